@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per package; `npm test` runs them all (e2e runs separately under Playwright).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'shared', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'admin/vitest.config.ts',
+      'seller/vitest.config.ts',
+    ],
+  },
+});
