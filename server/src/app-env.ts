@@ -1,0 +1,11 @@
+import type { Logger } from './logger.ts';
+import type { AuthUser } from './middleware/auth.ts';
+
+/** Hono's typed context variables, set by middleware. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    user: AuthUser;
+  };
+};

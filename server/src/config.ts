@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root, so defaults such as `.data/` do not depend on the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/** Every environment variable the server reads. Anything invalid stops the start, naming the variable. */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['test', 'development', 'staging', 'production']).default('development'),
+    PORT: port.default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    /** Public origin of the shop, used in absolute links (mails, sitemap). */
+    PUBLIC_ORIGIN: z.url().optional(),
+    DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+    MONGODB_URI: optionalText.pipe(
+      z
+        .string()
+        .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+        .optional(),
+    ),
+    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default('marketplace'),
+    EMBEDDED_MONGO_PORT: port.default(27018),
+    FIREBASE_PROJECT_ID: z.string().default('demo-marketplace'),
+    /** Web API key for the browser SDK; any value works against the emulator. */
+    FIREBASE_API_KEY: z.string().default('demo-api-key'),
+    FIREBASE_AUTH_DOMAIN: optionalText,
+    /** A service-account JSON (the file's content). With it the server uses real Firebase. */
+    FIREBASE_SERVICE_ACCOUNT: optionalText,
+    /** Use an already running Auth emulator (host:port) instead of starting one. */
+    FIREBASE_AUTH_EMULATOR_HOST: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+        .optional(),
+    ),
+    FIREBASE_EMULATOR_PORT: port.default(9099),
+    /** 32 bytes, base64: encrypts keys at rest. Without it a dev key is generated under DATA_DIR. */
+    KEY_ENCRYPTION_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+        .optional(),
+    ),
+    SEED_DEMO_DATA: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: 'must not be set in production: emulator tokens are unsigned',
+      });
+    }
+    if (env.FIREBASE_SERVICE_ACCOUNT) {
+      try {
+        JSON.parse(env.FIREBASE_SERVICE_ACCOUNT);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['FIREBASE_SERVICE_ACCOUNT'],
+          message: 'must be the JSON of a service account',
+        });
+      }
+    }
+  });
+export type Config = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message names each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Which identity provider the config selects. */
+export function identityMode(config: Config): 'firebase' | 'emulator' {
+  return config.FIREBASE_SERVICE_ACCOUNT && !config.FIREBASE_AUTH_EMULATOR_HOST
+    ? 'firebase'
+    : 'emulator';
+}

@@ -1,0 +1,24 @@
+import type { Db, IndexDescription } from 'mongodb';
+import { categoryIndexes } from '../modules/categories/categories.repository.ts';
+import { keyIndexes } from '../modules/keys/keys.repository.ts';
+import { offerIndexes } from '../modules/offers/offers.repository.ts';
+import { productIndexes } from '../modules/products/products.repository.ts';
+import { sellerIndexes } from '../modules/sellers/sellers.repository.ts';
+import { userIndexes } from '../modules/users/users.repository.ts';
+
+/** Every collection's indexes, declared beside their queries in each repository. */
+const INDEXES: Record<string, IndexDescription[]> = {
+  categories: categoryIndexes,
+  products: productIndexes,
+  offers: offerIndexes,
+  keys: keyIndexes,
+  sellers: sellerIndexes,
+  users: userIndexes,
+};
+
+/** Creates all indexes; the server awaits this before it serves. */
+export async function ensureIndexes(db: Db): Promise<void> {
+  for (const [collection, indexes] of Object.entries(INDEXES)) {
+    if (indexes.length) await db.collection(collection).createIndexes(indexes);
+  }
+}

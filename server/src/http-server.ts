@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { REPO_ROOT } from './config.ts';
+import type { Logger } from './logger.ts';
+
+type NodeHandler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  next: () => void,
+) => void | Promise<void>;
+
+const STOREFRONT_ENTRY = path.join(REPO_ROOT, 'storefront/dist/server/entry.mjs');
+const API_PATHS = /^\/(api|admin|seller)(\/|$)/;
+
+/** The built Astro storefront's Node middleware, or null when it has not been built. */
+async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
+  if (!fs.existsSync(STOREFRONT_ENTRY)) {
+    log.warn({ entry: STOREFRONT_ENTRY }, 'storefront not built; only the API and consoles are served');
+    return null;
+  }
+  const mod = (await import(pathToFileURL(STOREFRONT_ENTRY).href)) as { handler: NodeHandler };
+  return mod.handler;
+}
+
+/**
+ * One origin for everything: /api, /admin and /seller go to the Hono app, every other path to
+ * the storefront, which fetches its data from the API over loopback.
+ */
+export async function createHttpServer(
+  fetchHandler: (req: Request) => Response | Promise<Response>,
+  log: Logger,
+): Promise<http.Server> {
+  const api = getRequestListener(fetchHandler);
+  const storefront = await loadStorefront(log);
+  const notFound = (res: http.ServerResponse) => {
+    res.statusCode = 404;
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end('Not found');
+  };
+  return http.createServer((req, res) => {
+    if (API_PATHS.test(req.url ?? '/') || !storefront) {
+      void api(req, res);
+      return;
+    }
+    Promise.resolve(storefront(req, res, () => notFound(res))).catch((err: unknown) => {
+      log.error({ err, url: req.url }, 'storefront crashed');
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end('Something went wrong');
+      }
+    });
+  });
+}

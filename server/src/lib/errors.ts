@@ -1,0 +1,72 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { MongoServerError } from 'mongodb';
+import { z } from 'zod';
+import { ERROR_MESSAGES, type ApiError, type ErrorCode } from '@market/shared';
+import type { AppEnv } from '../app-env.ts';
+
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 500> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INTERNAL: 500,
+};
+
+/** The error services throw; the handler turns it into the one error shape. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: Record<string, string> | undefined;
+  constructor(code: ErrorCode, message?: string, errors?: Record<string, string>) {
+    super(message ?? ERROR_MESSAGES[code]);
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+/** zod issues as react-admin's `{ "field.path": "message" }` map. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return new AppError('VALIDATION_FAILED', undefined, fieldErrors(err));
+  if (err instanceof MongoServerError && err.code === 11000) {
+    const fields = Object.keys((err.keyValue as object | undefined) ?? {});
+    const errors = Object.fromEntries(fields.map((f) => [f, 'Already in use']));
+    return new AppError('CONFLICT', undefined, fields.length ? errors : undefined);
+  }
+  if (err instanceof HTTPException) {
+    // Hono raises these for malformed bodies (e.g. invalid JSON) and body limits.
+    if (err.status === 401) return new AppError('UNAUTHENTICATED');
+    if (err.status === 403) return new AppError('FORBIDDEN');
+    if (err.status === 404) return new AppError('NOT_FOUND');
+    if (err.status >= 400 && err.status < 500) return new AppError('VALIDATION_FAILED', err.message);
+  }
+  return null;
+}
+
+/** The only place that writes error responses. Unknown errors are logged and answer 500. */
+export function handleError(err: unknown, c: Context<AppEnv>): Response {
+  const appError = toAppError(err);
+  const requestId = c.get('requestId');
+  if (!appError) {
+    c.get('log').error({ err }, 'unhandled error');
+  }
+  const error = appError ?? new AppError('INTERNAL');
+  const body: ApiError = { code: error.code, message: error.message, requestId };
+  if (error.errors) body.errors = error.errors;
+  return c.json(body, STATUS[error.code]);
+}
+
+/** 404 for unknown API routes, in the same shape. */
+export function handleNotFound(c: Context<AppEnv>): Response {
+  return handleError(new AppError('NOT_FOUND'), c);
+}

@@ -1,0 +1,59 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { AppError, fieldErrors } from './errors.ts';
+
+/** A parsed ra-data-simple-rest list request: `?sort=["f","ASC"]&range=[0,24]&filter={...}`. */
+export type ListQuery = {
+  sort: { field: string; order: 1 | -1 } | null;
+  skip: number;
+  limit: number;
+  filter: Record<string, unknown>;
+};
+
+const MAX_PAGE = 500;
+
+const jsonParam = <S extends z.ZodType>(schema: S) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema.optional());
+
+const ListQuerySchema = z.object({
+  sort: jsonParam(z.tuple([z.string().regex(/^[\w.]+$/), z.enum(['ASC', 'DESC'])])),
+  range: jsonParam(
+    z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .refine(([from, to]) => to >= from && to - from < MAX_PAGE, `at most ${MAX_PAGE} rows`),
+  ),
+  filter: jsonParam(z.record(z.string(), z.unknown())),
+});
+
+/** Parses the list parameters; invalid ones answer 400 with field errors. */
+export function parseListQuery(c: Context): ListQuery {
+  const result = ListQuerySchema.safeParse(c.req.query());
+  if (!result.success) throw new AppError('VALIDATION_FAILED', undefined, fieldErrors(result.error));
+  const { sort, range, filter } = result.data;
+  const [from, to] = range ?? [0, 24];
+  return {
+    sort: sort ? { field: sort[0], order: sort[1] === 'ASC' ? 1 : -1 } : null,
+    skip: from,
+    limit: to - from + 1,
+    filter: filter ?? {},
+  };
+}
+
+/** Sends a list page with the `Content-Range` header react-admin reads for the total. */
+export function listResponse<T>(c: Context, resource: string, q: ListQuery, rows: T[], total: number) {
+  const end = rows.length ? q.skip + rows.length - 1 : q.skip;
+  c.header('Content-Range', `${resource} ${q.skip}-${end}/${total}`);
+  return c.json(rows);
+}

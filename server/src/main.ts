@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { ConfigError, identityMode, loadConfig } from './config.ts';
+import { createApp } from './app.ts';
+import { connectDatabase, type Database } from './db/client.ts';
+import { ensureIndexes } from './db/indexes.ts';
+import { createHttpServer } from './http-server.ts';
+import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.ts';
+import { createIdentity, type Identity } from './identity/firebase.ts';
+import { createLogger } from './logger.ts';
+import { createCategoryRepository } from './modules/categories/categories.repository.ts';
+import { createKeyVault, loadMasterKey } from './modules/keys/key-vault.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
+import { seedDemoData } from './seed/seed.ts';
+
+/** Boot: config → database → identity → indexes (awaited) → demo data → serve; stop on signals. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const started = Date.now();
+  const stops: Array<() => Promise<void>> = [];
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    for (const fn of stops.reverse()) {
+      await fn().catch((err: unknown) => log.error({ err }, 'error while stopping'));
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const [database, emulator] = await Promise.all([
+    connectDatabase(config, log),
+    identityMode(config) === 'emulator' && !config.FIREBASE_AUTH_EMULATOR_HOST
+      ? startAuthEmulator({
+          port: config.FIREBASE_EMULATOR_PORT,
+          projectId: config.FIREBASE_PROJECT_ID,
+          dir: path.join(config.DATA_DIR, 'firebase'),
+          persist: true,
+          log,
+        })
+      : Promise.resolve(null),
+  ]).catch(async (err: unknown) => {
+    log.fatal({ err }, 'could not start');
+    process.exit(1);
+  });
+  stops.push(() => (database as Database).close());
+  if (emulator) stops.push(() => (emulator as AuthEmulator).stop());
+
+  const identity: Identity = createIdentity(
+    config,
+    emulator?.host ?? config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+  );
+  stops.push(() => identity.close());
+
+  const { db } = database;
+  await ensureIndexes(db);
+  await createCategoryRepository(db).ensureDefaults();
+  const vault = createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR));
+  if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, vault, log);
+
+  const app = createApp({
+    db,
+    auth: identity.auth,
+    log,
+    health: { status: 'ok', database: database.mode, identity: identity.mode },
+    clientConfig: identity.clientConfig,
+  });
+  // The storefront renders server-side from the API, over loopback.
+  process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
+  const server = await createHttpServer(app.fetch, log);
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  stops.push(
+    () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()),
+  );
+
+  const origin = `http://localhost:${config.PORT}`;
+  log.info({ ms: Date.now() - started, origin }, 'marketplace ready');
+  if (config.SEED_DEMO_DATA) {
+    const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(7)} ${a.email} / ${DEMO_PASSWORD}`);
+    console.log(
+      `\nMarketplace on ${origin}  (admin: ${origin}/admin/, seller: ${origin}/seller/)\nDemo accounts:\n${accounts.join('\n')}\n`,
+    );
+  }
+}
+
+await main();

@@ -1,0 +1,147 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { Db, ObjectId } from 'mongodb';
+import { CURRENCIES, type Currency } from '@market/shared';
+import type { Logger } from '../logger.ts';
+import type { KeyVault } from '../modules/keys/key-vault.ts';
+import { createKeyRepository } from '../modules/keys/keys.repository.ts';
+import { createOfferRepository, type OfferDoc } from '../modules/offers/offers.repository.ts';
+import { createProductRepository } from '../modules/products/products.repository.ts';
+import { createSellerRepository } from '../modules/sellers/sellers.repository.ts';
+import { createUserRepository } from '../modules/users/users.repository.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_SELLERS,
+  demoCatalogue,
+  demoKeyCode,
+  seededRandom,
+} from './demo-catalogue.ts';
+
+// Demo rates until an admin sets real ones (EUR is the reference currency).
+const DEMO_RATES: Record<Currency, number> = { eur: 1, usd: 1.08, gbp: 0.86 };
+
+type PriceRange = Record<`${Currency}${'Min' | 'Max'}`, number | null>;
+
+/** Lowest and highest price per currency over the offers that can be bought. */
+export function priceRange(offers: Pick<OfferDoc, 'prices'>[]): PriceRange {
+  const range = {} as PriceRange;
+  for (const currency of CURRENCIES) {
+    const prices = offers.map((o) => o.prices[currency]);
+    range[`${currency}Min`] = prices.length ? Math.min(...prices) : null;
+    range[`${currency}Max`] = prices.length ? Math.max(...prices) : null;
+  }
+  return range;
+}
+
+/** Creates the demo accounts in the identity provider (idempotent) and mirrors them in `users`. */
+async function seedAccounts(db: Db, auth: Auth): Promise<void> {
+  const users = createUserRepository(db);
+  for (const account of DEMO_ACCOUNTS) {
+    try {
+      await auth.createUser({
+        uid: account.uid,
+        email: account.email,
+        password: DEMO_PASSWORD,
+        emailVerified: true,
+        displayName: `${account.name} ${account.surname}`,
+      });
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== 'auth/uid-already-exists' && code !== 'auth/email-already-exists') throw err;
+    }
+    const claims = account.sellerId
+      ? { role: account.role, sellerId: account.sellerId }
+      : { role: account.role };
+    await auth.setCustomUserClaims(account.uid, claims);
+    await users.upsert({
+      _id: account.uid,
+      email: account.email,
+      name: account.name,
+      surname: account.surname,
+      role: account.role,
+      sellerId: account.sellerId,
+      blocked: false,
+      locale: 'en',
+      loginMethod: 'password',
+      marketingConsent: false,
+      createdAt: new Date(),
+    });
+  }
+}
+
+/** Products, sellers, offers and encrypted keys. Every write is an upsert or skips duplicates. */
+async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
+  const products = createProductRepository(db);
+  const offers = createOfferRepository(db);
+  const keys = createKeyRepository(db);
+  const sellers = createSellerRepository(db);
+  const rand = seededRandom(7);
+  const now = new Date();
+
+  for (const s of DEMO_SELLERS) {
+    const uid = DEMO_ACCOUNTS.find((a) => a.sellerId === s.id)?.uid ?? null;
+    await sellers.upsert({ _id: s.id, uid, ...s, status: 'approved', createdAt: now });
+  }
+
+  for (const item of demoCatalogue()) {
+    const { basePrice, ...fields } = item;
+    const product = await products.upsertBySlug({
+      ...fields,
+      images: [],
+      eurMin: null, eurMax: null, usdMin: null, usdMax: null, gbpMin: null, gbpMax: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!product) continue;
+    const sellerCount = 1 + Math.floor(rand() * DEMO_SELLERS.length);
+    const live: OfferDoc[] = [];
+    for (const seller of DEMO_SELLERS.slice(0, sellerCount)) {
+      const eur = Math.max(99, Math.round(basePrice * (0.9 + rand() * 0.2)));
+      const prices = Object.fromEntries(
+        CURRENCIES.map((c) => [c, Math.round(eur * DEMO_RATES[c])]),
+      ) as Record<Currency, number>;
+      const offer = await offers.upsert({
+        productId: product._id,
+        sellerId: seller.id,
+        prices,
+        stock: 0,
+        zeroVat: false,
+        status: 'active',
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!offer) continue;
+      const codes = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => demoKeyCode(rand));
+      await keys.insertNew(
+        codes.map((code) => ({
+          offerId: offer._id as ObjectId,
+          productId: product._id,
+          sellerId: seller.id,
+          hash: vault.hash(code),
+          secret: vault.encrypt(code),
+          status: 'available' as const,
+          source: 'upload' as const,
+          createdAt: now,
+        })),
+      );
+      const stock = await keys.countAvailable(offer._id);
+      await offers.setStock(offer._id, stock);
+      if (stock > 0) live.push({ ...offer, stock });
+    }
+    await products.setPriceRange(product._id, priceRange(live));
+  }
+}
+
+/**
+ * Demo data on first start; later starts find it and change nothing. A start that was killed
+ * half-way finishes the job, since every step is idempotent and the marker is written last.
+ */
+export async function seedDemoData(db: Db, auth: Auth, vault: KeyVault, log: Logger): Promise<void> {
+  await seedAccounts(db, auth);
+  const meta = db.collection<{ _id: string; at: Date }>('meta');
+  if (await meta.findOne({ _id: 'demo-catalogue-v1' })) return;
+  const started = Date.now();
+  await seedCatalogue(db, vault);
+  await meta.updateOne({ _id: 'demo-catalogue-v1' }, { $set: { at: new Date() } }, { upsert: true });
+  log.info({ ms: Date.now() - started }, 'demo catalogue seeded');
+}
