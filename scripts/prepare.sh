@@ -26,7 +26,8 @@ build() { # build <package dir> <inputs...>
     echo "$sum" >"$dir/dist/.market-build"
   fi
 }
-build admin console-kit/src &
-build seller console-kit/src &
-build storefront &
-wait %1 && wait %2 && wait %3
+pids=()
+build admin console-kit/src & pids+=($!)
+build seller console-kit/src & pids+=($!)
+build storefront & pids+=($!)
+for pid in "${pids[@]}"; do wait "$pid"; done

@@ -1,0 +1,50 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The marketplace exactly as `npm start` runs it, on ports of its own and a throwaway DATA_DIR,
+// so a running dev instance and the vitest suite's emulator are left alone.
+const PORT = Number(process.env.E2E_PORT ?? 8091);
+const DATA_DIR = path.join(os.tmpdir(), `market-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: 'tests',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../.test-report-e2e.json' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../server/src/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      EMBEDDED_MONGO_PORT: String(PORT + 19_000),
+      FIREBASE_EMULATOR_PORT: String(PORT + 1_400),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
