@@ -27,7 +27,9 @@ test('a buyer cannot get into the admin console', async ({ page }) => {
   await expect(page.getByText(/not allowed|not an admin|no access/i)).toBeVisible();
 });
 
-test('the seller console shows its sign-in screen and lets the demo seller in', async ({ page }) => {
+test('the seller console shows its sign-in screen and lets the demo seller in', async ({
+  page,
+}) => {
   await page.goto('/seller/');
   await expect(page.getByLabel(/email/i)).toBeVisible();
   await signIn(page, 'seller@example.com');

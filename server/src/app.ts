@@ -33,7 +33,14 @@ export function createApp(deps: AppDeps) {
   const categories = createCategoryRepository(deps.db);
 
   const api = new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new AppError('VALIDATION_FAILED', 'The request body is too large'); } }))
+    .use(
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: () => {
+          throw new AppError('VALIDATION_FAILED', 'The request body is too large');
+        },
+      }),
+    )
     .use(authenticate(deps.auth))
     .use('/admin/*', requireRole('admin'))
     .use('/seller/*', requireRole('seller'))

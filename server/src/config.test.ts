@@ -4,7 +4,11 @@ import { identityMode, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('runs on embedded defaults with no variables', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 8080, EMBEDDED_MONGO_PORT: 27018, MONGODB_DB: 'marketplace' });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      EMBEDDED_MONGO_PORT: 27018,
+      MONGODB_DB: 'marketplace',
+    });
     expect(config.MONGODB_URI).toBeUndefined();
     expect(identityMode(config)).toBe('emulator');
   });
@@ -27,6 +31,8 @@ describe('loadConfig', () => {
   });
 
   it('selects real Firebase when a service account is configured', () => {
-    expect(identityMode(loadConfig({ FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}' }))).toBe('firebase');
+    expect(identityMode(loadConfig({ FIREBASE_SERVICE_ACCOUNT: '{"project_id":"p"}' }))).toBe(
+      'firebase',
+    );
   });
 });

@@ -26,7 +26,10 @@ export const EnvSchema = z
         .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
         .optional(),
     ),
-    MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default('marketplace'),
+    MONGODB_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default('marketplace'),
     EMBEDDED_MONGO_PORT: port.default(27018),
     FIREBASE_PROJECT_ID: z.string().default('demo-marketplace'),
     /** Web API key for the browser SDK; any value works against the emulator. */
@@ -53,7 +56,9 @@ export const EnvSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {

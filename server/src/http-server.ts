@@ -18,7 +18,10 @@ const API_PATHS = /^\/(api|admin|seller)(\/|$)/;
 /** The built Astro storefront's Node middleware, or null when it has not been built. */
 async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
   if (!fs.existsSync(STOREFRONT_ENTRY)) {
-    log.warn({ entry: STOREFRONT_ENTRY }, 'storefront not built; only the API and consoles are served');
+    log.warn(
+      { entry: STOREFRONT_ENTRY },
+      'storefront not built; only the API and consoles are served',
+    );
     return null;
   }
   const mod = (await import(pathToFileURL(STOREFRONT_ENTRY).href)) as { handler: NodeHandler };

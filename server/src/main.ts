@@ -88,7 +88,9 @@ async function main() {
   const origin = `http://localhost:${config.PORT}`;
   log.info({ ms: Date.now() - started, origin }, 'marketplace ready');
   if (config.SEED_DEMO_DATA) {
-    const accounts = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(7)} ${a.email} / ${DEMO_PASSWORD}`);
+    const accounts = DEMO_ACCOUNTS.map(
+      (a) => `  ${a.role.padEnd(7)} ${a.email} / ${DEMO_PASSWORD}`,
+    );
     console.log(
       `\nMarketplace on ${origin}  (admin: ${origin}/admin/, seller: ${origin}/seller/)\nDemo accounts:\n${accounts.join('\n')}\n`,
     );

@@ -21,7 +21,10 @@ describe('GET /api/health', () => {
   it('reports the database and identity modes', async () => {
     const res = await get('/api/health');
     expect(res.status).toBe(200);
-    expect(HealthSchema.parse(await res.json())).toMatchObject({ status: 'ok', identity: 'emulator' });
+    expect(HealthSchema.parse(await res.json())).toMatchObject({
+      status: 'ok',
+      identity: 'emulator',
+    });
   });
 
   it('sends security headers and a request id', async () => {
@@ -43,7 +46,12 @@ describe('POST /api/public/categories/get-public', () => {
   it('names them in English', async () => {
     const res = await post('/api/public/categories/get-public', { locale: 'en' });
     const categories = PublicCategorySchema.array().parse(await res.json());
-    expect(categories.map((c) => c.name)).toEqual(['Games', 'Software', 'Gift cards', 'Game accounts']);
+    expect(categories.map((c) => c.name)).toEqual([
+      'Games',
+      'Software',
+      'Gift cards',
+      'Game accounts',
+    ]);
   });
 
   it('refuses an unknown locale with a field error', async () => {
@@ -96,7 +104,10 @@ describe('GET /api/me', () => {
 
 describe('console categories (ra-data-simple-rest)', () => {
   it('lists categories for an admin with a Content-Range total', async () => {
-    const res = await get('/api/admin/categories?sort=["position","ASC"]&range=[0,1]', await t.tokenFor('admin'));
+    const res = await get(
+      '/api/admin/categories?sort=["position","ASC"]&range=[0,1]',
+      await t.tokenFor('admin'),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe('categories 0-1/4');
     const rows = (await res.json()) as { id: string; name: { it: string } }[];
@@ -123,7 +134,10 @@ describe('console categories (ra-data-simple-rest)', () => {
     ['/api/seller/categories', 'admin', 403],
     ['/api/seller/categories', 'seller', 200],
   ] as const)('%s as %s answers %i', async (path, role, status) => {
-    const res = await get(path, await t.tokenFor(role, role === 'seller' ? { sellerId: 's1' } : {}));
+    const res = await get(
+      path,
+      await t.tokenFor(role, role === 'seller' ? { sellerId: 's1' } : {}),
+    );
     expect(res.status).toBe(status);
   });
 

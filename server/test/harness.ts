@@ -56,7 +56,11 @@ export async function startTestServer(): Promise<TestServer> {
     identity,
     async tokenFor(role, extraClaims = {}) {
       const email = `${role}-${process.pid}-${Date.now()}-${n++}@test.example`;
-      const user = await identity.auth.createUser({ email, password: 'secret123', emailVerified: true });
+      const user = await identity.auth.createUser({
+        email,
+        password: 'secret123',
+        emailVerified: true,
+      });
       await identity.auth.setCustomUserClaims(user.uid, { role, ...extraClaims });
       const res = await fetch(
         `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`,

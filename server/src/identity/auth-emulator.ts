@@ -21,7 +21,10 @@ const STOP_TIMEOUT_MS = 20_000;
 
 function firebaseCli(): string {
   const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
+  return path.join(
+    path.dirname(require.resolve('firebase-tools/package.json')),
+    'lib/bin/firebase.js',
+  );
 }
 
 function isAlive(pid: number): boolean {
@@ -126,7 +129,10 @@ export async function startAuthEmulator(opts: Options): Promise<AuthEmulator> {
     async stop() {
       if (child.exitCode === null && child.pid) {
         process.kill(-child.pid, 'SIGINT');
-        const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), STOP_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => child.pid && process.kill(-child.pid, 'SIGKILL'),
+          STOP_TIMEOUT_MS,
+        );
         await exited;
         clearTimeout(timer);
       }

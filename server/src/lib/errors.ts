@@ -37,7 +37,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
-  if (err instanceof z.ZodError) return new AppError('VALIDATION_FAILED', undefined, fieldErrors(err));
+  if (err instanceof z.ZodError)
+    return new AppError('VALIDATION_FAILED', undefined, fieldErrors(err));
   if (err instanceof MongoServerError && err.code === 11000) {
     const fields = Object.keys((err.keyValue as object | undefined) ?? {});
     const errors = Object.fromEntries(fields.map((f) => [f, 'Already in use']));
@@ -48,7 +49,8 @@ function toAppError(err: unknown): AppError | null {
     if (err.status === 401) return new AppError('UNAUTHENTICATED');
     if (err.status === 403) return new AppError('FORBIDDEN');
     if (err.status === 404) return new AppError('NOT_FOUND');
-    if (err.status >= 400 && err.status < 500) return new AppError('VALIDATION_FAILED', err.message);
+    if (err.status >= 400 && err.status < 500)
+      return new AppError('VALIDATION_FAILED', err.message);
   }
   return null;
 }

@@ -40,7 +40,8 @@ const ListQuerySchema = z.object({
 /** Parses the list parameters; invalid ones answer 400 with field errors. */
 export function parseListQuery(c: Context): ListQuery {
   const result = ListQuerySchema.safeParse(c.req.query());
-  if (!result.success) throw new AppError('VALIDATION_FAILED', undefined, fieldErrors(result.error));
+  if (!result.success)
+    throw new AppError('VALIDATION_FAILED', undefined, fieldErrors(result.error));
   const { sort, range, filter } = result.data;
   const [from, to] = range ?? [0, 24];
   return {
@@ -52,7 +53,13 @@ export function parseListQuery(c: Context): ListQuery {
 }
 
 /** Sends a list page with the `Content-Range` header react-admin reads for the total. */
-export function listResponse<T>(c: Context, resource: string, q: ListQuery, rows: T[], total: number) {
+export function listResponse<T>(
+  c: Context,
+  resource: string,
+  q: ListQuery,
+  rows: T[],
+  total: number,
+) {
   const end = rows.length ? q.skip + rows.length - 1 : q.skip;
   c.header('Content-Range', `${resource} ${q.skip}-${end}/${total}`);
   return c.json(rows);

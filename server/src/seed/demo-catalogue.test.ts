@@ -24,7 +24,8 @@ describe('demo catalogue', () => {
 
   it('generates keys in the XXXX-XXXX-XXXX-XXXX format', () => {
     const rand = seededRandom(1);
-    for (let i = 0; i < 50; i++) expect(demoKeyCode(rand)).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+    for (let i = 0; i < 50; i++)
+      expect(demoKeyCode(rand)).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
   });
 });
 
@@ -34,7 +35,14 @@ describe('priceRange', () => {
       { prices: { eur: 500, usd: 540, gbp: 430 } },
       { prices: { eur: 300, usd: 700, gbp: 260 } },
     ]);
-    expect(range).toEqual({ eurMin: 300, eurMax: 500, usdMin: 540, usdMax: 700, gbpMin: 260, gbpMax: 430 });
+    expect(range).toEqual({
+      eurMin: 300,
+      eurMax: 500,
+      usdMin: 540,
+      usdMax: 700,
+      gbpMin: 260,
+      gbpMax: 430,
+    });
   });
 
   it('is empty when nobody sells the product', () => {

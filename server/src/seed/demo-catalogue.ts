@@ -30,22 +30,72 @@ export function seededRandom(seed: number): () => number {
 }
 
 export const slugify = (s: string) =>
-  s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const ADJECTIVES = [
-  'Iron', 'Crimson', 'Silent', 'Astral', 'Hollow', 'Neon', 'Frozen', 'Golden', 'Savage', 'Hidden',
-  'Eternal', 'Broken', 'Shadow', 'Solar', 'Wild', 'Lost', 'Rogue', 'Ancient', 'Electric', 'Emerald',
+  'Iron',
+  'Crimson',
+  'Silent',
+  'Astral',
+  'Hollow',
+  'Neon',
+  'Frozen',
+  'Golden',
+  'Savage',
+  'Hidden',
+  'Eternal',
+  'Broken',
+  'Shadow',
+  'Solar',
+  'Wild',
+  'Lost',
+  'Rogue',
+  'Ancient',
+  'Electric',
+  'Emerald',
 ];
 const NOUNS = [
-  'Frontier', 'Legends', 'Odyssey', 'Kingdom', 'Protocol', 'Harvest', 'Horizon', 'Dynasty',
-  'Outpost', 'Tactics', 'Racers', 'Chronicles', 'Siege', 'Drift', 'Arena',
+  'Frontier',
+  'Legends',
+  'Odyssey',
+  'Kingdom',
+  'Protocol',
+  'Harvest',
+  'Horizon',
+  'Dynasty',
+  'Outpost',
+  'Tactics',
+  'Racers',
+  'Chronicles',
+  'Siege',
+  'Drift',
+  'Arena',
 ];
 const GAME_GENRES = ['action', 'rpg', 'strategy', 'racing', 'indie', 'shooter', 'adventure'];
 const PUBLISHERS = ['Northwind Games', 'Bluepeak Studios', 'Copperfox', 'Lumen Interactive'];
 const GAME_PLATFORMS = [
-  'steam', 'steam', 'steam', 'epic-games', 'gog', 'ea-app', 'ubisoft-connect', 'rockstar',
-  'ps4', 'ps5', 'xbox-one', 'xbox-series', 'xbox-one-xbox-series-xs', 'nintendo-switch',
-  'ps-vita', 'ps3', 'xbox-360', 'mog-station', 'ncsoft',
+  'steam',
+  'steam',
+  'steam',
+  'epic-games',
+  'gog',
+  'ea-app',
+  'ubisoft-connect',
+  'rockstar',
+  'ps4',
+  'ps5',
+  'xbox-one',
+  'xbox-series',
+  'xbox-one-xbox-series-xs',
+  'nintendo-switch',
+  'ps-vita',
+  'ps3',
+  'xbox-360',
+  'mog-station',
+  'ncsoft',
 ];
 
 function games(rand: () => number): DemoProduct[] {
@@ -188,17 +238,56 @@ export function demoCatalogue(): DemoProduct[] {
 
 /** Demo sellers; the first is run by the demo seller account. */
 export const DEMO_SELLERS = [
-  { id: 'pixel-keys', name: 'Pixel Keys', registrationName: 'Pixel Keys S.r.l.', vatNumber: 'IT01234567890', email: 'seller@example.com' },
-  { id: 'nordic-codes', name: 'Nordic Codes', registrationName: 'Nordic Codes AB', vatNumber: 'SE556677889901', email: 'sales@nordic-codes.example' },
-  { id: 'lucky-loot', name: 'Lucky Loot', registrationName: 'Lucky Loot Ltd', vatNumber: 'IE9876543W', email: 'hello@lucky-loot.example' },
+  {
+    id: 'pixel-keys',
+    name: 'Pixel Keys',
+    registrationName: 'Pixel Keys S.r.l.',
+    vatNumber: 'IT01234567890',
+    email: 'seller@example.com',
+  },
+  {
+    id: 'nordic-codes',
+    name: 'Nordic Codes',
+    registrationName: 'Nordic Codes AB',
+    vatNumber: 'SE556677889901',
+    email: 'sales@nordic-codes.example',
+  },
+  {
+    id: 'lucky-loot',
+    name: 'Lucky Loot',
+    registrationName: 'Lucky Loot Ltd',
+    vatNumber: 'IE9876543W',
+    email: 'hello@lucky-loot.example',
+  },
 ] as const;
 
 /** The three demo accounts printed on start (and listed in the README). */
 export const DEMO_PASSWORD = 'demopass';
 export const DEMO_ACCOUNTS = [
-  { uid: 'demo-admin', email: 'admin@example.com', role: 'admin', name: 'Ada', surname: 'Admin', sellerId: null },
-  { uid: 'demo-seller', email: 'seller@example.com', role: 'seller', name: 'Sam', surname: 'Seller', sellerId: 'pixel-keys' },
-  { uid: 'demo-buyer', email: 'buyer@example.com', role: 'user', name: 'Bea', surname: 'Buyer', sellerId: null },
+  {
+    uid: 'demo-admin',
+    email: 'admin@example.com',
+    role: 'admin',
+    name: 'Ada',
+    surname: 'Admin',
+    sellerId: null,
+  },
+  {
+    uid: 'demo-seller',
+    email: 'seller@example.com',
+    role: 'seller',
+    name: 'Sam',
+    surname: 'Seller',
+    sellerId: 'pixel-keys',
+  },
+  {
+    uid: 'demo-buyer',
+    email: 'buyer@example.com',
+    role: 'user',
+    name: 'Bea',
+    surname: 'Buyer',
+    sellerId: null,
+  },
 ] as const;
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -206,6 +295,8 @@ const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** A demo key `XXXX-XXXX-XXXX-XXXX`, drawn from the seeded PRNG so re-seeding finds it again. */
 export function demoKeyCode(rand: () => number): string {
   const group = () =>
-    Array.from({ length: 4 }, () => KEY_ALPHABET[Math.floor(rand() * KEY_ALPHABET.length)]).join('');
+    Array.from({ length: 4 }, () => KEY_ALPHABET[Math.floor(rand() * KEY_ALPHABET.length)]).join(
+      '',
+    );
   return [group(), group(), group(), group()].join('-');
 }

@@ -88,7 +88,12 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
     const product = await products.upsertBySlug({
       ...fields,
       images: [],
-      eurMin: null, eurMax: null, usdMin: null, usdMax: null, gbpMin: null, gbpMax: null,
+      eurMin: null,
+      eurMax: null,
+      usdMin: null,
+      usdMax: null,
+      gbpMin: null,
+      gbpMax: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -136,12 +141,21 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
  * Demo data on first start; later starts find it and change nothing. A start that was killed
  * half-way finishes the job, since every step is idempotent and the marker is written last.
  */
-export async function seedDemoData(db: Db, auth: Auth, vault: KeyVault, log: Logger): Promise<void> {
+export async function seedDemoData(
+  db: Db,
+  auth: Auth,
+  vault: KeyVault,
+  log: Logger,
+): Promise<void> {
   await seedAccounts(db, auth);
   const meta = db.collection<{ _id: string; at: Date }>('meta');
   if (await meta.findOne({ _id: 'demo-catalogue-v1' })) return;
   const started = Date.now();
   await seedCatalogue(db, vault);
-  await meta.updateOne({ _id: 'demo-catalogue-v1' }, { $set: { at: new Date() } }, { upsert: true });
+  await meta.updateOne(
+    { _id: 'demo-catalogue-v1' },
+    { $set: { at: new Date() } },
+    { upsert: true },
+  );
   log.info({ ms: Date.now() - started }, 'demo catalogue seeded');
 }

@@ -22,7 +22,12 @@ export function createCategoryRepository(db: Db) {
     async page(q: ListQuery) {
       const sort = q.sort ? { [q.sort.field === 'id' ? '_id' : q.sort.field]: q.sort.order } : {};
       const [rows, total] = await Promise.all([
-        categories.find().sort({ ...sort, position: 1 }).skip(q.skip).limit(q.limit).toArray(),
+        categories
+          .find()
+          .sort({ ...sort, position: 1 })
+          .skip(q.skip)
+          .limit(q.limit)
+          .toArray(),
         categories.countDocuments(),
       ]);
       return { rows, total };

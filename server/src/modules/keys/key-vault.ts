@@ -33,7 +33,10 @@ export function createKeyVault(master: Buffer): KeyVault {
       if (format !== FORMAT || !iv || !tag || !data) throw new Error('unknown key format');
       const decipher = createDecipheriv('aes-256-gcm', encKey, Buffer.from(iv, 'base64'));
       decipher.setAuthTag(Buffer.from(tag, 'base64'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+      return Buffer.concat([
+        decipher.update(Buffer.from(data, 'base64')),
+        decipher.final(),
+      ]).toString('utf8');
     },
     hash: (code) => createHmac('sha256', hashKey).update(normaliseKeyCode(code)).digest('hex'),
   };

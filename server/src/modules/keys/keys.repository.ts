@@ -35,7 +35,7 @@ export function createKeyRepository(db: Db) {
         const res = await keys.insertMany(docs as KeyDoc[], { ordered: false });
         return res.insertedCount;
       } catch (err) {
-        const inserted = (err as { insertedCount?: number; result?: { insertedCount?: number } });
+        const inserted = err as { insertedCount?: number; result?: { insertedCount?: number } };
         return inserted.insertedCount ?? inserted.result?.insertedCount ?? 0;
       }
     },

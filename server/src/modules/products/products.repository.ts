@@ -50,8 +50,10 @@ export function createProductRepository(db: Db) {
         { $setOnInsert: doc },
         { upsert: true, returnDocument: 'after' },
       ),
-    setPriceRange: (id: ObjectId, range: Pick<ProductDoc, 'eurMin' | 'eurMax' | 'usdMin' | 'usdMax' | 'gbpMin' | 'gbpMax'>) =>
-      products.updateOne({ _id: id }, { $set: { ...range, updatedAt: new Date() } }),
+    setPriceRange: (
+      id: ObjectId,
+      range: Pick<ProductDoc, 'eurMin' | 'eurMax' | 'usdMin' | 'usdMax' | 'gbpMin' | 'gbpMax'>,
+    ) => products.updateOne({ _id: id }, { $set: { ...range, updatedAt: new Date() } }),
   };
 }
 export type ProductRepository = ReturnType<typeof createProductRepository>;

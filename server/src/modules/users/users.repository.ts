@@ -26,7 +26,8 @@ export const userIndexes: IndexDescription[] = [
 export function createUserRepository(db: Db) {
   const users = db.collection<UserDoc>('users');
   return {
-    upsert: (doc: UserDoc) => users.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true }),
+    upsert: (doc: UserDoc) =>
+      users.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true }),
     findById: (uid: string) => users.findOne({ _id: uid }),
   };
 }
