@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -56,7 +57,18 @@ export function createApp(deps: AppDeps) {
     .use(secureHeaders({ crossOriginOpenerPolicy: 'same-origin-allow-popups' }))
     .route('/api', api)
     .route('/admin', consoleRoutes('admin', path.join(REPO_ROOT, 'admin/dist')))
-    .route('/seller', consoleRoutes('seller', path.join(REPO_ROOT, 'seller/dist')));
+    .route('/seller', consoleRoutes('seller', path.join(REPO_ROOT, 'seller/dist')))
+    .use(
+      '/*',
+      serveStatic({
+        root: path.join(REPO_ROOT, 'storefront/dist/client'),
+        onFound: (file, c) =>
+          c.header(
+            'Cache-Control',
+            file.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          ),
+      }),
+    );
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

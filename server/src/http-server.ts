@@ -30,7 +30,8 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
 
 /**
  * One origin for everything: /api, /admin and /seller go to the Hono app, every other path to
- * the storefront, which fetches its data from the API over loopback.
+ * the storefront, which fetches its data from the API over loopback. The storefront's static
+ * files (dist/client) are served by the Hono app too, when Astro hands them back.
  */
 export async function createHttpServer(
   fetchHandler: (req: Request) => Response | Promise<Response>,
@@ -38,17 +39,13 @@ export async function createHttpServer(
 ): Promise<http.Server> {
   const api = getRequestListener(fetchHandler);
   const storefront = await loadStorefront(log);
-  const notFound = (res: http.ServerResponse) => {
-    res.statusCode = 404;
-    res.setHeader('content-type', 'text/plain; charset=utf-8');
-    res.end('Not found');
-  };
   return http.createServer((req, res) => {
     if (API_PATHS.test(req.url ?? '/') || !storefront) {
       void api(req, res);
       return;
     }
-    Promise.resolve(storefront(req, res, () => notFound(res))).catch((err: unknown) => {
+    // Astro calls `next` only for files of its dist/client, which the Hono app serves.
+    Promise.resolve(storefront(req, res, () => void api(req, res))).catch((err: unknown) => {
       log.error({ err, url: req.url }, 'storefront crashed');
       if (!res.headersSent) {
         res.statusCode = 500;

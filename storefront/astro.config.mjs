@@ -1,0 +1,12 @@
+import node from '@astrojs/node';
+import { defineConfig, passthroughImageService } from 'astro/config';
+
+// Every page renders per request; the API server mounts the built handler (see README.md).
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  // No page uses Astro sessions; without this the adapter sets up a filesystem store.
+  session: false,
+  // Astro always mounts /_image in server output; sharp is not installed, so don't transform.
+  image: { service: passthroughImageService() },
+});
