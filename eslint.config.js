@@ -7,7 +7,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['admin/src/**/*.{ts,tsx}', 'seller/src/**/*.{ts,tsx}', 'storefront/src/**/*.{ts,tsx}'],
+    files: [
+      'admin/src/**/*.{ts,tsx}',
+      'seller/src/**/*.{ts,tsx}',
+      'console-kit/src/**/*.{ts,tsx}',
+      'storefront/src/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

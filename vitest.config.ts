@@ -18,6 +18,7 @@ export default defineConfig({
       { test: { name: 'storefront', root: 'storefront', include: ['src/**/*.test.ts'] } },
       'admin/vitest.config.ts',
       'seller/vitest.config.ts',
+      'console-kit/vitest.config.ts',
     ],
   },
 });

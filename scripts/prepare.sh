@@ -27,7 +27,7 @@ build() { # build <package dir> <inputs...>
   fi
 }
 pids=()
-build admin console-kit/src & pids+=($!)
-build seller console-kit/src & pids+=($!)
+build admin console-kit/src console-kit/vite-config.ts & pids+=($!)
+build seller console-kit/src console-kit/vite-config.ts & pids+=($!)
 build storefront & pids+=($!)
 for pid in "${pids[@]}"; do wait "$pid"; done

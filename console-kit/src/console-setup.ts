@@ -1,0 +1,45 @@
+import type { Role } from '@market/shared';
+import {
+  localStorageStore,
+  type AuthProvider,
+  type DataProvider,
+  type I18nProvider,
+  type Store,
+} from 'react-admin';
+import { createFirebaseAuthProvider } from './auth/auth-provider.ts';
+import { createFirebaseSession } from './auth/firebase-session.ts';
+import { createDataProvider } from './data/data-provider.ts';
+import { createI18nProvider, type ConsoleAppMessages } from './i18n/i18n-provider.ts';
+import type { TranslationOf } from './i18n/message-tree.ts';
+
+/** The providers a console hands to react-admin, created once at module load. */
+export interface ConsoleSetup {
+  authProvider: AuthProvider;
+  dataProvider: DataProvider;
+  i18nProvider: I18nProvider;
+  store: Store;
+}
+
+export interface ConsoleSetupOptions<T extends ConsoleAppMessages> {
+  /** The only role allowed in. */
+  role: Role;
+  /** The role's API, e.g. `/api/admin`. */
+  apiBase: string;
+  messages: { en: T; it: TranslationOf<T> };
+}
+
+/** Wires one Firebase session into the auth and data providers, plus i18n and a per-console store. */
+export function createConsoleSetup<T extends ConsoleAppMessages>({
+  role,
+  apiBase,
+  messages,
+}: ConsoleSetupOptions<T>): ConsoleSetup {
+  const session = createFirebaseSession(`market-${role}`);
+  return {
+    authProvider: createFirebaseAuthProvider({ role, session }),
+    dataProvider: createDataProvider(apiBase, session),
+    i18nProvider: createI18nProvider(messages.en, messages.it),
+    // Both consoles share the origin; separate keys keep their preferences (locale, sort) apart.
+    store: localStorageStore(undefined, `market-${role}`),
+  };
+}

@@ -1,0 +1,15 @@
+import { DEFAULT_LOCALE, type Locale } from '@market/shared';
+
+/** A text in every supported locale, as the admin and seller APIs send names. */
+export type LocalizedText = Readonly<Record<Locale, string>>;
+
+/** The text in `locale`, else English, else '': blank texts count as missing translations. */
+export function pickLocalized(value: unknown, locale: Locale): string {
+  if (typeof value !== 'object' || value === null) return '';
+  const texts: Partial<Record<string, unknown>> = value;
+  return [texts[locale], texts[DEFAULT_LOCALE]].find(isFilledText) ?? '';
+}
+
+function isFilledText(text: unknown): text is string {
+  return typeof text === 'string' && text.trim() !== '';
+}

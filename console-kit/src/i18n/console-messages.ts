@@ -1,0 +1,38 @@
+import type { TranslationOf } from './message-tree.ts';
+
+/** English texts of what the kit itself shows: sign-in screen, auth errors, dashboard greeting. */
+export const consoleMessagesEn = {
+  app: {
+    auth: {
+      sign_in_prompt: 'Sign in with your email and password.',
+      wrong_role: 'This account is not allowed to use this console.',
+      invalid_credentials: 'Wrong email or password.',
+      user_disabled: 'This account has been disabled.',
+      too_many_requests: 'Too many attempts. Wait a moment, then try again.',
+      network_error: 'Cannot reach the sign-in service. Check your connection.',
+      config_unavailable: 'The console cannot load its settings. Try again later.',
+    },
+    dashboard: {
+      greeting: 'Welcome, %{email}',
+    },
+  },
+};
+
+/** Italian texts of the kit, key for key with the English ones. */
+export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
+  app: {
+    auth: {
+      sign_in_prompt: 'Accedi con la tua email e la tua password.',
+      wrong_role: 'Questo account non è autorizzato a usare questa console.',
+      invalid_credentials: 'Email o password errate.',
+      user_disabled: 'Questo account è stato disattivato.',
+      too_many_requests: 'Troppi tentativi. Attendi un momento e riprova.',
+      network_error: 'Impossibile raggiungere il servizio di accesso. Controlla la connessione.',
+      config_unavailable:
+        'La console non riesce a caricare le sue impostazioni. Riprova più tardi.',
+    },
+    dashboard: {
+      greeting: 'Ciao, %{email}',
+    },
+  },
+};

@@ -1,0 +1,43 @@
+export { accessDecision, type AccessDecision } from './auth/access-decision.ts';
+export {
+  createFirebaseAuthProvider,
+  type FirebaseAuthProviderOptions,
+  type LoginParams,
+} from './auth/auth-provider.ts';
+export { CLIENT_CONFIG_URL, loadClientConfig } from './auth/client-config.ts';
+export { createFirebaseSession, type FirebaseSession } from './auth/firebase-session.ts';
+export { AUTH_MESSAGE_KEYS } from './auth/message-keys.ts';
+export { assertRole, readRole } from './auth/role-check.ts';
+export { signInErrorKey } from './auth/sign-in-errors.ts';
+export type { ConsoleCategory } from './catalogue/category.ts';
+export {
+  createConsoleSetup,
+  type ConsoleSetup,
+  type ConsoleSetupOptions,
+} from './console-setup.ts';
+export { ConsoleDashboard, type ConsoleDashboardProps } from './dashboard/ConsoleDashboard.tsx';
+export { createDataProvider } from './data/data-provider.ts';
+export { createHttpClient, type HttpClient, type IdTokenSource } from './data/http-client.ts';
+export { pickLocalized, type LocalizedText } from './fields/localized-text.ts';
+export { LocalizedTextField, type LocalizedTextFieldProps } from './fields/LocalizedTextField.tsx';
+export { consoleMessagesEn, consoleMessagesIt } from './i18n/console-messages.ts';
+export {
+  buildConsoleMessages,
+  createI18nProvider,
+  type ConsoleAppMessages,
+} from './i18n/i18n-provider.ts';
+export { CONSOLE_LOCALES, LOCALE_NAMES, toLocale } from './i18n/locales.ts';
+export {
+  flattenMessages,
+  mergeMessages,
+  messageKeys,
+  placeholdersOf,
+  type MessageTree,
+  type TranslationOf,
+} from './i18n/message-tree.ts';
+export { raItalianMessages } from './i18n/ra-it.ts';
+export { ConsoleAdmin, type ConsoleAdminProps } from './layout/ConsoleAdmin.tsx';
+export { CONSOLE_BASENAME } from './layout/console-basename.ts';
+export { ConsoleLoginPage } from './layout/ConsoleLoginPage.tsx';
+export { mountConsole } from './layout/mount-console.tsx';
+export { CONSOLE_BREAKPOINTS, consoleTheme } from './theme/console-theme.ts';
