@@ -17,12 +17,13 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 status=0
-pnpm -r --parallel run typecheck || status=1
-pnpm exec eslint . || status=1
+failed_checks=0 # typecheck and lint count as one failed test each in the summary
+pnpm -r --parallel --no-bail run typecheck || { status=1; failed_checks=$((failed_checks + 1)); }
+(pnpm exec eslint . && pnpm exec prettier --check --log-level warn .) || { status=1; failed_checks=$((failed_checks + 1)); }
 
 rm -f .test-report-*.json
 pnpm exec vitest run --reporter=default --reporter=json --outputFile=.test-report-vitest.json || status=1
 pnpm --filter @market/e2e exec playwright test || status=1
 
-node scripts/test-summary.mjs .test-report-vitest.json .test-report-e2e.json || status=1
+FAILED_CHECKS=$failed_checks node scripts/test-summary.mjs .test-report-vitest.json .test-report-e2e.json || status=1
 exit $status

@@ -65,7 +65,9 @@ export function createApp(deps: AppDeps) {
         onFound: (file, c) =>
           c.header(
             'Cache-Control',
-            file.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            file.includes('/_astro/')
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
           ),
       }),
     );

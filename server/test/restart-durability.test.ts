@@ -67,7 +67,9 @@ describe('the marketplace process', () => {
     const client = await new MongoClient(`mongodb://127.0.0.1:${mongoPort}`, {
       directConnection: true,
     }).connect();
-    const orders = client.db('marketplace').collection<{ _id: number; paid: boolean }>('restart_probe');
+    const orders = client
+      .db('marketplace')
+      .collection<{ _id: number; paid: boolean }>('restart_probe');
     await orders.insertMany(Array.from({ length: 200 }, (_, i) => ({ _id: i, paid: false })));
     await orders.updateMany({ _id: { $lt: 50 } }, { $set: { paid: true } });
     await orders.deleteOne({ _id: 199 });
