@@ -7,3 +7,6 @@ export * from './constants/platforms.ts';
 export * from './schemas/api-error.ts';
 export * from './schemas/category.ts';
 export * from './schemas/system.ts';
+export * from './schemas/user.ts';
+export * from './schemas/seller.ts';
+export * from './lib/safe-redirect.ts';

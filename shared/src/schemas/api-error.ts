@@ -25,6 +25,8 @@ export const ApiErrorSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** The identity provider's own code (`auth/email-already-exists`, `auth/unverified-email` …). */
+  providerCode: z.string().optional(),
   requestId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

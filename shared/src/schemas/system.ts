@@ -19,7 +19,12 @@ export const ClientConfigSchema = z.object({
     projectId: z.string(),
   }),
   authEmulatorUrl: z.string().nullable(),
+  /** reCAPTCHA v3 site key; null in development/test, where the test token is accepted. */
+  recaptchaSiteKey: z.string().nullable(),
 });
+
+/** The token sign-up sends when no reCAPTCHA site key is configured (development, test). */
+export const RECAPTCHA_TEST_TOKEN = 'test-recaptcha-token';
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 
 /** `GET /api/me`: who the bearer of the token is, as the server sees it. */
@@ -27,5 +32,7 @@ export const MeSchema = z.object({
   uid: z.string(),
   email: z.string().nullable(),
   role: RoleSchema,
+  /** Set for sellers and for accounts with a seller application. */
+  sellerId: z.string().nullable(),
 });
 export type Me = z.infer<typeof MeSchema>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { EmailSchema, PasswordSchema } from './user.ts';
+
+export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type SellerStatus = (typeof SELLER_STATUSES)[number];
+export const SellerStatusSchema = z.enum(SELLER_STATUSES);
+
+/** Trader data asked of a seller (the EU's DSA asks marketplaces to hold it). */
+export const SellerRegistrationSchema = z.object({
+  email: EmailSchema,
+  name: z.string().trim().min(2, 'Required').max(80),
+  registrationName: z.string().trim().min(2, 'Required').max(160),
+  vatNumber: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Z]{2}[A-Z0-9]{2,13}$/,
+      'A VAT number starts with its country code, e.g. IT01234567890',
+    ),
+  image: z.url().max(500).nullable().default(null),
+  password: PasswordSchema,
+});
+
+/** `POST /api/seller/profile/addseller` (open to guests: it is how a seller applies). */
+export const AddSellerSchema = z.object({
+  id: z.string().max(128).nullable().default(null),
+  seller: SellerRegistrationSchema,
+});
+export type AddSeller = z.infer<typeof AddSellerSchema>;
+
+/** A seller as the admin console shows it. */
+export const SellerSchema = z.object({
+  id: z.string(),
+  uid: z.string().nullable(),
+  email: z.string(),
+  name: z.string(),
+  registrationName: z.string(),
+  vatNumber: z.string(),
+  image: z.string().nullable(),
+  status: SellerStatusSchema,
+  statusReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Seller = z.infer<typeof SellerSchema>;
+
+/** Body of `POST /api/admin/sellers/:id/approve|reject|suspend`. */
+export const SellerDecisionSchema = z.object({ reason: z.string().trim().max(500).default('') });
+export const SELLER_DECISIONS = ['approve', 'reject', 'suspend'] as const;
+export type SellerDecision = (typeof SELLER_DECISIONS)[number];
+
+/** `GET /api/user/seller-application`: what a (pending) seller sees of their application. */
+export const SellerApplicationSchema = SellerSchema.pick({
+  id: true,
+  name: true,
+  status: true,
+  statusReason: true,
+  createdAt: true,
+});
+export type SellerApplication = z.infer<typeof SellerApplicationSchema>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { LocaleSchema } from '../constants/locales.ts';
+import { RoleSchema } from '../constants/roles.ts';
+
+export const LOGIN_METHODS = ['password', 'google'] as const;
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+export const LoginMethodSchema = z.enum(LOGIN_METHODS);
+
+/** The identity provider's minimum password length. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(128);
+
+export const EmailSchema = z.email('Not a valid email address').max(254);
+
+/** Profile fields a buyer gives at sign-up. */
+export const UserProfileInputSchema = z.object({
+  email: EmailSchema,
+  name: z.string().trim().min(1, 'Required').max(80),
+  surname: z.string().trim().max(80).default(''),
+  image: z.url().max(500).nullable().default(null),
+  marketingConsent: z.boolean().default(false),
+});
+export type UserProfileInput = z.infer<typeof UserProfileInputSchema>;
+
+const RecaptchaTokenSchema = z.string().min(1, 'Required').max(4000);
+const ReferrerSchema = z.string().max(200).nullable().default(null);
+
+/** `POST /api/user/profile/add`: password sign-up (a guest may call it). */
+export const ProfileAddSchema = z.object({
+  user: UserProfileInputSchema,
+  tokenRecaptcha: RecaptchaTokenSchema,
+  password: PasswordSchema,
+  locale: LocaleSchema.default('en'),
+  referrer: ReferrerSchema,
+});
+export type ProfileAdd = z.infer<typeof ProfileAddSchema>;
+
+/** `POST /api/user/profile/addsocial`: first sign-in with Google; `id` is the caller's uid. */
+export const ProfileAddSocialSchema = z.object({
+  id: z.string().min(1).max(128),
+  user: UserProfileInputSchema,
+  tokenRecaptcha: RecaptchaTokenSchema,
+  locale: LocaleSchema.default('en'),
+  referrer: ReferrerSchema,
+});
+export type ProfileAddSocial = z.infer<typeof ProfileAddSocialSchema>;
+
+/** `POST /api/user/profile/verify` → `{ verified }`. */
+export const ProfileVerifySchema = z.object({ email: EmailSchema });
+export const ProfileVerifyResultSchema = z.object({ verified: z.boolean() });
+
+/** `POST /api/user/account/update`. */
+export const AccountUpdateSchema = z
+  .object({ locale: LocaleSchema.optional(), loginMethod: LoginMethodSchema.optional() })
+  .refine((v) => v.locale !== undefined || v.loginMethod !== undefined, 'Nothing to update');
+export type AccountUpdate = z.infer<typeof AccountUpdateSchema>;
+
+/** A user as the API shows it (`admin users/info`, `GET /api/user/account`). */
+export const UserInfoSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  image: z.string().nullable(),
+  role: RoleSchema,
+  blocked: z.boolean(),
+  emailVerified: z.boolean(),
+  locale: LocaleSchema,
+  loginMethod: LoginMethodSchema,
+  marketingConsent: z.boolean(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+/** `admin users/info-full` and the admin console's users resource. */
+export const UserInfoFullSchema = UserInfoSchema.extend({
+  sellerId: z.string().nullable(),
+  referrer: z.string().nullable(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  providers: z.array(z.string()),
+});
+export type UserInfoFull = z.infer<typeof UserInfoFullSchema>;
+
+export const AdminUserIdSchema = z.object({ userId: z.string().min(1).max(128) });
+export const AdminUserEditSchema = z.object({
+  userId: z.string().min(1).max(128),
+  blocked: z.boolean(),
+});
+export const AdminSendVerifySchema = z.object({
+  email: EmailSchema,
+  name: z.string().max(160).default(''),
+});
