@@ -52,6 +52,18 @@ export const EnvSchema = z
         .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
         .optional(),
     ),
+    /** reCAPTCHA v3 keys. Without a secret, sign-up accepts only the documented test token. */
+    RECAPTCHA_SITE_KEY: optionalText,
+    RECAPTCHA_SECRET: optionalText,
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    /** SMTP server for outgoing mail (smtp://user:pass@host:port). Without it mail stays in the outbox. */
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')

@@ -37,6 +37,7 @@ export function createIdentity(config: Config, emulatorHost: string | null): Ide
         projectId: config.FIREBASE_PROJECT_ID,
       },
       authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
+      recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     },
     close: () => deleteApp(app),
   };

@@ -9,7 +9,7 @@ export const systemRoutes = (deps: { health: Health; clientConfig: ClientConfig 
     .get('/health', (c) => c.json(deps.health))
     .get('/public/client-config', (c) => c.json(deps.clientConfig))
     .get('/me', requireRole('user', 'seller', 'admin'), (c) => {
-      const { uid, email, role } = c.get('user');
-      const me: Me = { uid, email, role };
+      const { uid, email, role, sellerId } = c.get('user');
+      const me: Me = { uid, email, role, sellerId };
       return c.json(me);
     });

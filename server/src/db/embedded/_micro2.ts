@@ -1,0 +1,13 @@
+import { runCommand } from './commands/index.ts';
+import { CursorTable } from './cursors.ts';
+import { Store } from './store.ts';
+import { tempDataDir } from './testkit.ts';
+import { silentLogger } from './types.ts';
+const store = Store.open(tempDataDir(), { logger: silentLogger, compactMinBytes: 1e9 });
+const ctx = { store, cursors: new CursorTable(60000), db: 'b', connectionId: 1, remote: 'x' };
+runCommand(ctx, { createIndexes: 'd', indexes: [{ key: { email: 1 }, name: 'email_1', unique: true }] });
+for (let b = 0; b < 20; b++) runCommand(ctx, { insert: 'd', documents: Array.from({ length: 1000 }, (_, i) => ({ email: `c${b * 1000 + i}@x`, n: i })) });
+const t = performance.now();
+for (let i = 0; i < 20000; i++) runCommand(ctx, { findAndModify: 'd', query: { email: `c${i}@x` }, update: { $inc: { n: 1 } } });
+console.log((performance.now() - t) / 20000 * 1000, 'µs');
+await store.close();

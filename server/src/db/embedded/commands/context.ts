@@ -1,0 +1,15 @@
+import type { CursorTable } from '../cursors.ts';
+import type { Store } from '../store.ts';
+import type { Doc } from '../types.ts';
+
+/** What a command handler may touch. Handlers run synchronously: read-modify-write is atomic. */
+export interface CommandContext {
+  store: Store;
+  cursors: CursorTable;
+  /** The command's database (`$db`). */
+  db: string;
+  connectionId: number;
+  remote: string;
+}
+
+export type Handler = (ctx: CommandContext, cmd: Doc) => Doc;

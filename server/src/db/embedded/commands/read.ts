@@ -1,0 +1,185 @@
+/** Read commands: find, getMore, killCursors, count, distinct, aggregate. */
+import { resolve } from 'mingo/util';
+import type { Collection } from '../collection.ts';
+import { DEFAULT_BATCH_SIZE, type Batch } from '../cursors.ts';
+import { failedToParse, notImplemented } from '../errors.ts';
+import { keyOf } from '../keys.ts';
+import { aggregateDocs, compileFilter, findDocs } from '../mql.ts';
+import type { Doc } from '../types.ts';
+import { arrayArg, collectionArg, docArg, isDoc, nonNegative, numArg, rejectCollation } from './args.ts';
+import type { CommandContext, Handler } from './context.ts';
+
+export function cursorReply(ns: string, batch: Batch, field: 'firstBatch' | 'nextBatch'): Doc {
+  return { cursor: { [field]: batch.docs, id: batch.id, ns }, ok: 1 };
+}
+
+function collectionOf(ctx: CommandContext, name: string): Collection | undefined {
+  return ctx.store.database(ctx.db)?.collection(name);
+}
+
+/**
+ * Documents matching `filter`, in natural order (or `sort` order), at most `limit` (0 = all).
+ * Uses the `_id`/unique-index shortcut when the filter pins documents by equality.
+ */
+export function selectDocs(coll: Collection | undefined, filter: Doc, limit = 0, sort?: Doc, variables?: Doc): Doc[] {
+  const query = compileFilter(filter, variables);
+  if (!coll) return [];
+  if (!Object.keys(filter).length && !sort) return limit ? coll.all().slice(0, limit) : coll.all();
+  const source = coll.candidates(filter) ?? coll.all();
+  if (sort && Object.keys(sort).length) return findDocs(source, { filter, sort, limit }, query);
+  const out: Doc[] = [];
+  for (const d of source) {
+    if (!query.test(d)) continue;
+    out.push(d);
+    if (limit && out.length >= limit) break;
+  }
+  return out;
+}
+
+// Find options that would change results in ways we do not implement.
+const UNSUPPORTED_FIND_OPTIONS = ['min', 'max', 'returnKey', 'showRecordId', 'tailable', 'awaitData'];
+
+const find: Handler = (ctx, cmd) => {
+  const name = collectionArg(cmd, 'find');
+  rejectCollation(cmd);
+  for (const opt of UNSUPPORTED_FIND_OPTIONS) {
+    if (cmd[opt]) throw notImplemented(`find option '${opt}' is not supported by the embedded engine`);
+  }
+  const filter = docArg(cmd, 'filter') ?? {};
+  let limit = numArg(cmd, 'limit') ?? 0;
+  let singleBatch = cmd['singleBatch'] === true;
+  if (limit < 0) {
+    limit = -limit;
+    singleBatch = true;
+  }
+  const spec = {
+    filter,
+    sort: docArg(cmd, 'sort'),
+    projection: docArg(cmd, 'projection'),
+    skip: nonNegative(cmd, 'skip') ?? 0,
+    limit,
+    variables: docArg(cmd, 'let'),
+  };
+  const query = compileFilter(filter, spec.variables);
+  const coll = collectionOf(ctx, name);
+  const docs = coll ? findDocs(coll.candidates(filter) ?? coll.all(), spec, query) : [];
+  const ns = `${ctx.db}.${name}`;
+  const batchSize = nonNegative(cmd, 'batchSize') ?? DEFAULT_BATCH_SIZE;
+  return cursorReply(ns, ctx.cursors.create(ns, docs, batchSize, singleBatch), 'firstBatch');
+};
+
+const getMore: Handler = (ctx, cmd) => {
+  const ns = `${ctx.db}.${collectionArg(cmd, 'collection')}`;
+  const batch = ctx.cursors.getMore(cmd['getMore'], ns, nonNegative(cmd, 'batchSize') ?? 0);
+  return cursorReply(ns, batch, 'nextBatch');
+};
+
+const killCursors: Handler = (ctx, cmd) => {
+  collectionArg(cmd, 'killCursors');
+  const { killed, notFound } = ctx.cursors.kill(arrayArg(cmd, 'cursors') ?? []);
+  return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+};
+
+const count: Handler = (ctx, cmd) => {
+  const name = collectionArg(cmd, 'count');
+  rejectCollation(cmd);
+  const filter = docArg(cmd, 'query') ?? {};
+  const skip = nonNegative(cmd, 'skip') ?? 0;
+  const limit = Math.abs(numArg(cmd, 'limit') ?? 0);
+  const coll = collectionOf(ctx, name);
+  if (!coll) {
+    compileFilter(filter);
+    return { n: 0, ok: 1 };
+  }
+  if (!Object.keys(filter).length && !skip && !limit) return { n: coll.size, ok: 1 };
+  const n = Math.max(0, selectDocs(coll, filter).length - skip);
+  return { n: limit ? Math.min(limit, n) : n, ok: 1 };
+};
+
+const distinct: Handler = (ctx, cmd) => {
+  const name = collectionArg(cmd, 'distinct');
+  rejectCollation(cmd);
+  const key = cmd['key'];
+  if (typeof key !== 'string' || !key) throw failedToParse("distinct requires a string 'key'");
+  const docs = selectDocs(collectionOf(ctx, name), docArg(cmd, 'query') ?? {});
+  const seen = new Set<string>();
+  const values: unknown[] = [];
+  for (const d of docs) {
+    const v = resolve(d, key);
+    if (v === undefined) continue;
+    // Array values contribute their elements (a dotted path through arrays yields nested ones).
+    const items = Array.isArray(v) ? (key.includes('.') ? v.flat() : v) : [v];
+    for (const item of items) {
+      const k = keyOf(item);
+      if (!seen.has(k)) {
+        seen.add(k);
+        values.push(item);
+      }
+    }
+  }
+  return { values, ok: 1 };
+};
+
+const aggregate: Handler = (ctx, cmd) => {
+  const target = cmd['aggregate'];
+  rejectCollation(cmd);
+  if (cmd['explain']) throw notImplemented('explain is not supported by the embedded engine');
+  const cursor = docArg(cmd, 'cursor');
+  if (!cursor) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+  const pipeline = arrayArg(cmd, 'pipeline');
+  if (!pipeline) throw failedToParse("'pipeline' option must be specified as an array");
+  for (const stage of pipeline) {
+    if (!isDoc(stage) || Object.keys(stage).length !== 1) {
+      throw failedToParse('A pipeline stage specification object must contain exactly one field.');
+    }
+  }
+  const variables = docArg(cmd, 'let');
+  let ns: string;
+  let input: Doc[];
+  let stages = pipeline as Doc[];
+  if (target === 1) {
+    ns = `${ctx.db}.$cmd.aggregate`;
+    input = [];
+  } else {
+    const name = collectionArg(cmd, 'aggregate');
+    ns = `${ctx.db}.${name}`;
+    const coll = collectionOf(ctx, name);
+    // A leading $match runs here, before mingo clones its input, and can use the _id shortcut.
+    const first = stages[0];
+    if (first && isDoc(first['$match'])) {
+      input = selectDocs(coll, first['$match'] as Doc, 0, undefined, variables);
+      stages = stages.slice(1);
+    } else {
+      input = coll ? coll.all() : [];
+    }
+  }
+  const db = ctx.store.database(ctx.db);
+  const docs = countShortcut(input, stages) ?? aggregateDocs(input, stages, (name) => db?.collection(name)?.all() ?? [], variables);
+  const batchSize = nonNegative(cursor, 'batchSize') ?? DEFAULT_BATCH_SIZE;
+  return cursorReply(ns, ctx.cursors.create(ns, docs, batchSize), 'firstBatch');
+};
+
+/**
+ * The driver's countDocuments sends [$match, $skip?, $limit?, { $group: { _id: 1, n: { $sum: 1 } } }].
+ * It is the most frequent aggregation by far, so after our $match that shape is just a length.
+ */
+function countShortcut(input: Doc[], stages: Doc[]): Doc[] | null {
+  let skip = 0;
+  let limit = Infinity;
+  let i = 0;
+  const num = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : NaN);
+  if (stages[i] && '$skip' in (stages[i] as Doc)) skip = num((stages[i++] as Doc)['$skip']);
+  if (stages[i] && '$limit' in (stages[i] as Doc)) limit = num((stages[i++] as Doc)['$limit']);
+  const group = stages[i]?.['$group'];
+  if (i !== stages.length - 1 || Number.isNaN(skip) || Number.isNaN(limit) || !isDoc(group)) return null;
+  const keys = Object.keys(group);
+  const id = group['_id'];
+  const field = keys[1];
+  if (keys.length !== 2 || keys[0] !== '_id' || typeof id !== 'number' || !field) return null;
+  const acc = group[field];
+  if (!isDoc(acc) || Object.keys(acc).length !== 1 || acc['$sum'] !== 1) return null;
+  const n = Math.min(Math.max(0, input.length - skip), limit);
+  return n ? [{ _id: id, [field]: n }] : [];
+}
+
+export const readCommands: Record<string, Handler> = { find, getMore, killCursors, count, distinct, aggregate };

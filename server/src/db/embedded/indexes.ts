@@ -1,0 +1,200 @@
+import { resolve } from 'mingo/util';
+import type { Query } from 'mingo/query';
+import {
+  badValue,
+  cannotCreateIndex,
+  CommandError,
+  invalidOptions,
+  notImplemented,
+} from './errors.ts';
+import { formatDoc, keyOf } from './keys.ts';
+import { compileFilter } from './mql.ts';
+import type { Doc } from './types.ts';
+
+/** An index as listed by listIndexes (and as journaled). */
+export interface IndexSpec {
+  v: number;
+  key: Record<string, number>;
+  name: string;
+  unique?: boolean;
+  sparse?: boolean;
+  expireAfterSeconds?: number;
+  partialFilterExpression?: Doc;
+}
+
+export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+// Options that change nothing about results here, accepted so ordinary createIndex calls work.
+const IGNORED_OPTIONS = new Set(['v', 'ns', 'background', 'hidden', 'comment']);
+
+/** Validates a client's index description and returns the spec we store. */
+export function normalizeIndexSpec(raw: unknown): IndexSpec {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badValue('index specification must be an object');
+  const d = raw as Doc;
+  const key = d['key'];
+  if (!key || typeof key !== 'object' || Array.isArray(key) || !Object.keys(key).length) {
+    throw cannotCreateIndex("index specification must contain a non-empty 'key' object");
+  }
+  const fields: Record<string, number> = {};
+  for (const [field, dir] of Object.entries(key as Doc)) {
+    const n = typeof dir === 'number' ? dir : Number((dir as { valueOf?: () => unknown })?.valueOf?.());
+    if (typeof dir === 'string' || !Number.isFinite(n) || n === 0) {
+      throw notImplemented(`index type ${JSON.stringify(dir)} on '${field}' is not supported by the embedded engine`);
+    }
+    if (field.includes('$**')) throw notImplemented('wildcard indexes are not supported by the embedded engine');
+    fields[field] = n > 0 ? 1 : -1;
+  }
+  const name = typeof d['name'] === 'string' && d['name'] ? d['name'] : defaultIndexName(fields);
+  const spec: IndexSpec = { v: 2, key: fields, name };
+  for (const [opt, value] of Object.entries(d)) {
+    if (opt === 'key' || opt === 'name' || IGNORED_OPTIONS.has(opt)) continue;
+    switch (opt) {
+      case 'unique':
+        if (value) spec.unique = true;
+        break;
+      case 'sparse':
+        if (value) spec.sparse = true;
+        break;
+      case 'expireAfterSeconds': {
+        const secs = Number(value);
+        if (!Number.isFinite(secs) || secs < 0) throw invalidOptions('expireAfterSeconds must be a non-negative number');
+        if (Object.keys(fields).length !== 1) {
+          throw cannotCreateIndex('TTL indexes are single-field indexes, compound indexes do not support TTL');
+        }
+        spec.expireAfterSeconds = secs;
+        break;
+      }
+      case 'partialFilterExpression':
+        if (!value || typeof value !== 'object') throw cannotCreateIndex('partialFilterExpression must be an object');
+        compileFilter(value as Doc); // rejects unknown operators now rather than on first write
+        spec.partialFilterExpression = value as Doc;
+        break;
+      case 'collation':
+        throw notImplemented('index collation is not supported by the embedded engine');
+      default:
+        throw new CommandError(197, 'InvalidIndexSpecificationOption', `The field '${opt}' is not valid for an index specification (embedded engine)`);
+    }
+  }
+  if (name === '_id_' && keyOf(fields) !== keyOf(ID_INDEX.key)) throw badValue("the index name '_id_' is reserved");
+  return spec;
+}
+
+export function defaultIndexName(key: Record<string, number>): string {
+  return Object.entries(key).map(([f, d]) => `${f}_${d}`).join('_');
+}
+
+/** Two specs describe the same index (name aside). */
+export function sameIndexOptions(a: IndexSpec, b: IndexSpec): boolean {
+  const opts = (s: IndexSpec) =>
+    keyOf({ k: s.key, u: !!s.unique, s: !!s.sparse, e: s.expireAfterSeconds ?? null, p: s.partialFilterExpression ?? null });
+  return opts(a) === opts(b);
+}
+
+/** One entry an index holds for a document: the tuple of values and its canonical key. */
+interface Entry {
+  key: string;
+  values: unknown[];
+}
+
+/**
+ * A secondary index. Only unique indexes keep entries (a hash map from key to the `_id` key of
+ * the owning document); plain indexes exist to be listed — lookups scan, which is fine at the
+ * sizes this engine is for.
+ */
+export class Index {
+  readonly spec: IndexSpec;
+  readonly fields: string[];
+  private readonly partial: Query | undefined;
+  private readonly owners = new Map<string, string>();
+
+  constructor(spec: IndexSpec) {
+    this.spec = spec;
+    this.fields = Object.keys(spec.key);
+    this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined;
+  }
+
+  get unique(): boolean {
+    return !!this.spec.unique;
+  }
+
+  /** The document's index entries, or null when the index skips it (sparse / partial). */
+  entriesOf(doc: Doc): Entry[] | null {
+    if (this.partial && !this.partial.test(doc)) return null;
+    const perField = this.fields.map((f) => fieldValues(doc, f));
+    if (this.spec.sparse && perField.every((vs) => vs === null)) return null;
+    // Multikey: one entry per array element (cartesian product across fields, as MongoDB).
+    let tuples: unknown[][] = [[]];
+    for (const vs of perField) {
+      const next: unknown[][] = [];
+      for (const t of tuples) for (const v of vs ?? [null]) next.push([...t, v]);
+      tuples = next;
+    }
+    const seen = new Set<string>();
+    const out: Entry[] = [];
+    for (const values of tuples) {
+      const key = keyOf(values);
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ key, values });
+      }
+    }
+    return out;
+  }
+
+  /** The first entry of `doc` already owned by another document, if any. */
+  conflict(doc: Doc, idKey: string): Entry | null {
+    if (!this.unique) return null;
+    for (const e of this.entriesOf(doc) ?? []) {
+      const owner = this.owners.get(e.key);
+      if (owner !== undefined && owner !== idKey) return e;
+    }
+    return null;
+  }
+
+  add(doc: Doc, idKey: string): void {
+    if (!this.unique) return;
+    for (const e of this.entriesOf(doc) ?? []) this.owners.set(e.key, idKey);
+  }
+
+  remove(doc: Doc, idKey: string): void {
+    if (!this.unique) return;
+    for (const e of this.entriesOf(doc) ?? []) {
+      if (this.owners.get(e.key) === idKey) this.owners.delete(e.key);
+    }
+  }
+
+  /** `_id` key of the document holding exactly these values, for equality lookups. */
+  ownerOf(values: unknown[]): string | undefined {
+    return this.owners.get(keyOf(values));
+  }
+
+  /** Usable for O(1) equality lookups (entries are complete and exact). */
+  get lookupable(): boolean {
+    return this.unique && !this.partial;
+  }
+
+  keyValue(values: unknown[]): Doc {
+    const out: Doc = {};
+    this.fields.forEach((f, i) => (out[f] = values[i] ?? null));
+    return out;
+  }
+}
+
+/** Values a field contributes to an index: null when missing, array elements when multikey. */
+function fieldValues(doc: Doc, field: string): unknown[] | null {
+  const v = resolve(doc, field);
+  if (v === undefined) return null;
+  if (!Array.isArray(v)) return [v];
+  // A dotted path through arrays resolves to nested arrays; index their leaves.
+  const flat = field.includes('.') ? v.flat() : v;
+  return flat.length ? flat : [undefined];
+}
+
+export function duplicateKeyError(ns: string, indexName: string, keyPattern: Doc, keyValue: Doc): CommandError {
+  return new CommandError(
+    11000,
+    'DuplicateKey',
+    `E11000 duplicate key error collection: ${ns} index: ${indexName} dup key: ${formatDoc(keyValue)}`,
+    { keyPattern, keyValue },
+  );
+}

@@ -1,0 +1,94 @@
+import net from 'node:net';
+import type { Request } from './wire.ts';
+import { decodeRequest, encodeReply, FrameReader } from './wire.ts';
+import { errorReply } from './errors.ts';
+import type { Doc, EngineLogger } from './types.ts';
+
+export interface Connection {
+  id: number;
+  remote: string;
+}
+
+export interface CommandExecutor {
+  /** Runs a command synchronously (never throws). */
+  execute(req: Request, conn: Connection): Doc;
+  /** Resolves when everything written so far is on disk; null when nothing is pending. */
+  durable(): Promise<unknown> | null;
+}
+
+/**
+ * TCP front end. Each socket reassembles frames, runs each command at once, and sends the reply
+ * only after the journal has fsynced every write made so far: no reply ever reveals, or
+ * acknowledges, data that a crash could still lose.
+ */
+export class WireServer {
+  private readonly server: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  private nextConnectionId = 1;
+  private readonly executor: CommandExecutor;
+  private readonly logger: EngineLogger;
+
+  constructor(executor: CommandExecutor, logger: EngineLogger) {
+    this.executor = executor;
+    this.logger = logger;
+    this.server = net.createServer((socket) => this.accept(socket));
+  }
+
+  listen(host: string, port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve((this.server.address() as net.AddressInfo).port);
+      });
+    });
+  }
+
+  private accept(socket: net.Socket): void {
+    const conn: Connection = { id: this.nextConnectionId++, remote: `${socket.remoteAddress}:${socket.remotePort}` };
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    const reader = new FrameReader();
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        for (const frame of reader.push(chunk)) {
+          const req = decodeRequest(frame);
+          const reply = this.executor.execute(req, conn);
+          if (!req.noReply) this.reply(socket, req, reply);
+        }
+      } catch (err) {
+        // Bad framing or undecodable bytes: this connection is unusable; the others are fine.
+        this.logger.warn({ connectionId: conn.id, err: (err as Error).message }, 'embedded MongoDB: closing connection after a protocol error');
+        socket.destroy();
+      }
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  private reply(socket: net.Socket, req: Request, reply: Doc): void {
+    const wait = this.executor.durable();
+    if (!wait) return this.send(socket, req, reply);
+    wait.then(
+      () => this.send(socket, req, reply),
+      (err: Error) => this.send(socket, req, errorReply(new Error(`journal write failed: ${err.message}`))),
+    );
+  }
+
+  private send(socket: net.Socket, req: Request, reply: Doc): void {
+    if (socket.destroyed) return;
+    let bytes: Buffer;
+    try {
+      bytes = encodeReply(reply, req.requestId, req.legacy);
+    } catch (err) {
+      bytes = encodeReply(errorReply(new Error(`reply could not be encoded: ${(err as Error).message}`)), req.requestId, req.legacy);
+    }
+    socket.write(bytes);
+  }
+
+  /** Stops accepting and drops every open connection. */
+  close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,34 @@
+/** Test helpers: a fresh engine in a temp dir plus a real driver client connected to it. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MongoClient, type Db } from 'mongodb';
+import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from './index.ts';
+
+export interface TestEngine {
+  engine: EmbeddedMongo;
+  client: MongoClient;
+  db: Db;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-'));
+}
+
+export async function startTestEngine(extra: Partial<EmbeddedMongoOptions> = {}): Promise<TestEngine> {
+  const dataDir = extra.dataDir ?? tempDataDir();
+  const engine = await startEmbeddedMongo({ port: 0, ...extra, dataDir });
+  const client = await new MongoClient(engine.uri, { serverSelectionTimeoutMS: 5000 }).connect();
+  return {
+    engine,
+    client,
+    db: client.db('test'),
+    dataDir,
+    async close() {
+      await client.close();
+      await engine.close();
+    },
+  };
+}
