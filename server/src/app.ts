@@ -12,14 +12,29 @@ import { REPO_ROOT } from './config.ts';
 import { consoleRoutes } from './consoles.ts';
 import { AppError, handleError, handleNotFound } from './lib/errors.ts';
 import type { Logger } from './logger.ts';
-import { authenticate, requireRole } from './middleware/auth.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
+import type { Recaptcha } from './integrations/recaptcha/recaptcha.ts';
+import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import {
   consoleCategoryRoutes,
   publicCategoryRoutes,
 } from './modules/categories/categories.routes.ts';
+import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
+import { adminOutboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { createSellerRepository } from './modules/sellers/sellers.repository.ts';
+import {
+  adminSellerRoutes,
+  sellerApplicationRoutes,
+  sellerApplyRoutes,
+} from './modules/sellers/sellers.routes.ts';
+import { createSellerService } from './modules/sellers/sellers.service.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { createUserRepository } from './modules/users/users.repository.ts';
+import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
+import { createUserService } from './modules/users/users.service.ts';
 
 export type AppDeps = {
   db: Db;
@@ -27,27 +42,43 @@ export type AppDeps = {
   log: Logger;
   health: Health;
   clientConfig: ClientConfig;
+  mailer: Mailer;
+  recaptcha: Recaptcha;
+  /** Absolute origin for links in mails. */
+  publicOrigin: string;
+};
+
+const tooLarge = (): never => {
+  throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
 };
 
 /** The Hono app: API under /api, the built consoles under /admin and /seller. */
 export function createApp(deps: AppDeps) {
   const categories = createCategoryRepository(deps.db);
+  const users = createUserRepository(deps.db);
+  const sellers = createSellerRepository(deps.db);
+  const outbox = createOutboxRepository(deps.db);
+  const userService = createUserService({ ...deps, users });
+  const sellerService = createSellerService({ ...deps, users, sellers });
 
+  // Hono runs handlers in registration order: the routes open to guests (sign-up, seller
+  // application) come before the role guards of their path prefixes.
   const api = new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: 1024 * 1024,
-        onError: () => {
-          throw new AppError('VALIDATION_FAILED', 'The request body is too large');
-        },
-      }),
-    )
-    .use(authenticate(deps.auth))
-    .use('/admin/*', requireRole('admin'))
-    .use('/seller/*', requireRole('seller'))
-    .use('/user/*', requireRole('user', 'seller', 'admin'))
+    .use(bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }))
+    .use(authenticate(deps.auth, users))
     .route('/', systemRoutes(deps))
+    .route('/', sessionRoutes(deps.auth, userService))
     .route('/public/categories', publicCategoryRoutes(categories))
+    .route('/user/profile', signUpRoutes(userService))
+    .route('/seller/profile', sellerApplyRoutes(sellerService))
+    .use('/admin/*', requireRole('admin'))
+    .use('/seller/*', requireApprovedSeller(sellers))
+    .use('/user/*', requireRole('user', 'seller', 'admin'))
+    .route('/user', userAccountRoutes(userService))
+    .route('/user/seller-application', sellerApplicationRoutes(sellerService))
+    .route('/admin/users', adminUserRoutes(userService, users))
+    .route('/admin/sellers', adminSellerRoutes(sellerService, sellers))
+    .route('/admin/outbox', adminOutboxRoutes(outbox))
     .route('/admin/categories', consoleCategoryRoutes(categories))
     .route('/seller/categories', consoleCategoryRoutes(categories));
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, identityMode, loadConfig } from './config.ts';
+import { buildAppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { ensureIndexes } from './db/indexes.ts';
@@ -70,13 +71,9 @@ async function main() {
   const vault = createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR));
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, vault, log);
 
-  const app = createApp({
-    db,
-    auth: identity.auth,
-    log,
-    health: { status: 'ok', database: database.mode, identity: identity.mode },
-    clientConfig: identity.clientConfig,
-  });
+  const app = createApp(
+    buildAppDeps({ config, db, identity, log, databaseMode: database.mode }),
+  );
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
   const server = await createHttpServer(app.fetch, log);

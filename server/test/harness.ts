@@ -5,6 +5,9 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { MongoClient, type Db } from 'mongodb';
 import { inject } from 'vitest';
+import type { Role } from '@market/shared';
+import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
+import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
@@ -13,12 +16,19 @@ import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { createLogger } from '../src/logger.ts';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 
+export type TestAccount = { uid: string; email: string; token: string; sellerId: string | null };
+
 export type TestServer = {
   url: string;
   db: Db;
   identity: Identity;
-  /** An ID token for a fresh verified account with the given role claim. */
-  tokenFor(role: 'user' | 'seller' | 'admin', extraClaims?: object): Promise<string>;
+  emulatorHost: string;
+  /** A fresh verified account with that role (a seller gets an approved shop) and its ID token. */
+  account(role: Role): Promise<TestAccount>;
+  /** An ID token for a fresh verified account with the given role. */
+  tokenFor(role: Role): Promise<string>;
+  /** Signs in through the emulator's REST API, as the browser SDK would, and returns the ID token. */
+  signIn(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -38,41 +48,63 @@ export async function startTestServer(): Promise<TestServer> {
   const log = createLogger('silent');
   await ensureIndexes(db);
   await createCategoryRepository(db).ensureDefaults();
-  const app = createApp({
-    db,
-    auth: identity.auth,
-    log,
-    health: { status: 'ok', database: external ? 'external' : 'embedded', identity: 'emulator' },
-    clientConfig: identity.clientConfig,
-  });
+  const app = createApp(
+    buildAppDeps({ config, db, identity, log, databaseMode: external ? 'external' : 'embedded' }),
+  );
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const signIn = async (email: string, password: string) => {
+    const res = await fetch(
+      `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: true }),
+      },
+    );
+    const body = (await res.json()) as { idToken?: string };
+    if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+    return body.idToken;
+  };
+
   let n = 0;
+  const account = async (role: Role): Promise<TestAccount> => {
+    const email = `${role}-${process.pid}-${Date.now()}-${n++}@test.example`;
+    const { uid } = await identity.auth.createUser({
+      email,
+      password: 'secret123',
+      emailVerified: true,
+    });
+    const sellerId = role === 'seller' ? `shop-${uid.slice(0, 8).toLowerCase()}` : null;
+    await identity.auth.setCustomUserClaims(uid, sellerId ? { role, sellerId } : { role });
+    if (sellerId) {
+      await db.collection<SellerDoc>('sellers').insertOne({
+        _id: sellerId,
+        uid,
+        email,
+        name: sellerId,
+        registrationName: `${sellerId} Ltd`,
+        vatNumber: 'IT01234567890',
+        image: null,
+        status: 'approved',
+        statusReason: null,
+        createdAt: new Date(),
+        decidedAt: new Date(),
+      });
+    }
+    return { uid, email, sellerId, token: await signIn(email, 'secret123') };
+  };
+
   return {
     url: `http://127.0.0.1:${port}`,
     db,
     identity,
-    async tokenFor(role, extraClaims = {}) {
-      const email = `${role}-${process.pid}-${Date.now()}-${n++}@test.example`;
-      const user = await identity.auth.createUser({
-        email,
-        password: 'secret123',
-        emailVerified: true,
-      });
-      await identity.auth.setCustomUserClaims(user.uid, { role, ...extraClaims });
-      const res = await fetch(
-        `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
-        },
-      );
-      const body = (await res.json()) as { idToken: string };
-      return body.idToken;
-    },
+    emulatorHost,
+    account,
+    tokenFor: async (role) => (await account(role)).token,
+    signIn,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       if (external) await db.dropDatabase();

@@ -1,6 +1,7 @@
 import type { Db, IndexDescription } from 'mongodb';
 import { categoryIndexes } from '../modules/categories/categories.repository.ts';
 import { keyIndexes } from '../modules/keys/keys.repository.ts';
+import { outboxIndexes } from '../modules/outbox/outbox.repository.ts';
 import { offerIndexes } from '../modules/offers/offers.repository.ts';
 import { productIndexes } from '../modules/products/products.repository.ts';
 import { sellerIndexes } from '../modules/sellers/sellers.repository.ts';
@@ -14,6 +15,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   keys: keyIndexes,
   sellers: sellerIndexes,
   users: userIndexes,
+  outbox: outboxIndexes,
 };
 
 /** Creates all indexes; the server awaits this before it serves. */

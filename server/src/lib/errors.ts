@@ -14,14 +14,24 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 500> = {
   INTERNAL: 500,
 };
 
+type AppErrorDetails = {
+  message?: string;
+  /** Field path → message, as react-admin forms read them. */
+  errors?: Record<string, string>;
+  /** The identity provider's code, for the sign-in screens (`auth/email-already-exists` …). */
+  providerCode?: string;
+};
+
 /** The error services throw; the handler turns it into the one error shape. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string> | undefined;
-  constructor(code: ErrorCode, message?: string, errors?: Record<string, string>) {
-    super(message ?? ERROR_MESSAGES[code]);
+  readonly providerCode: string | undefined;
+  constructor(code: ErrorCode, details: AppErrorDetails = {}) {
+    super(details.message ?? ERROR_MESSAGES[code]);
     this.code = code;
-    this.errors = errors;
+    this.errors = details.errors;
+    this.providerCode = details.providerCode;
   }
 }
 
@@ -38,19 +48,20 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError)
-    return new AppError('VALIDATION_FAILED', undefined, fieldErrors(err));
+    return new AppError('VALIDATION_FAILED', { errors: fieldErrors(err) });
   if (err instanceof MongoServerError && err.code === 11000) {
     const fields = Object.keys((err.keyValue as object | undefined) ?? {});
     const errors = Object.fromEntries(fields.map((f) => [f, 'Already in use']));
-    return new AppError('CONFLICT', undefined, fields.length ? errors : undefined);
+    return new AppError('CONFLICT', fields.length ? { errors } : {});
   }
   if (err instanceof HTTPException) {
     // Hono raises these for malformed bodies (e.g. invalid JSON) and body limits.
     if (err.status === 401) return new AppError('UNAUTHENTICATED');
     if (err.status === 403) return new AppError('FORBIDDEN');
     if (err.status === 404) return new AppError('NOT_FOUND');
-    if (err.status >= 400 && err.status < 500)
-      return new AppError('VALIDATION_FAILED', err.message);
+    if (err.status >= 400 && err.status < 500) {
+      return new AppError('VALIDATION_FAILED', { message: err.message });
+    }
   }
   return null;
 }
@@ -65,6 +76,7 @@ export function handleError(err: unknown, c: Context<AppEnv>): Response {
   const error = appError ?? new AppError('INTERNAL');
   const body: ApiError = { code: error.code, message: error.message, requestId };
   if (error.errors) body.errors = error.errors;
+  if (error.providerCode) body.providerCode = error.providerCode;
   return c.json(body, STATUS[error.code]);
 }
 

@@ -41,7 +41,7 @@ const ListQuerySchema = z.object({
 export function parseListQuery(c: Context): ListQuery {
   const result = ListQuerySchema.safeParse(c.req.query());
   if (!result.success)
-    throw new AppError('VALIDATION_FAILED', undefined, fieldErrors(result.error));
+    throw new AppError('VALIDATION_FAILED', { errors: fieldErrors(result.error) });
   const { sort, range, filter } = result.data;
   const [from, to] = range ?? [0, 24];
   return {
@@ -63,4 +63,16 @@ export function listResponse<T>(
   const end = rows.length ? q.skip + rows.length - 1 : q.skip;
   c.header('Content-Range', `${resource} ${q.skip}-${end}/${total}`);
   return c.json(rows);
+}
+
+/** Validates a list's `filter` with the resource's schema; bad filters answer 400. */
+export function parseFilter<S extends z.ZodType>(schema: S, filter: Record<string, unknown>): z.output<S> {
+  const result = schema.safeParse(filter);
+  if (!result.success) {
+    const errors = Object.fromEntries(
+      Object.entries(fieldErrors(result.error)).map(([k, v]) => [`filter.${k}`, v]),
+    );
+    throw new AppError('VALIDATION_FAILED', { errors });
+  }
+  return result.data;
 }

@@ -5,7 +5,7 @@ import { AppError, fieldErrors } from './errors.ts';
 function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success)
-    throw new AppError('VALIDATION_FAILED', undefined, fieldErrors(result.error));
+    throw new AppError('VALIDATION_FAILED', { errors: fieldErrors(result.error) });
   return result.data;
 }
 

@@ -1,59 +1,126 @@
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { RoleSchema, type Role } from '@market/shared';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../lib/errors.ts';
+import type { SellerRepository } from '../modules/sellers/sellers.repository.ts';
+import type { UserRepository } from '../modules/users/users.repository.ts';
 
 export type AuthUser = {
   uid: string;
   email: string | null;
+  name: string | null;
   role: Role;
-  /** Set for sellers: every seller route scopes by it. */
+  /** Set for sellers (and applicants): every seller route scopes by it. */
   sellerId: string | null;
+  emailVerified: boolean;
+  /** `password`, `google.com` … */
+  signInProvider: string;
+  /** How the request proved who it is; cookie-authenticated writes must be same-origin. */
+  via: 'bearer' | 'cookie';
 };
 
 export const SESSION_COOKIE = 'session';
 
-function toAuthUser(token: DecodedIdToken): AuthUser {
+const BLOCKED = () => new AppError('FORBIDDEN', { providerCode: 'auth/user-blocked' });
+const REVOKED_CODES = new Set([
+  'auth/id-token-revoked',
+  'auth/session-cookie-revoked',
+  'auth/user-disabled',
+]);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function toAuthUser(token: DecodedIdToken, via: AuthUser['via']): AuthUser {
   const role = RoleSchema.safeParse(token.role);
   return {
     uid: token.uid,
     email: token.email ?? null,
+    name: typeof token.name === 'string' ? token.name : null,
     role: role.success ? role.data : 'user',
     sellerId: typeof token.sellerId === 'string' ? token.sellerId : null,
+    emailVerified: token.email_verified === true,
+    signInProvider: token.firebase.sign_in_provider,
+    via,
   };
 }
 
+/** The `sub` of a JWT, unverified: only used to tell a blocked user (403) from others (401). */
+function unverifiedSubject(jwt: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString());
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A state-changing request riding on the cookie must come from our own pages (CSRF). */
+function assertSameOrigin(c: Context) {
+  if (SAFE_METHODS.has(c.req.method)) return;
+  const origin = c.req.header('origin');
+  const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+  if (!origin || !host || new URL(origin).host !== host) {
+    throw new AppError('FORBIDDEN', { message: 'Cross-site request refused' });
+  }
+}
+
+/** The bearer token of the request, if any. */
+export const bearerToken = (c: Context) =>
+  c.req.header('authorization')?.match(/^Bearer (.+)$/i)?.[1];
+
 /**
  * Reads a Firebase ID token (`Authorization: Bearer`) or the session cookie and sets
- * `c.var.user`. A request without either goes on as a guest; a bad credential is a 401.
+ * `c.var.user`. No credential: a guest. A bad one: 401. A blocked user: 403, on every call.
  */
-export const authenticate = (auth: Auth) =>
+export const authenticate = (auth: Auth, users: UserRepository) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('authorization');
-    const bearer = header?.match(/^Bearer (.+)$/i)?.[1];
+    const bearer = bearerToken(c);
     const cookie = bearer ? undefined : getCookie(c, SESSION_COOKIE);
-    if (bearer || cookie) {
+    const credential = bearer ?? cookie;
+    if (credential) {
+      let token: DecodedIdToken;
       try {
         // checkRevoked: a blocked user's revoked tokens stop working at once.
-        const token = bearer
+        token = bearer
           ? await auth.verifyIdToken(bearer, true)
-          : await auth.verifySessionCookie(cookie!, true);
-        c.set('user', toAuthUser(token));
+          : await auth.verifySessionCookie(credential, true);
       } catch (err) {
-        c.get('log').info({ reason: (err as { code?: string }).code }, 'credential refused');
+        const code = (err as { code?: string }).code ?? '';
+        const uid = REVOKED_CODES.has(code) ? unverifiedSubject(credential) : null;
+        if (uid && (await users.isBlocked(uid))) throw BLOCKED();
+        c.get('log').info({ reason: code }, 'credential refused');
         throw new AppError('UNAUTHENTICATED');
       }
+      if (await users.isBlocked(token.uid)) throw BLOCKED();
+      const user = toAuthUser(token, bearer ? 'bearer' : 'cookie');
+      if (user.via === 'cookie') assertSameOrigin(c);
+      c.set('user', user);
     }
     await next();
   });
 
+/** The signed-in user, or a 401. */
+export function currentUser(c: Context<AppEnv>): AuthUser {
+  const user = c.get('user') as AuthUser | undefined;
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}
+
 /** Lets only signed-in users with one of `roles` through: 401 for guests, 403 for other roles. */
 export const requireRole = (...roles: Role[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const user = c.get('user') as AuthUser | undefined;
-    if (!user) throw new AppError('UNAUTHENTICATED');
-    if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
+    if (!roles.includes(currentUser(c).role)) throw new AppError('FORBIDDEN');
+    await next();
+  });
+
+/** Seller routes: a seller whose shop is approved now (a suspension counts at once). */
+export const requireApprovedSeller = (sellers: SellerRepository) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const user = currentUser(c);
+    if (user.role !== 'seller' || !user.sellerId) throw new AppError('FORBIDDEN');
+    const seller = await sellers.findById(user.sellerId);
+    if (seller?.status !== 'approved' || seller.uid !== user.uid) throw new AppError('FORBIDDEN');
     await next();
   });

@@ -53,18 +53,22 @@ async function seedAccounts(db: Db, auth: Auth): Promise<void> {
       ? { role: account.role, sellerId: account.sellerId }
       : { role: account.role };
     await auth.setCustomUserClaims(account.uid, claims);
-    await users.upsert({
+    await users.insertIfMissing({
       _id: account.uid,
       email: account.email,
       name: account.name,
       surname: account.surname,
+      image: null,
       role: account.role,
       sellerId: account.sellerId,
       blocked: false,
+      emailVerified: true,
       locale: 'en',
       loginMethod: 'password',
       marketingConsent: false,
+      referrer: null,
       createdAt: new Date(),
+      lastSignInAt: null,
     });
   }
 }
@@ -80,7 +84,17 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
 
   for (const s of DEMO_SELLERS) {
     const uid = DEMO_ACCOUNTS.find((a) => a.sellerId === s.id)?.uid ?? null;
-    await sellers.upsert({ _id: s.id, uid, ...s, status: 'approved', createdAt: now });
+    const { id, ...trader } = s;
+    await sellers.upsert({
+      _id: id,
+      uid,
+      ...trader,
+      image: null,
+      status: 'approved',
+      statusReason: null,
+      createdAt: now,
+      decidedAt: now,
+    });
   }
 
   for (const item of demoCatalogue()) {

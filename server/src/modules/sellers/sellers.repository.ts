@@ -1,26 +1,32 @@
-import type { Db, IndexDescription } from 'mongodb';
-
-export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
-export type SellerStatus = (typeof SELLER_STATUSES)[number];
+import type { Db, Filter, IndexDescription } from 'mongodb';
+import type { SellerStatus } from '@market/shared';
+import type { ListQuery } from '../../lib/list-query.ts';
 
 export type SellerDoc = {
   /** Also the `sellerId` custom claim of the seller's account. */
   _id: string;
-  /** Firebase uid of the account that runs this seller; null for a seller without a login yet. */
+  /** Firebase uid of the account that runs this seller; null for a seller without a login. */
   uid: string | null;
   email: string;
   name: string;
   /** Trader data the EU's DSA asks marketplaces to hold. */
   registrationName: string;
   vatNumber: string;
+  image: string | null;
   status: SellerStatus;
+  statusReason: string | null;
   createdAt: Date;
+  decidedAt: Date | null;
 };
 
 export const sellerIndexes: IndexDescription[] = [
   { key: { email: 1 }, unique: true },
-  { key: { status: 1 } },
+  // The admin's applications queue: pending first, oldest first.
+  { key: { status: 1, createdAt: 1 } },
 ];
+
+const SORTABLE = new Set(['createdAt', 'name', 'status', 'email']);
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The only code that touches the `sellers` collection. */
 export function createSellerRepository(db: Db) {
@@ -28,7 +34,34 @@ export function createSellerRepository(db: Db) {
   return {
     upsert: (doc: SellerDoc) =>
       sellers.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true }),
+    insert: (doc: SellerDoc) => sellers.insertOne(doc),
     findById: (id: string) => sellers.findOne({ _id: id }),
+    /** Moves a seller from one of `from` to `to`; null when its status was not in `from`. */
+    transition: (id: string, from: SellerStatus[], to: SellerStatus, reason: string | null) =>
+      sellers.findOneAndUpdate(
+        { _id: id, status: { $in: from } },
+        { $set: { status: to, statusReason: reason, decidedAt: new Date() } },
+        { returnDocument: 'after' },
+      ),
+    async page(q: ListQuery, filter: { q?: string; status?: SellerStatus }) {
+      const query: Filter<SellerDoc> = {};
+      if (filter.status) query.status = filter.status;
+      if (filter.q) {
+        const re = { $regex: escapeRegex(filter.q), $options: 'i' };
+        query.$or = [{ name: re }, { email: re }, { registrationName: re }, { vatNumber: re }];
+      }
+      const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
+      const [rows, total] = await Promise.all([
+        sellers
+          .find(query)
+          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          .skip(q.skip)
+          .limit(q.limit)
+          .toArray(),
+        sellers.countDocuments(query),
+      ]);
+      return { rows, total };
+    },
   };
 }
 export type SellerRepository = ReturnType<typeof createSellerRepository>;

@@ -1,0 +1,38 @@
+import type { Db } from 'mongodb';
+import type { AppDeps } from './app.ts';
+import type { Config } from './config.ts';
+import type { Identity } from './identity/firebase.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
+import { createRecaptcha } from './integrations/recaptcha/recaptcha.ts';
+import type { Logger } from './logger.ts';
+import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
+
+/** Everything the app needs, wired from the config: one place for main.ts and the tests. */
+export function buildAppDeps(args: {
+  config: Config;
+  db: Db;
+  identity: Identity;
+  log: Logger;
+  databaseMode: 'embedded' | 'external';
+}): AppDeps {
+  const { config, db, identity, log } = args;
+  return {
+    db,
+    auth: identity.auth,
+    log,
+    health: { status: 'ok', database: args.databaseMode, identity: identity.mode },
+    clientConfig: identity.clientConfig,
+    mailer: createMailer({
+      outbox: createOutboxRepository(db),
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      log,
+    }),
+    recaptcha: createRecaptcha({
+      secret: config.RECAPTCHA_SECRET,
+      verifyUrl: config.RECAPTCHA_VERIFY_URL,
+      log,
+    }),
+    publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+  };
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { Auth } from 'firebase-admin/auth';
+import type { AddSeller, Seller, SellerApplication, SellerDecision } from '@market/shared';
+import {
+  createPasswordAccount,
+  escapeHtml,
+  sendVerificationMail,
+} from '../../identity/accounts.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthUser } from '../../middleware/auth.ts';
+import type { UserRepository } from '../users/users.repository.ts';
+import { SELLER_TRANSITIONS } from './seller-transitions.ts';
+import type { SellerDoc, SellerRepository } from './sellers.repository.ts';
+
+type Deps = {
+  sellers: SellerRepository;
+  users: UserRepository;
+  auth: Auth;
+  mailer: Mailer;
+  publicOrigin: string;
+};
+
+export function toSeller(doc: SellerDoc): Seller {
+  return {
+    id: doc._id,
+    uid: doc.uid,
+    email: doc.email,
+    name: doc.name,
+    registrationName: doc.registrationName,
+    vatNumber: doc.vatNumber,
+    image: doc.image,
+    status: doc.status,
+    statusReason: doc.statusReason,
+    createdAt: doc.createdAt.toISOString(),
+    decidedAt: doc.decidedAt?.toISOString() ?? null,
+  };
+}
+
+const newSellerId = (name: string) =>
+  `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'seller'}-${randomBytes(3).toString('hex')}`;
+
+/** Seller applications and the admin's decisions on them. */
+export function createSellerService(deps: Deps) {
+  const { sellers, users, auth } = deps;
+
+  return {
+    /**
+     * A seller applies: a new password account (or the caller's own, when `id` names it), a
+     * pending seller with its trader data, and the verification mail from the provider.
+     */
+    async apply(input: AddSeller, caller: AuthUser | undefined): Promise<{ id: string }> {
+      const { seller } = input;
+      if (input.id && caller?.uid !== input.id) throw new AppError('FORBIDDEN');
+      if (caller?.sellerId) {
+        throw new AppError('CONFLICT', { message: 'This account already has a seller profile' });
+      }
+      const uid =
+        input.id ??
+        (await createPasswordAccount(
+          auth,
+          { email: seller.email, password: seller.password, displayName: seller.name },
+          { email: 'seller.email', password: 'seller.password' },
+        ));
+      const sellerId = newSellerId(seller.name);
+      const now = new Date();
+      await sellers.insert({
+        _id: sellerId,
+        uid,
+        email: seller.email.toLowerCase(),
+        name: seller.name,
+        registrationName: seller.registrationName,
+        vatNumber: seller.vatNumber,
+        image: seller.image,
+        status: 'pending',
+        statusReason: null,
+        createdAt: now,
+        decidedAt: null,
+      });
+      await auth.setCustomUserClaims(uid, { role: caller?.role ?? 'user', sellerId });
+      const created = await users.insertIfMissing({
+        _id: uid,
+        email: seller.email.toLowerCase(),
+        name: seller.name,
+        surname: '',
+        image: seller.image,
+        role: 'user',
+        sellerId,
+        blocked: false,
+        emailVerified: false,
+        locale: 'en',
+        loginMethod: 'password',
+        marketingConsent: false,
+        referrer: null,
+        createdAt: now,
+        lastSignInAt: null,
+      });
+      if (!created) await users.update(uid, { sellerId });
+      if (!input.id) await sendVerificationMail(deps, { email: seller.email, name: seller.name });
+      return { id: sellerId };
+    },
+
+    async get(id: string): Promise<Seller> {
+      const doc = await sellers.findById(id);
+      if (!doc) throw new AppError('NOT_FOUND', { message: 'No such seller' });
+      return toSeller(doc);
+    },
+
+    /** Approve, reject or suspend; the account's role claim follows the seller's status. */
+    async decide(id: string, decision: SellerDecision, reason: string): Promise<Seller> {
+      const { from, to } = SELLER_TRANSITIONS[decision];
+      const current = await sellers.findById(id);
+      if (!current) throw new AppError('NOT_FOUND', { message: 'No such seller' });
+      const doc = await sellers.transition(id, from, to, reason || null);
+      if (!doc) {
+        throw new AppError('CONFLICT', {
+          message: `A ${current.status} seller cannot be given "${decision}"`,
+        });
+      }
+      if (doc.uid) {
+        const role = to === 'approved' ? 'seller' : 'user';
+        await auth.setCustomUserClaims(doc.uid, { role, sellerId: doc._id });
+        await users.update(doc.uid, { role, sellerId: doc._id });
+        // Sessions minted with the old role end now; the seller signs in again.
+        if (to !== 'approved') await auth.revokeRefreshTokens(doc.uid);
+      }
+      const line = `Your seller application for ${doc.name} is now ${to}.${reason ? ` Reason: ${reason}` : ''}`;
+      await deps.mailer.send({
+        to: doc.email,
+        kind: 'seller-status',
+        subject: `Seller account ${to}`,
+        text: `${line}\n\n${deps.publicOrigin}/seller/`,
+        html: `<p>${escapeHtml(line)}</p><p><a href="${deps.publicOrigin}/seller/">Seller console</a></p>`,
+      });
+      return toSeller(doc);
+    },
+
+    async application(caller: AuthUser): Promise<SellerApplication> {
+      const doc = caller.sellerId ? await sellers.findById(caller.sellerId) : null;
+      if (!doc || doc.uid !== caller.uid) {
+        throw new AppError('NOT_FOUND', { message: 'No seller application' });
+      }
+      const { id, name, status, statusReason, createdAt } = toSeller(doc);
+      return { id, name, status, statusReason, createdAt };
+    },
+  };
+}
+export type SellerService = ReturnType<typeof createSellerService>;

@@ -1,0 +1,47 @@
+import type { Auth } from 'firebase-admin/auth';
+import { Hono } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../../app-env.ts';
+import { AppError } from '../../lib/errors.ts';
+import { bearerToken, SESSION_COOKIE } from '../../middleware/auth.ts';
+import type { UserService } from '../users/users.service.ts';
+
+/** 10368e5 ms in the spec: 12 days (see SPEC-NOTES.md), under Firebase's 14-day limit. */
+export const SESSION_MAX_AGE_MS = 10368e5;
+
+/** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
+function cookieIsSecure(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return !(protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
+}
+
+/** `POST /api/login` (ID token → session cookie) and `POST /api/logout`. */
+export const sessionRoutes = (auth: Auth, users: UserService) =>
+  new Hono<AppEnv>()
+    .post('/login', async (c) => {
+      const user = c.get('user');
+      const idToken = bearerToken(c);
+      if (!user || !idToken) throw new AppError('UNAUTHENTICATED');
+      if (user.signInProvider === 'password' && !user.emailVerified) {
+        throw new AppError('FORBIDDEN', {
+          message: 'Verify your email address first',
+          providerCode: 'auth/unverified-email',
+        });
+      }
+      await users.recordSignIn(user);
+      const cookie = await auth.createSessionCookie(idToken, { expiresIn: SESSION_MAX_AGE_MS });
+      setCookie(c, SESSION_COOKIE, cookie, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: cookieIsSecure(c.req.url),
+        maxAge: SESSION_MAX_AGE_MS / 1000,
+      });
+      return c.body(null, 204);
+    })
+    .post('/logout', async (c) => {
+      const user = c.get('user');
+      deleteCookie(c, SESSION_COOKIE, { path: '/', secure: cookieIsSecure(c.req.url) });
+      if (user) await auth.revokeRefreshTokens(user.uid);
+      return c.body(null, 204);
+    });
