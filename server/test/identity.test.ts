@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiErrorSchema,
+  RECAPTCHA_TEST_TOKEN,
+  SellerSchema,
+  UserInfoFullSchema,
+  UserInfoSchema,
+} from '@market/shared';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+let n = 0;
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${n++}@test.example`;
+
+function call(
+  method: string,
+  path: string,
+  opts: { token?: string; cookie?: string; body?: unknown; origin?: string } = {},
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.origin) headers.origin = opts.origin;
+  return fetch(t.url + path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+}
+
+const signUpBody = (email: string, overrides: object = {}) => ({
+  user: { email, name: 'Nina', surname: 'Rossi', marketingConsent: true },
+  tokenRecaptcha: RECAPTCHA_TEST_TOKEN,
+  password: 'secret123',
+  locale: 'it',
+  referrer: 'friend-42',
+  ...overrides,
+});
+
+/** Opens the verification link of the latest mail to `email`, as the emulator's page would. */
+async function verifyFromOutbox(email: string) {
+  const mail = await t.db.collection('outbox').findOne({ to: email }, { sort: { createdAt: -1 } });
+  expect(mail?.subject).toMatch(/verify/i);
+  const link = String(mail?.text).match(/https?:\/\/\S+/)?.[0];
+  const oobCode = new URL(link!).searchParams.get('oobCode');
+  const res = await fetch(
+    `http://${t.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:update?key=test`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ oobCode }),
+    },
+  );
+  expect(res.status).toBe(200);
+}
+
+describe('POST /api/user/profile/add (sign-up)', () => {
+  it('creates the account, mails a verification link, and refuses sign-in until it is opened', async () => {
+    const email = uniqueEmail('nina');
+    const res = await call('POST', '/api/user/profile/add', { body: signUpBody(email) });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+
+    const unverified = await call('POST', '/api/login', {
+      token: await t.signIn(email, 'secret123'),
+    });
+    expect(unverified.status).toBe(403);
+    expect(ApiErrorSchema.parse(await unverified.json()).providerCode).toBe(
+      'auth/unverified-email',
+    );
+
+    await verifyFromOutbox(email);
+    const login = await call('POST', '/api/login', { token: await t.signIn(email, 'secret123') });
+    expect(login.status).toBe(204);
+    const account = await call('GET', '/api/user/account', {
+      token: await t.signIn(email, 'secret123'),
+    });
+    expect(UserInfoSchema.parse(await account.json())).toMatchObject({
+      id,
+      email,
+      name: 'Nina',
+      locale: 'it',
+      role: 'user',
+      emailVerified: true,
+      loginMethod: 'password',
+    });
+  });
+
+  it('answers 409 with the provider code for an email already in use', async () => {
+    const email = uniqueEmail('twice');
+    expect((await call('POST', '/api/user/profile/add', { body: signUpBody(email) })).status).toBe(
+      201,
+    );
+    const again = await call('POST', '/api/user/profile/add', { body: signUpBody(email) });
+    expect(again.status).toBe(409);
+    const body = ApiErrorSchema.parse(await again.json());
+    expect(body.providerCode).toBe('auth/email-already-exists');
+    expect(body.errors?.['user.email']).toBeTruthy();
+  });
+
+  it('refuses a failed reCAPTCHA, a short password and a bad email with field errors', async () => {
+    const res = await call('POST', '/api/user/profile/add', {
+      body: signUpBody('not-an-email', { password: '12345', tokenRecaptcha: '' }),
+    });
+    expect(res.status).toBe(400);
+    const { errors } = ApiErrorSchema.parse(await res.json());
+    expect(Object.keys(errors ?? {}).sort()).toEqual(['password', 'tokenRecaptcha', 'user.email']);
+
+    const robot = await call('POST', '/api/user/profile/add', {
+      body: signUpBody(uniqueEmail('robot'), { tokenRecaptcha: 'forged' }),
+    });
+    expect(robot.status).toBe(400);
+    expect(ApiErrorSchema.parse(await robot.json()).errors?.tokenRecaptcha).toBeTruthy();
+  });
+});
+
+describe('sessions', () => {
+  it('sets a 12-day HttpOnly Lax cookie that works for reads and same-origin writes only', async () => {
+    const buyer = await t.account('user');
+    const login = await call('POST', '/api/login', { token: buyer.token });
+    expect(login.status).toBe(204);
+    const setCookie = login.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^session=/);
+    expect(setCookie).toMatch(/Max-Age=1036800/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Secure/); // plain-http loopback
+    const cookie = setCookie.split(';')[0]!;
+
+    expect((await call('GET', '/api/user/account', { cookie })).status).toBe(200);
+    const crossSite = await call('POST', '/api/user/account/update', {
+      cookie,
+      body: { locale: 'it' },
+      origin: 'https://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    const sameSite = await call('POST', '/api/user/account/update', {
+      cookie,
+      body: { locale: 'it' },
+      origin: t.url,
+    });
+    expect(sameSite.status).toBe(200);
+    expect(UserInfoSchema.parse(await sameSite.json()).locale).toBe('it');
+  });
+
+  it('logout clears the cookie and revokes the session', async () => {
+    const buyer = await t.account('user');
+    const login = await call('POST', '/api/login', { token: buyer.token });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    // Revocation has one-second resolution: a cookie minted in the same second survives it.
+    await new Promise((r) => setTimeout(r, 1100));
+    const logout = await call('POST', '/api/logout', { cookie, origin: t.url });
+    expect(logout.status).toBe(204);
+    expect(logout.headers.get('set-cookie')).toMatch(/session=;.*Max-Age=0/);
+    expect((await call('GET', '/api/user/account', { cookie })).status).toBe(401);
+  });
+
+  it('needs a bearer ID token to sign in', async () => {
+    expect((await call('POST', '/api/login')).status).toBe(401);
+  });
+});
+
+describe('blocking a user', () => {
+  it('refuses every call of a blocked user with 403, and lets them back after unblocking', async () => {
+    const admin = await t.account('admin');
+    const buyer = await t.account('user');
+    await call('POST', '/api/login', { token: buyer.token });
+    const blocked = await call('POST', '/api/admin/users/edit', {
+      token: admin.token,
+      body: { userId: buyer.uid, blocked: true },
+    });
+    expect(blocked.status).toBe(200);
+    expect(UserInfoFullSchema.parse(await blocked.json()).blocked).toBe(true);
+
+    const refused = await call('GET', '/api/user/account', { token: buyer.token });
+    expect(refused.status).toBe(403);
+    expect(ApiErrorSchema.parse(await refused.json()).providerCode).toBe('auth/user-blocked');
+    expect((await call('POST', '/api/login', { token: buyer.token })).status).toBe(403);
+
+    await call('POST', '/api/admin/users/edit', {
+      token: admin.token,
+      body: { userId: buyer.uid, blocked: false },
+    });
+    const fresh = await t.signIn(buyer.email, 'secret123');
+    expect((await call('GET', '/api/user/account', { token: fresh })).status).toBe(200);
+  });
+
+  it('does not let an admin block themselves', async () => {
+    const admin = await t.account('admin');
+    await call('POST', '/api/login', { token: admin.token });
+    const res = await call('POST', '/api/admin/users/edit', {
+      token: admin.token,
+      body: { userId: admin.uid, blocked: true },
+    });
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('admin users resource', () => {
+  it('lists users filtered by role and search, with a Content-Range total', async () => {
+    const admin = await t.account('admin');
+    const seller = await t.account('seller');
+    await call('POST', '/api/login', { token: seller.token });
+    const filter = encodeURIComponent(
+      JSON.stringify({ role: 'seller', q: seller.email.slice(0, 20) }),
+    );
+    const res = await call('GET', `/api/admin/users?filter=${filter}&range=[0,9]`, {
+      token: admin.token,
+    });
+    expect(res.status).toBe(200);
+    const rows = UserInfoFullSchema.array().parse(await res.json());
+    expect(rows.map((r) => r.id)).toContain(seller.uid);
+    expect(rows.every((r) => r.role === 'seller')).toBe(true);
+    expect(res.headers.get('content-range')).toMatch(/^users 0-\d+\/\d+$/);
+  });
+
+  it('refuses an unknown filter value with a field error', async () => {
+    const admin = await t.account('admin');
+    const filter = encodeURIComponent(JSON.stringify({ role: 'wizard' }));
+    const res = await call('GET', `/api/admin/users?filter=${filter}`, { token: admin.token });
+    expect(res.status).toBe(400);
+    expect(ApiErrorSchema.parse(await res.json()).errors?.['filter.role']).toBeTruthy();
+  });
+
+  it('answers info, info-full and 404 for an unknown user', async () => {
+    const admin = await t.account('admin');
+    const buyer = await t.account('user');
+    await call('POST', '/api/login', { token: buyer.token });
+    const info = await call('POST', '/api/admin/users/info-full', {
+      token: admin.token,
+      body: { userId: buyer.uid },
+    });
+    expect(UserInfoFullSchema.parse(await info.json()).providers).toEqual(['password']);
+    const missing = await call('POST', '/api/admin/users/info', {
+      token: admin.token,
+      body: { userId: 'nobody' },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('re-sends a verification mail to an unverified account only', async () => {
+    const admin = await t.account('admin');
+    const email = uniqueEmail('resend');
+    await call('POST', '/api/user/profile/add', { body: signUpBody(email) });
+    const sent = await call('POST', '/api/admin/users/send-verify', {
+      token: admin.token,
+      body: { email, name: 'Nina' },
+    });
+    expect(sent.status).toBe(204);
+    expect(await t.db.collection('outbox').countDocuments({ to: email })).toBe(2);
+    const verified = await t.account('user');
+    const again = await call('POST', '/api/admin/users/send-verify', {
+      token: admin.token,
+      body: { email: verified.email, name: '' },
+    });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('seller applications', () => {
+  const application = (email: string) => ({
+    id: null,
+    seller: {
+      email,
+      name: 'Keys Galore',
+      registrationName: 'Keys Galore S.r.l.',
+      vatNumber: 'IT09876543210',
+      image: null,
+      password: 'secret123',
+    },
+  });
+
+  it('goes from pending to approved, and only then opens the seller routes', async () => {
+    const admin = await t.account('admin');
+    const email = uniqueEmail('shop');
+    const res = await call('POST', '/api/seller/profile/addseller', { body: application(email) });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    await verifyFromOutbox(email);
+
+    const applicant = await t.signIn(email, 'secret123');
+    const status = await call('GET', '/api/user/seller-application', { token: applicant });
+    expect(await status.json()).toMatchObject({ id, status: 'pending' });
+    expect((await call('GET', '/api/seller/categories', { token: applicant })).status).toBe(403);
+
+    const approved = await call('POST', `/api/admin/sellers/${id}/approve`, {
+      token: admin.token,
+      body: { reason: '' },
+    });
+    expect(SellerSchema.parse(await approved.json()).status).toBe('approved');
+    const seller = await t.signIn(email, 'secret123');
+    expect((await call('GET', '/api/seller/categories', { token: seller })).status).toBe(200);
+
+    const reject = await call('POST', `/api/admin/sellers/${id}/reject`, {
+      token: admin.token,
+      body: {},
+    });
+    expect(reject.status).toBe(409);
+
+    await call('POST', `/api/admin/sellers/${id}/suspend`, {
+      token: admin.token,
+      body: { reason: 'Chargebacks' },
+    });
+    const afterSuspension = await call('GET', '/api/seller/categories', { token: seller });
+    expect([401, 403]).toContain(afterSuspension.status);
+    const mails = await t.db
+      .collection('outbox')
+      .countDocuments({ to: email, kind: 'seller-status' });
+    expect(mails).toBe(2);
+  });
+
+  it('refuses a VAT number without its country code', async () => {
+    const body = application(uniqueEmail('vat'));
+    body.seller.vatNumber = '12345';
+    const res = await call('POST', '/api/seller/profile/addseller', { body });
+    expect(res.status).toBe(400);
+    expect(ApiErrorSchema.parse(await res.json()).errors?.['seller.vatNumber']).toBeTruthy();
+  });
+
+  it('answers 404 for an unknown decision or seller', async () => {
+    const admin = await t.account('admin');
+    const seller = await t.account('seller');
+    expect(
+      (
+        await call('POST', `/api/admin/sellers/${seller.sellerId}/promote`, {
+          token: admin.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/sellers/nope/approve', { token: admin.token, body: {} }))
+        .status,
+    ).toBe(404);
+  });
+});
