@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './testkit.ts';
+import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
 
 let t: TestEngine;
 const alice = new ObjectId();
@@ -21,6 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  removeTempDataDirs();
 });
 
 describe('aggregate', () => {
@@ -45,7 +46,14 @@ describe('aggregate', () => {
       .collection('orders')
       .aggregate([
         { $match: { status: 'paid' } },
-        { $lookup: { from: 'customers', localField: 'customerId', foreignField: '_id', as: 'customer' } },
+        {
+          $lookup: {
+            from: 'customers',
+            localField: 'customerId',
+            foreignField: '_id',
+            as: 'customer',
+          },
+        },
         { $unwind: '$customer' },
         { $unwind: '$items' },
         { $group: { _id: '$customer.name', items: { $addToSet: '$items' } } },
@@ -63,7 +71,12 @@ describe('aggregate', () => {
       .collection('orders')
       .aggregate([
         { $sort: { total: 1 } },
-        { $facet: { total: [{ $count: 'n' }], page: [{ $skip: 1 }, { $limit: 2 }, { $project: { _id: 0, total: 1 } }] } },
+        {
+          $facet: {
+            total: [{ $count: 'n' }],
+            page: [{ $skip: 1 }, { $limit: 2 }, { $project: { _id: 0, total: 1 } }],
+          },
+        },
       ])
       .toArray();
     expect(facets).toEqual({ total: [{ n: 4 }], page: [{ total: 10 }, { total: 30 }] });
@@ -84,12 +97,18 @@ describe('aggregate', () => {
       { status: 'paid', total: 5, double: 10, label: 'paid!' },
       { status: 'void', total: 100, double: 200, label: 'void!' },
     ]);
-    const [counted] = await t.db.collection('orders').aggregate([{ $match: { total: { $gt: 6 } } }, { $count: 'big' }]).toArray();
+    const [counted] = await t.db
+      .collection('orders')
+      .aggregate([{ $match: { total: { $gt: 6 } } }, { $count: 'big' }])
+      .toArray();
     expect(counted).toEqual({ big: 3 });
   });
 
   it('never changes stored documents while transforming them', async () => {
-    await t.db.collection('orders').aggregate([{ $set: { status: 'changed', 'nested.x': 1 } }]).toArray();
+    await t.db
+      .collection('orders')
+      .aggregate([{ $set: { status: 'changed', 'nested.x': 1 } }])
+      .toArray();
     expect(await t.db.collection('orders').countDocuments({ status: 'changed' })).toBe(0);
     expect(await t.db.collection('orders').countDocuments({ nested: { $exists: true } })).toBe(0);
   });

@@ -1,5 +1,19 @@
-import { badValue, indexKeySpecsConflict, indexNotFound, indexOptionsConflict, invalidOptions } from './errors.ts';
-import { duplicateKeyError, ID_INDEX, Index, sameIndexOptions, type IndexSpec } from './indexes.ts';
+import {
+  badValue,
+  indexKeySpecsConflict,
+  indexNotFound,
+  indexOptionsConflict,
+  invalidOptions,
+} from './errors.ts';
+import {
+  duplicateKeyError,
+  ID_INDEX,
+  Index,
+  sameEntries,
+  sameIndexOptions,
+  type Entry,
+  type IndexSpec,
+} from './indexes.ts';
 import { keyOf } from './keys.ts';
 import type { Doc } from './types.ts';
 
@@ -47,53 +61,78 @@ export class Collection {
   }
 
   /**
-   * Documents that can possibly match `filter`, found by `_id` or a unique index when the filter
-   * pins them by equality; null means "scan everything". Callers still test the full filter.
+   * Documents that can possibly match `filter`, found through `_id` or an index whose fields
+   * the filter pins by equality; null means "scan everything". Callers still test the filter.
    */
-  candidates(filter: Doc): Doc[] | null {
+  candidates(filter: Doc): Iterable<Doc> | null {
     const id = filter['_id'];
     if (id !== undefined) {
-      const values = equalityValues(id);
+      const values = equalityValues(id, true);
       if (values) return values.map((v) => this.docs.get(keyOf(v))).filter((d): d is Doc => !!d);
     }
+    let best: ReadonlySet<string>[] | null = null;
+    let bestSize = Infinity;
     for (const ix of this.secondary) {
       if (!ix.lookupable) continue;
-      const tuple: unknown[] = [];
-      for (const f of ix.fields) {
-        const vs = equalityValues(filter[f]);
-        if (!vs || vs.length !== 1 || vs[0] === null) break;
-        tuple.push(vs[0]);
-      }
-      if (tuple.length !== ix.fields.length) continue;
-      const owner = ix.ownerOf(tuple);
-      const doc = owner === undefined ? undefined : this.docs.get(owner);
-      return doc ? [doc] : [];
+      const perField = ix.fields.map((f) => equalityValues(filter[f], false));
+      if (perField.some((vs) => !vs || vs.length === 0)) continue;
+      // Cartesian product of the pinned values ($in gives several); keep it small.
+      let tuples: unknown[][] = [[]];
+      for (const vs of perField as unknown[][])
+        tuples = tuples.flatMap((t) => vs.map((v) => [...t, v]));
+      if (tuples.length > 1000) continue;
+      const sets = tuples.map((t) => ix.lookup(t)).filter((x): x is ReadonlySet<string> => !!x);
+      const size = sets.reduce((n, x) => n + x.size, 0);
+      if (size < bestSize) [best, bestSize] = [sets, size];
+      if (bestSize <= 1) break;
     }
-    return null;
+    return best ? this.resolveIds(best) : null;
+  }
+
+  /** Lazily, so a limited query stops early; callers finish iterating before writing. */
+  private *resolveIds(sets: ReadonlySet<string>[]): Generator<Doc> {
+    const seen = sets.length > 1 ? new Set<string>() : null;
+    for (const set of sets) {
+      for (const k of set) {
+        if (seen) {
+          if (seen.has(k)) continue;
+          seen.add(k);
+        }
+        const doc = this.docs.get(k);
+        if (doc) yield doc;
+      }
+    }
   }
 
   /** Throws a duplicate-key error if `doc` (stored under `idKey`) would break a unique index. */
-  private checkUnique(doc: Doc, idKey: string): void {
-    for (const ix of this.secondary) {
-      const hit = ix.conflict(doc, idKey);
+  private checkUnique(doc: Doc, idKey: string, entries: (Entry[] | null)[]): void {
+    this.secondary.forEach((ix, i) => {
+      const hit = ix.conflict(doc, idKey, entries[i] ?? null);
       if (hit) throw duplicateKeyError(this.ns, ix.spec.name, ix.spec.key, ix.keyValue(hit.values));
-    }
+    });
   }
 
   insert(doc: Doc): void {
     const idKey = keyOf(doc['_id']);
-    if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, { _id: doc['_id'] });
-    this.checkUnique(doc, idKey);
+    if (this.docs.has(idKey))
+      throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, { _id: doc['_id'] });
+    const entries = this.secondary.map((ix) => ix.entriesOf(doc));
+    this.checkUnique(doc, idKey, entries);
     this.docs.set(idKey, doc);
-    for (const ix of this.secondary) ix.add(doc, idKey);
+    this.secondary.forEach((ix, i) => ix.add(idKey, entries[i] ?? null));
   }
 
   /** Swaps in a new version of a stored document (same `_id`). */
   replace(prev: Doc, next: Doc): void {
     const idKey = keyOf(prev['_id']);
-    this.checkUnique(next, idKey);
-    for (const ix of this.secondary) ix.remove(prev, idKey);
-    for (const ix of this.secondary) ix.add(next, idKey);
+    const before = this.secondary.map((ix) => ix.entriesOf(prev));
+    const after = this.secondary.map((ix) => ix.entriesOf(next));
+    this.checkUnique(next, idKey, after);
+    this.secondary.forEach((ix, i) => {
+      if (sameEntries(before[i] ?? null, after[i] ?? null)) return;
+      ix.remove(idKey, before[i] ?? null);
+      ix.add(idKey, after[i] ?? null);
+    });
     this.docs.set(idKey, next);
   }
 
@@ -108,7 +147,7 @@ export class Collection {
     const idKey = keyOf(doc['_id']);
     const stored = this.docs.get(idKey);
     if (!stored) return false;
-    for (const ix of this.secondary) ix.remove(stored, idKey);
+    for (const ix of this.secondary) ix.remove(idKey, ix.entriesOf(stored));
     this.docs.delete(idKey);
     return true;
   }
@@ -136,9 +175,10 @@ export class Collection {
     if (!this.checkNewIndex(spec)) return false;
     const ix = new Index(spec);
     for (const [idKey, doc] of this.docs) {
-      const hit = ix.conflict(doc, idKey);
+      const entries = ix.entriesOf(doc);
+      const hit = ix.conflict(doc, idKey, entries);
       if (hit) throw duplicateKeyError(this.ns, spec.name, spec.key, ix.keyValue(hit.values));
-      ix.add(doc, idKey);
+      ix.add(idKey, entries);
     }
     this.secondary.push(ix);
     return true;
@@ -159,8 +199,11 @@ export class Collection {
             ? this.secondary.find((i) => keyOf(i.spec.key) === keyOf(t))
             : undefined;
       if (!ix) {
-        if (typeof t !== 'string' && (typeof t !== 'object' || !t)) throw badValue('invalid index argument');
-        throw indexNotFound(`index not found with name [${typeof t === 'string' ? t : JSON.stringify(t)}]`);
+        if (typeof t !== 'string' && (typeof t !== 'object' || !t))
+          throw badValue('invalid index argument');
+        throw indexNotFound(
+          `index not found with name [${typeof t === 'string' ? t : JSON.stringify(t)}]`,
+        );
       }
       return ix.spec.name;
     });
@@ -174,21 +217,40 @@ export class Collection {
   }
 }
 
-/** Values a filter field pins by plain equality (`v`, `{ $eq: v }`, `{ $in: [...] }`), else null. */
-function equalityValues(cond: unknown): unknown[] | null {
-  if (cond === undefined || cond instanceof RegExp || Array.isArray(cond)) return null;
-  if (cond === null || typeof cond !== 'object' || (cond as { _bsontype?: string })._bsontype || cond instanceof Date) {
+/**
+ * Values a filter condition pins by plain equality (`v`, `{ $eq: v }`, `{ $in: [...] }`), else
+ * null. Secondary indexes only take scalars: their keys are exact where mingo's equality is
+ * looser for embedded documents (field order) and arrays.
+ */
+function equalityValues(cond: unknown, allowDocs: boolean): unknown[] | null {
+  if (cond === undefined || cond === null || cond instanceof RegExp || Array.isArray(cond))
+    return null;
+  if (
+    typeof cond !== 'object' ||
+    (cond as { _bsontype?: string })._bsontype ||
+    cond instanceof Date
+  )
     return [cond];
-  }
   const keys = Object.keys(cond);
-  if (!keys.some((k) => k.startsWith('$'))) return [cond];
+  if (!keys.some((k) => k.startsWith('$'))) return allowDocs ? [cond] : null;
   if (keys.length !== 1) return null;
   const c = cond as Doc;
-  if (keys[0] === '$eq') return equalityValues(c['$eq']);
+  if (keys[0] === '$eq') return equalityValues(c['$eq'], allowDocs);
   if (keys[0] === '$in' && Array.isArray(c['$in'])) {
-    const vs = c['$in'] as unknown[];
-    if (vs.some((v) => v instanceof RegExp || Array.isArray(v) || v === null)) return null;
-    return vs;
+    const out: unknown[] = [];
+    for (const v of c['$in'] as unknown[]) {
+      const vs = equalityValues(v, allowDocs);
+      if (
+        !vs ||
+        (typeof v === 'object' &&
+          v !== null &&
+          !(v as { _bsontype?: string })._bsontype &&
+          !(v instanceof Date))
+      )
+        return null;
+      out.push(...vs);
+    }
+    return out;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './testkit.ts';
+import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
 
 let t: TestEngine;
 beforeAll(async () => {
@@ -7,12 +7,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  removeTempDataDirs();
 });
 
 describe('atomic read-modify-write', () => {
   it('gives 200 concurrent claims on 50 documents exactly 50 winners, none twice', async () => {
     const keys = t.db.collection('keys');
-    await keys.insertMany(Array.from({ length: 50 }, (_, i) => ({ code: `k${i}`, status: 'available' })));
+    await keys.insertMany(
+      Array.from({ length: 50 }, (_, i) => ({ code: `k${i}`, status: 'available' })),
+    );
     const claims = await Promise.all(
       Array.from({ length: 200 }, (_, buyer) =>
         keys.findOneAndUpdate(
@@ -32,7 +35,11 @@ describe('atomic read-modify-write', () => {
   it('keeps concurrent $inc updates exact', async () => {
     const counters = t.db.collection('counters');
     await counters.insertOne({ _id: 'c' as never, n: 0 });
-    await Promise.all(Array.from({ length: 300 }, () => counters.updateOne({ _id: 'c' as never }, { $inc: { n: 1 } })));
+    await Promise.all(
+      Array.from({ length: 300 }, () =>
+        counters.updateOne({ _id: 'c' as never }, { $inc: { n: 1 } }),
+      ),
+    );
     expect((await counters.findOne({ _id: 'c' as never }))?.['n']).toBe(300);
   });
 });

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './testkit.ts';
+import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
 
 let t: TestEngine;
 beforeAll(async () => {
@@ -8,6 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  removeTempDataDirs();
 });
 beforeEach(async () => {
   await t.db.dropDatabase();
@@ -18,9 +19,16 @@ describe('basic CRUD through the driver', () => {
     const items = t.db.collection('items');
     const { insertedId } = await items.insertOne({ name: 'a', qty: 1 });
     expect(insertedId).toBeInstanceOf(ObjectId);
-    await items.insertMany([{ name: 'b', qty: 2 }, { name: 'c', qty: 3 }]);
+    await items.insertMany([
+      { name: 'b', qty: 2 },
+      { name: 'c', qty: 3 },
+    ]);
 
-    expect(await items.findOne({ _id: insertedId })).toEqual({ _id: insertedId, name: 'a', qty: 1 });
+    expect(await items.findOne({ _id: insertedId })).toEqual({
+      _id: insertedId,
+      name: 'a',
+      qty: 1,
+    });
     expect(await items.find({ qty: { $gte: 2 } }).toArray()).toHaveLength(2);
 
     const upd = await items.updateMany({ qty: { $lt: 3 } }, { $set: { cheap: true } });
@@ -73,7 +81,12 @@ describe('basic CRUD through the driver', () => {
       { name: 'cid', age: 35, city: 'x' },
       { name: 'dan', age: 28, city: 'y' },
     ]);
-    const rows = await c.find({}, { projection: { _id: 0, name: 1 } }).sort({ age: -1 }).skip(1).limit(2).toArray();
+    const rows = await c
+      .find({}, { projection: { _id: 0, name: 1 } })
+      .sort({ age: -1 })
+      .skip(1)
+      .limit(2)
+      .toArray();
     expect(rows).toEqual([{ name: 'ann' }, { name: 'dan' }]);
     const excl = await c.findOne({ name: 'bob' }, { projection: { city: 0, _id: 0 } });
     expect(excl).toEqual({ name: 'bob', age: 25 });
@@ -81,15 +94,61 @@ describe('basic CRUD through the driver', () => {
     expect(multi.map((d) => d['name'])).toEqual(['ann', 'cid', 'bob', 'dan']);
   });
 
+  it('projects $slice alongside the other fields, and nested exclusions leave stored documents intact', async () => {
+    const c = t.db.collection('proj');
+    const { insertedId: _id } = await c.insertOne({ a: { b: 1, c: 2 }, list: [1, 2, 3], n: 1 });
+    expect(await c.findOne({ _id }, { projection: { list: { $slice: 2 } } })).toEqual({
+      _id,
+      a: { b: 1, c: 2 },
+      list: [1, 2],
+      n: 1,
+    });
+    expect(await c.findOne({ _id }, { projection: { 'a.b': 0, n: 0 } })).toEqual({
+      _id,
+      a: { c: 2 },
+      list: [1, 2, 3],
+    });
+    expect(await c.findOne({ _id })).toEqual({ _id, a: { b: 1, c: 2 }, list: [1, 2, 3], n: 1 });
+    const positional = await c.findOne({ list: { $gt: 1 } }, { projection: { 'list.$': 1 } });
+    expect(positional).toEqual({ _id, list: [2] });
+    // Fields come back in the document's order, as from MongoDB, not the projection's.
+    expect(Object.keys((await c.findOne({ _id }, { projection: { n: 1, a: 1 } })) ?? {})).toEqual([
+      '_id',
+      'a',
+      'n',
+    ]);
+  });
+
   it('applies $inc $push $pull $addToSet $unset and friends', async () => {
-    type OpsDoc = { n: number; tags: string[]; gone?: boolean; nums: number[]; low?: number; lowest?: number };
+    type OpsDoc = {
+      n: number;
+      tags: string[];
+      gone?: boolean;
+      nums: number[];
+      low?: number;
+      lowest?: number;
+    };
     const c = t.db.collection<OpsDoc>('ops');
-    const { insertedId: _id } = await c.insertOne({ n: 1, tags: ['a'], gone: true, nums: [1, 2, 3, 4] });
+    const { insertedId: _id } = await c.insertOne({
+      n: 1,
+      tags: ['a'],
+      gone: true,
+      nums: [1, 2, 3, 4],
+    });
     await c.updateOne({ _id }, { $inc: { n: 2 }, $push: { tags: 'b' }, $unset: { gone: '' } });
     await c.updateOne({ _id }, { $addToSet: { tags: 'a' }, $pull: { nums: { $gte: 3 } } });
-    await c.updateOne({ _id }, { $addToSet: { tags: { $each: ['c', 'b'] } }, $max: { n: 10 }, $min: { low: 5 } });
+    await c.updateOne(
+      { _id },
+      { $addToSet: { tags: { $each: ['c', 'b'] } }, $max: { n: 10 }, $min: { low: 5 } },
+    );
     await c.updateOne({ _id }, { $mul: { n: 2 }, $rename: { low: 'lowest' }, $pop: { nums: 1 } });
-    expect(await c.findOne({ _id })).toEqual({ _id, n: 20, tags: ['a', 'b', 'c'], nums: [1], lowest: 5 });
+    expect(await c.findOne({ _id })).toEqual({
+      _id,
+      n: 20,
+      tags: ['a', 'b', 'c'],
+      nums: [1],
+      lowest: 5,
+    });
   });
 
   it('sets $currentDate to a date', async () => {
@@ -108,26 +167,53 @@ describe('basic CRUD through the driver', () => {
     );
     expect(first.upsertedCount).toBe(1);
     const doc = await c.findOne({ _id: first.upsertedId as ObjectId });
-    expect(doc).toEqual({ _id: first.upsertedId, sku: 'k1', meta: { region: 'eu' }, price: 10, createdBy: 'seed' });
+    expect(doc).toEqual({
+      _id: first.upsertedId,
+      sku: 'k1',
+      meta: { region: 'eu' },
+      price: 10,
+      createdBy: 'seed',
+    });
 
     // A second upsert matches: $setOnInsert does nothing.
-    const second = await c.updateOne({ sku: 'k1' }, { $set: { price: 12 }, $setOnInsert: { createdBy: 'again' } }, { upsert: true });
+    const second = await c.updateOne(
+      { sku: 'k1' },
+      { $set: { price: 12 }, $setOnInsert: { createdBy: 'again' } },
+      { upsert: true },
+    );
     expect(second).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
-    expect(await c.findOne({ sku: 'k1' }, { projection: { _id: 0 } })).toMatchObject({ price: 12, createdBy: 'seed' });
+    expect(await c.findOne({ sku: 'k1' }, { projection: { _id: 0 } })).toMatchObject({
+      price: 12,
+      createdBy: 'seed',
+    });
   });
 
   it('upserts with the _id given in the filter and $setOnInsert (the repositories do this)', async () => {
     const c = t.db.collection<{ _id: string; email: string }>('users');
     const doc = { _id: 'uid-1', email: 'a@x' };
     await c.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true });
-    await c.updateOne({ _id: doc._id }, { $setOnInsert: { ...doc, email: 'changed' } }, { upsert: true });
+    await c.updateOne(
+      { _id: doc._id },
+      { $setOnInsert: { ...doc, email: 'changed' } },
+      { upsert: true },
+    );
     expect(await c.find().toArray()).toEqual([doc]);
   });
 
   it('updates array elements with arrayFilters and the positional $', async () => {
     const c = t.db.collection('grades');
-    const { insertedId: _id } = await c.insertOne({ scores: [{ k: 'a', v: 1 }, { k: 'b', v: 1 }, { k: 'c', v: 5 }] });
-    await c.updateOne({ _id }, { $inc: { 'scores.$[low].v': 10 } }, { arrayFilters: [{ 'low.v': { $lt: 2 } }] });
+    const { insertedId: _id } = await c.insertOne({
+      scores: [
+        { k: 'a', v: 1 },
+        { k: 'b', v: 1 },
+        { k: 'c', v: 5 },
+      ],
+    });
+    await c.updateOne(
+      { _id },
+      { $inc: { 'scores.$[low].v': 10 } },
+      { arrayFilters: [{ 'low.v': { $lt: 2 } }] },
+    );
     await c.updateOne({ _id, 'scores.k': 'c' }, { $set: { 'scores.$.v': 0 } });
     expect((await c.findOne({ _id }))?.['scores']).toEqual([
       { k: 'a', v: 11 },
@@ -150,13 +236,25 @@ describe('basic CRUD through the driver', () => {
     await c.insertOne({ name: 'x', n: 1 });
     const before = await c.findOneAndUpdate({ name: 'x' }, { $inc: { n: 1 } });
     expect(before?.['n']).toBe(1);
-    const after = await c.findOneAndUpdate({ name: 'x' }, { $inc: { n: 1 } }, { returnDocument: 'after', projection: { _id: 0 } });
+    const after = await c.findOneAndUpdate(
+      { name: 'x' },
+      { $inc: { n: 1 } },
+      { returnDocument: 'after', projection: { _id: 0 } },
+    );
     expect(after).toEqual({ name: 'x', n: 3 });
     const missing = await c.findOneAndUpdate({ name: 'nope' }, { $set: { n: 0 } });
     expect(missing).toBeNull();
-    const upserted = await c.findOneAndUpdate({ name: 'new' }, { $setOnInsert: { n: 7 } }, { upsert: true, returnDocument: 'after' });
+    const upserted = await c.findOneAndUpdate(
+      { name: 'new' },
+      { $setOnInsert: { n: 7 } },
+      { upsert: true, returnDocument: 'after' },
+    );
     expect(upserted).toMatchObject({ name: 'new', n: 7 });
-    const res = await c.findOneAndUpdate({ name: 'y' }, { $set: { n: 1 } }, { upsert: true, includeResultMetadata: true });
+    const res = await c.findOneAndUpdate(
+      { name: 'y' },
+      { $set: { n: 1 } },
+      { upsert: true, includeResultMetadata: true },
+    );
     expect(res.value).toBeNull();
     expect(res.lastErrorObject).toMatchObject({ n: 1, updatedExisting: false });
     expect(res.lastErrorObject?.['upserted']).toBeInstanceOf(ObjectId);
@@ -165,7 +263,11 @@ describe('basic CRUD through the driver', () => {
   it('picks the first document in sort order for findOneAndUpdate and findOneAndDelete', async () => {
     const c = t.db.collection('queue');
     await c.insertMany([{ p: 2 }, { p: 1 }, { p: 3 }]);
-    const got = await c.findOneAndUpdate({}, { $set: { taken: true } }, { sort: { p: 1 }, returnDocument: 'after' });
+    const got = await c.findOneAndUpdate(
+      {},
+      { $set: { taken: true } },
+      { sort: { p: 1 }, returnDocument: 'after' },
+    );
     expect(got).toMatchObject({ p: 1, taken: true });
     const del = await c.findOneAndDelete({}, { sort: { p: -1 } });
     expect(del?.['p']).toBe(3);

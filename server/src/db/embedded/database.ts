@@ -20,8 +20,14 @@ export type JournalRecord =
   | { o: 'Z' }; // drop database
 
 export function validateCollectionName(name: unknown): string {
-  if (typeof name !== 'string' || !name) throw new CommandError(73, 'InvalidNamespace', 'collection name must be a non-empty string');
-  if (name.includes('\0') || name.includes('$') || name.startsWith('.') || name.startsWith('system.')) {
+  if (typeof name !== 'string' || !name)
+    throw new CommandError(73, 'InvalidNamespace', 'collection name must be a non-empty string');
+  if (
+    name.includes('\0') ||
+    name.includes('$') ||
+    name.startsWith('.') ||
+    name.startsWith('system.')
+  ) {
     throw new CommandError(73, 'InvalidNamespace', `Invalid collection name: ${name}`);
   }
   return name;
@@ -86,7 +92,8 @@ export class Database {
   }
 
   createCollection(name: string, options: Doc): Collection {
-    if (this.colls.has(name)) throw namespaceExists(`Collection ${this.name}.${name} already exists.`);
+    if (this.colls.has(name))
+      throw namespaceExists(`Collection ${this.name}.${name} already exists.`);
     return this.ensureCollection(name, options);
   }
 

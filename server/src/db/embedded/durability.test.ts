@@ -3,18 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Decimal128, Long, MongoClient, ObjectId, Binary } from 'mongodb';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTestEngine, tempDataDir } from './testkit.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { removeTempDataDirs, startTestEngine, tempDataDir } from './testkit.ts';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
 });
+afterAll(removeTempDataDirs);
 
 /** Starts the CLI as a child process and resolves with its port once it prints READY. */
 function spawnEngine(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [CLI, '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, '--port', '0', '--data', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -30,7 +33,11 @@ function spawnEngine(dataDir: string): Promise<{ child: ChildProcess; port: numb
 }
 
 function waitExit(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve()
+      : child.once('exit', () => resolve()),
+  );
 }
 
 describe('durability', () => {
@@ -92,7 +99,11 @@ describe('durability', () => {
     const run2 = await spawnEngine(dataDir);
     const client2 = await new MongoClient(`mongodb://127.0.0.1:${run2.port}/`).connect();
     try {
-      const docs = await client2.db('shop').collection('orders').find({}, { projection: { _id: 0 } }).toArray();
+      const docs = await client2
+        .db('shop')
+        .collection('orders')
+        .find({}, { projection: { _id: 0 } })
+        .toArray();
       expect(docs).toHaveLength(199);
       for (const i of acknowledged.filter((i) => i !== 0)) {
         expect(docs.find((d) => d['ref'] === i)).toEqual({ ref: i, state: 'paid', version: 1 });
@@ -136,14 +147,49 @@ describe('durability', () => {
     }
   });
 
+  it('compacts a growing journal at runtime without losing writes', async () => {
+    const first = await startTestEngine({ compactMinBytes: 20_000 });
+    const c = first.db.collection('counters');
+    await c.insertOne({ _id: 'hits' as never, n: 0, pad: 'x'.repeat(200) });
+    for (let i = 0; i < 300; i++) await c.updateOne({ _id: 'hits' as never }, { $inc: { n: 1 } });
+    // 300 journaled versions of a ~250-byte document would be ~80 KB without compaction.
+    expect(fs.statSync(path.join(first.dataDir, 'test.journal')).size).toBeLessThan(40_000);
+    await first.close();
+    const second = await startTestEngine({ dataDir: first.dataDir });
+    try {
+      expect(
+        (await second.db.collection('counters').findOne({ _id: 'hits' as never }))?.['n'],
+      ).toBe(300);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses to open a data directory that is already open', async () => {
+    const first = await startTestEngine();
+    try {
+      await expect(startTestEngine({ dataDir: first.dataDir })).rejects.toThrow(/already open/);
+    } finally {
+      await first.close();
+    }
+  });
+
   it('tolerates random garbage appended to the journal', async () => {
     const first = await startTestEngine();
     await first.db.collection('c').insertOne({ n: 1 });
     await first.close();
-    fs.appendFileSync(path.join(first.dataDir, 'test.journal'), Buffer.from('garbage!garbage!garbage!'));
+    fs.appendFileSync(
+      path.join(first.dataDir, 'test.journal'),
+      Buffer.from('garbage!garbage!garbage!'),
+    );
     const second = await startTestEngine({ dataDir: first.dataDir });
     try {
-      expect(await second.db.collection('c').find({}, { projection: { _id: 0 } }).toArray()).toEqual([{ n: 1 }]);
+      expect(
+        await second.db
+          .collection('c')
+          .find({}, { projection: { _id: 0 } })
+          .toArray(),
+      ).toEqual([{ n: 1 }]);
     } finally {
       await second.close();
     }

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { MongoServerError } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './testkit.ts';
+import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
 
 let t: TestEngine;
 beforeAll(async () => {
@@ -10,6 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  removeTempDataDirs();
 });
 
 async function failure(p: Promise<unknown>): Promise<MongoServerError> {
@@ -30,11 +31,33 @@ describe('unsupported features fail loudly', () => {
   });
 
   it('names an unsupported query operator', async () => {
-    expect((await failure(t.db.collection('c').find({ a: { $near: [0, 0] } }).toArray())).message).toContain('$near');
-    expect((await failure(t.db.collection('c').find({ $text: { $search: 'x' } }).toArray())).message).toContain('$text');
-    expect((await failure(t.db.collection('c').find({ $where: 'true' }).toArray())).message).toContain('$where');
+    expect(
+      (
+        await failure(
+          t.db
+            .collection('c')
+            .find({ a: { $near: [0, 0] } })
+            .toArray(),
+        )
+      ).message,
+    ).toContain('$near');
+    expect(
+      (
+        await failure(
+          t.db
+            .collection('c')
+            .find({ $text: { $search: 'x' } })
+            .toArray(),
+        )
+      ).message,
+    ).toContain('$text');
+    expect(
+      (await failure(t.db.collection('c').find({ $where: 'true' }).toArray())).message,
+    ).toContain('$where');
     // Even against a collection that does not exist.
-    expect((await failure(t.db.collection('none').findOne({ a: { $bogus: 1 } }))).message).toContain('$bogus');
+    expect(
+      (await failure(t.db.collection('none').findOne({ a: { $bogus: 1 } }))).message,
+    ).toContain('$bogus');
   });
 
   it('names an unsupported update operator', async () => {
@@ -43,14 +66,42 @@ describe('unsupported features fail loudly', () => {
   });
 
   it('names an unsupported aggregation stage or expression', async () => {
-    expect((await failure(t.db.collection('c').aggregate([{ $out: 'elsewhere' }]).toArray())).message).toContain('$out');
-    expect((await failure(t.db.collection('c').aggregate([{ $merge: { into: 'x' } }]).toArray())).message).toContain('$merge');
-    const expr = await failure(t.db.collection('c').aggregate([{ $project: { v: { $frobnicate: '$a' } } }]).toArray());
+    expect(
+      (
+        await failure(
+          t.db
+            .collection('c')
+            .aggregate([{ $out: 'elsewhere' }])
+            .toArray(),
+        )
+      ).message,
+    ).toContain('$out');
+    expect(
+      (
+        await failure(
+          t.db
+            .collection('c')
+            .aggregate([{ $merge: { into: 'x' } }])
+            .toArray(),
+        )
+      ).message,
+    ).toContain('$merge');
+    const expr = await failure(
+      t.db
+        .collection('c')
+        .aggregate([{ $project: { v: { $frobnicate: '$a' } } }])
+        .toArray(),
+    );
     expect(expr.message).toContain('$frobnicate');
   });
 
   it('refuses collation and transactions instead of ignoring them', async () => {
-    const coll = await failure(t.db.collection('c').find({}, { collation: { locale: 'fr' } }).toArray());
+    const coll = await failure(
+      t.db
+        .collection('c')
+        .find({}, { collation: { locale: 'fr' } })
+        .toArray(),
+    );
     expect(coll.message).toContain('collation');
     const session = t.client.startSession();
     try {
@@ -82,7 +133,13 @@ describe('malformed input never takes the server down', () => {
     expect((await failure(t.db.command({ find: 5 }))).code).toBe(14);
     expect((await failure(t.db.command({ insert: 'c', documents: 'nope' }))).code).toBe(14);
     expect((await failure(t.db.command({ findAndModify: 'c', query: {} }))).code).toBe(9);
-    expect((await failure(t.db.command({ aggregate: 'c', pipeline: [{ $match: {}, $sort: {} }], cursor: {} }))).code).toBe(9);
+    expect(
+      (
+        await failure(
+          t.db.command({ aggregate: 'c', pipeline: [{ $match: {}, $sort: {} }], cursor: {} }),
+        )
+      ).code,
+    ).toBe(9);
     expect((await failure(t.db.command({ getMore: 12345, collection: 'c' }))).code).toBe(43);
     expect(await t.db.collection('c').countDocuments()).toBe(1);
   });

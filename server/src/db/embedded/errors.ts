@@ -30,8 +30,10 @@ export const commandNotFound = (name: string) =>
 export const immutableField = (msg: string) => new CommandError(66, 'ImmutableField', msg);
 export const cannotCreateIndex = (msg: string) => new CommandError(67, 'CannotCreateIndex', msg);
 export const invalidOptions = (msg: string) => new CommandError(72, 'InvalidOptions', msg);
-export const indexOptionsConflict = (msg: string) => new CommandError(85, 'IndexOptionsConflict', msg);
-export const indexKeySpecsConflict = (msg: string) => new CommandError(86, 'IndexKeySpecsConflict', msg);
+export const indexOptionsConflict = (msg: string) =>
+  new CommandError(85, 'IndexOptionsConflict', msg);
+export const indexKeySpecsConflict = (msg: string) =>
+  new CommandError(86, 'IndexKeySpecsConflict', msg);
 export const notImplemented = (msg: string) => new CommandError(238, 'NotImplemented', msg);
 
 /**
@@ -52,7 +54,9 @@ export function toCommandError(err: unknown): CommandError {
     return badValue(`unknown operator: ${m[1]}`);
   }
   if ((m = msg.match(/Unknown update operator: '(\$\w+)'/))) {
-    return failedToParse(`Unknown modifier: ${m[1]}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    return failedToParse(
+      `Unknown modifier: ${m[1]}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
   }
   if ((m = msg.match(/accumulator '(\$\w+)' is not registered/))) {
     return new CommandError(168, 'InvalidPipelineOperator', `Unrecognized expression '${m[1]}'`);

@@ -36,12 +36,18 @@ export interface EmbeddedMongoOptions {
 export async function startEmbeddedMongo(opts: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
   const logger = opts.logger ?? silentLogger;
   const host = opts.host ?? '127.0.0.1';
-  const store = Store.open(opts.dataDir, { logger, compactMinBytes: opts.compactMinBytes ?? 64 * 1024 * 1024 });
+  const store = Store.open(opts.dataDir, {
+    logger,
+    compactMinBytes: opts.compactMinBytes ?? 64 * 1024 * 1024,
+  });
   const cursors = new CursorTable(opts.cursorTimeoutMs ?? 10 * 60_000);
   const server = new WireServer(
     {
       execute: (req, conn) =>
-        runCommand({ store, cursors, db: req.db, connectionId: conn.id, remote: conn.remote }, req.command),
+        runCommand(
+          { store, cursors, db: req.db, connectionId: conn.id, remote: conn.remote },
+          req.command,
+        ),
       durable: () => store.durable(),
     },
     logger,

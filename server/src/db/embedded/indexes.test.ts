@@ -1,6 +1,6 @@
 import { MongoBulkWriteError, MongoServerError, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './testkit.ts';
+import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
 
 let t: TestEngine;
 beforeAll(async () => {
@@ -8,6 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  removeTempDataDirs();
 });
 beforeEach(async () => {
   await t.db.dropDatabase();
@@ -23,13 +24,15 @@ async function serverError(p: Promise<unknown>): Promise<MongoServerError> {
 }
 
 describe('unique indexes', () => {
-  it('rejects a duplicate insertOne with code 11000 and MongoDB\'s message', async () => {
+  it("rejects a duplicate insertOne with code 11000 and MongoDB's message", async () => {
     const users = t.db.collection('users');
     await users.createIndex({ email: 1 }, { unique: true });
     await users.insertOne({ email: 'a@x.com' });
     const err = await serverError(users.insertOne({ email: 'a@x.com' }));
     expect(err.code).toBe(11000);
-    expect(err.message).toBe('E11000 duplicate key error collection: test.users index: email_1 dup key: { email: "a@x.com" }');
+    expect(err.message).toBe(
+      'E11000 duplicate key error collection: test.users index: email_1 dup key: { email: "a@x.com" }',
+    );
     expect(err.errorResponse['keyValue']).toEqual({ email: 'a@x.com' });
     expect(await users.countDocuments()).toBe(1);
   });
@@ -47,9 +50,13 @@ describe('unique indexes', () => {
     const users = t.db.collection('users');
     await users.createIndex({ email: 1 }, { unique: true });
     await users.insertOne({ name: 'one', email: 'a' });
-    const err = await serverError(users.updateOne({ name: 'two' }, { $set: { email: 'a' } }, { upsert: true }));
+    const err = await serverError(
+      users.updateOne({ name: 'two' }, { $set: { email: 'a' } }, { upsert: true }),
+    );
     expect(err.code).toBe(11000);
-    const fam = await serverError(users.findOneAndUpdate({ name: 'three' }, { $set: { email: 'a' } }, { upsert: true }));
+    const fam = await serverError(
+      users.findOneAndUpdate({ name: 'three' }, { $set: { email: 'a' } }, { upsert: true }),
+    );
     expect(fam.code).toBe(11000);
     expect(await users.countDocuments()).toBe(1);
   });
@@ -97,7 +104,10 @@ describe('unique indexes', () => {
   it('honours partialFilterExpression', async () => {
     const c = t.db.collection('partial');
     await c.createIndex({ email: 1 }, { unique: true, partialFilterExpression: { active: true } });
-    await c.insertMany([{ email: 'a', active: false }, { email: 'a', active: true }]);
+    await c.insertMany([
+      { email: 'a', active: false },
+      { email: 'a', active: true },
+    ]);
     expect((await serverError(c.insertOne({ email: 'a', active: true }))).code).toBe(11000);
   });
 
@@ -111,7 +121,10 @@ describe('unique indexes', () => {
   it('finds documents through a unique index equality exactly like a scan', async () => {
     const c = t.db.collection('lookup');
     await c.createIndex({ slug: 1 }, { unique: true });
-    await c.insertMany([{ slug: 'a', n: 1 }, { slug: 'b', n: 2 }]);
+    await c.insertMany([
+      { slug: 'a', n: 1 },
+      { slug: 'b', n: 2 },
+    ]);
     expect(await c.findOne({ slug: 'b' })).toMatchObject({ n: 2 });
     expect(await c.findOne({ slug: 'b', n: 1 })).toBeNull();
     await c.updateOne({ slug: 'b' }, { $set: { slug: 'c' } });
@@ -123,7 +136,11 @@ describe('unique indexes', () => {
 describe('index and collection catalogue', () => {
   it('lists, drops and re-creates indexes', async () => {
     const c = t.db.collection('cat');
-    await c.createIndexes([{ key: { a: 1 } }, { key: { b: -1, c: 1 }, name: 'bc' }, { key: { at: 1 }, expireAfterSeconds: 60 }]);
+    await c.createIndexes([
+      { key: { a: 1 } },
+      { key: { b: -1, c: 1 }, name: 'bc' },
+      { key: { at: 1 }, expireAfterSeconds: 60 },
+    ]);
     expect(await c.indexes()).toEqual([
       { v: 2, key: { _id: 1 }, name: '_id_' },
       { v: 2, key: { a: 1 }, name: 'a_1' },
@@ -143,9 +160,17 @@ describe('index and collection catalogue', () => {
   it('lists collections, filtered by name, and drops them', async () => {
     await t.db.collection('one').insertOne({});
     await t.db.createCollection('two');
-    expect((await t.db.listCollections().toArray()).map((c) => c.name).sort()).toEqual(['one', 'two']);
-    expect((await t.db.listCollections({ name: 'two' }).toArray()).map((c) => c.name)).toEqual(['two']);
-    expect((await t.db.listCollections({}, { nameOnly: true }).toArray())[0]).toHaveProperty('type', 'collection');
+    expect((await t.db.listCollections().toArray()).map((c) => c.name).sort()).toEqual([
+      'one',
+      'two',
+    ]);
+    expect((await t.db.listCollections({ name: 'two' }).toArray()).map((c) => c.name)).toEqual([
+      'two',
+    ]);
+    expect((await t.db.listCollections({}, { nameOnly: true }).toArray())[0]).toHaveProperty(
+      'type',
+      'collection',
+    );
     expect((await serverError(t.db.createCollection('two'))).code).toBe(48);
     expect(await t.db.collection('one').drop()).toBe(true);
     expect((await t.db.listCollections().toArray()).map((c) => c.name)).toEqual(['two']);
@@ -176,6 +201,9 @@ describe('TTL indexes', () => {
       { name: 'not-a-date', at: 'yesterday' },
     ]);
     await expect.poll(() => sessions.countDocuments(), { timeout: 3000, interval: 50 }).toBe(2);
-    expect((await sessions.find().toArray()).map((d) => d['name']).sort()).toEqual(['fresh', 'not-a-date']);
+    expect((await sessions.find().toArray()).map((d) => d['name']).sort()).toEqual([
+      'fresh',
+      'not-a-date',
+    ]);
   });
 });

@@ -29,7 +29,8 @@ const IGNORED_OPTIONS = new Set(['v', 'ns', 'background', 'hidden', 'comment']);
 
 /** Validates a client's index description and returns the spec we store. */
 export function normalizeIndexSpec(raw: unknown): IndexSpec {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badValue('index specification must be an object');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw badValue('index specification must be an object');
   const d = raw as Doc;
   const key = d['key'];
   if (!key || typeof key !== 'object' || Array.isArray(key) || !Object.keys(key).length) {
@@ -37,11 +38,15 @@ export function normalizeIndexSpec(raw: unknown): IndexSpec {
   }
   const fields: Record<string, number> = {};
   for (const [field, dir] of Object.entries(key as Doc)) {
-    const n = typeof dir === 'number' ? dir : Number((dir as { valueOf?: () => unknown })?.valueOf?.());
+    const n =
+      typeof dir === 'number' ? dir : Number((dir as { valueOf?: () => unknown })?.valueOf?.());
     if (typeof dir === 'string' || !Number.isFinite(n) || n === 0) {
-      throw notImplemented(`index type ${JSON.stringify(dir)} on '${field}' is not supported by the embedded engine`);
+      throw notImplemented(
+        `index type ${JSON.stringify(dir)} on '${field}' is not supported by the embedded engine`,
+      );
     }
-    if (field.includes('$**')) throw notImplemented('wildcard indexes are not supported by the embedded engine');
+    if (field.includes('$**'))
+      throw notImplemented('wildcard indexes are not supported by the embedded engine');
     fields[field] = n > 0 ? 1 : -1;
   }
   const name = typeof d['name'] === 'string' && d['name'] ? d['name'] : defaultIndexName(fields);
@@ -57,60 +62,79 @@ export function normalizeIndexSpec(raw: unknown): IndexSpec {
         break;
       case 'expireAfterSeconds': {
         const secs = Number(value);
-        if (!Number.isFinite(secs) || secs < 0) throw invalidOptions('expireAfterSeconds must be a non-negative number');
+        if (!Number.isFinite(secs) || secs < 0)
+          throw invalidOptions('expireAfterSeconds must be a non-negative number');
         if (Object.keys(fields).length !== 1) {
-          throw cannotCreateIndex('TTL indexes are single-field indexes, compound indexes do not support TTL');
+          throw cannotCreateIndex(
+            'TTL indexes are single-field indexes, compound indexes do not support TTL',
+          );
         }
         spec.expireAfterSeconds = secs;
         break;
       }
       case 'partialFilterExpression':
-        if (!value || typeof value !== 'object') throw cannotCreateIndex('partialFilterExpression must be an object');
+        if (!value || typeof value !== 'object')
+          throw cannotCreateIndex('partialFilterExpression must be an object');
         compileFilter(value as Doc); // rejects unknown operators now rather than on first write
         spec.partialFilterExpression = value as Doc;
         break;
       case 'collation':
         throw notImplemented('index collation is not supported by the embedded engine');
       default:
-        throw new CommandError(197, 'InvalidIndexSpecificationOption', `The field '${opt}' is not valid for an index specification (embedded engine)`);
+        throw new CommandError(
+          197,
+          'InvalidIndexSpecificationOption',
+          `The field '${opt}' is not valid for an index specification (embedded engine)`,
+        );
     }
   }
-  if (name === '_id_' && keyOf(fields) !== keyOf(ID_INDEX.key)) throw badValue("the index name '_id_' is reserved");
+  if (name === '_id_' && keyOf(fields) !== keyOf(ID_INDEX.key))
+    throw badValue("the index name '_id_' is reserved");
   return spec;
 }
 
 export function defaultIndexName(key: Record<string, number>): string {
-  return Object.entries(key).map(([f, d]) => `${f}_${d}`).join('_');
+  return Object.entries(key)
+    .map(([f, d]) => `${f}_${d}`)
+    .join('_');
 }
 
 /** Two specs describe the same index (name aside). */
 export function sameIndexOptions(a: IndexSpec, b: IndexSpec): boolean {
   const opts = (s: IndexSpec) =>
-    keyOf({ k: s.key, u: !!s.unique, s: !!s.sparse, e: s.expireAfterSeconds ?? null, p: s.partialFilterExpression ?? null });
+    keyOf({
+      k: s.key,
+      u: !!s.unique,
+      s: !!s.sparse,
+      e: s.expireAfterSeconds ?? null,
+      p: s.partialFilterExpression ?? null,
+    });
   return opts(a) === opts(b);
 }
 
 /** One entry an index holds for a document: the tuple of values and its canonical key. */
-interface Entry {
+export interface Entry {
   key: string;
   values: unknown[];
 }
 
 /**
- * A secondary index. Only unique indexes keep entries (a hash map from key to the `_id` key of
- * the owning document); plain indexes exist to be listed — lookups scan, which is fine at the
- * sizes this engine is for.
+ * A secondary index: a hash map from entry key to the `_id` keys of the documents holding it.
+ * Unique indexes use it to refuse duplicates in O(1); every index uses it to answer equality
+ * filters without scanning. Ranges and sorts still scan, which is fine at this engine's sizes.
  */
 export class Index {
   readonly spec: IndexSpec;
   readonly fields: string[];
   private readonly partial: Query | undefined;
-  private readonly owners = new Map<string, string>();
+  private readonly members = new Map<string, Set<string>>();
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
-    this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined;
+    this.partial = spec.partialFilterExpression
+      ? compileFilter(spec.partialFilterExpression)
+      : undefined;
   }
 
   get unique(): boolean {
@@ -141,36 +165,41 @@ export class Index {
     return out;
   }
 
-  /** The first entry of `doc` already owned by another document, if any. */
-  conflict(doc: Doc, idKey: string): Entry | null {
+  /** For a unique index: the first entry of `doc` already held by another document. */
+  conflict(doc: Doc, idKey: string, entries = this.entriesOf(doc)): Entry | null {
     if (!this.unique) return null;
-    for (const e of this.entriesOf(doc) ?? []) {
-      const owner = this.owners.get(e.key);
-      if (owner !== undefined && owner !== idKey) return e;
+    for (const e of entries ?? []) {
+      const holders = this.members.get(e.key);
+      if (holders && (holders.size > 1 || !holders.has(idKey))) return e;
     }
     return null;
   }
 
-  add(doc: Doc, idKey: string): void {
-    if (!this.unique) return;
-    for (const e of this.entriesOf(doc) ?? []) this.owners.set(e.key, idKey);
-  }
-
-  remove(doc: Doc, idKey: string): void {
-    if (!this.unique) return;
-    for (const e of this.entriesOf(doc) ?? []) {
-      if (this.owners.get(e.key) === idKey) this.owners.delete(e.key);
+  add(idKey: string, entries: Entry[] | null): void {
+    for (const e of entries ?? []) {
+      let holders = this.members.get(e.key);
+      if (!holders) this.members.set(e.key, (holders = new Set()));
+      holders.add(idKey);
     }
   }
 
-  /** `_id` key of the document holding exactly these values, for equality lookups. */
-  ownerOf(values: unknown[]): string | undefined {
-    return this.owners.get(keyOf(values));
+  remove(idKey: string, entries: Entry[] | null): void {
+    for (const e of entries ?? []) {
+      const holders = this.members.get(e.key);
+      if (!holders) continue;
+      holders.delete(idKey);
+      if (!holders.size) this.members.delete(e.key);
+    }
   }
 
-  /** Usable for O(1) equality lookups (entries are complete and exact). */
+  /** `_id` keys of the documents holding exactly these values. */
+  lookup(values: unknown[]): ReadonlySet<string> | undefined {
+    return this.members.get(keyOf(values));
+  }
+
+  /** Entries are complete (no partial filter), so equality lookups find every match. */
   get lookupable(): boolean {
-    return this.unique && !this.partial;
+    return !this.partial;
   }
 
   keyValue(values: unknown[]): Doc {
@@ -178,6 +207,12 @@ export class Index {
     this.fields.forEach((f, i) => (out[f] = values[i] ?? null));
     return out;
   }
+}
+
+/** Same entries (by key), so an update need not touch this index. */
+export function sameEntries(a: Entry[] | null, b: Entry[] | null): boolean {
+  if (!a || !b) return a === b;
+  return a.length === b.length && a.every((e, i) => e.key === b[i]?.key);
 }
 
 /** Values a field contributes to an index: null when missing, array elements when multikey. */
@@ -190,7 +225,12 @@ function fieldValues(doc: Doc, field: string): unknown[] | null {
   return flat.length ? flat : [undefined];
 }
 
-export function duplicateKeyError(ns: string, indexName: string, keyPattern: Doc, keyValue: Doc): CommandError {
+export function duplicateKeyError(
+  ns: string,
+  indexName: string,
+  keyPattern: Doc,
+  keyValue: Doc,
+): CommandError {
   return new CommandError(
     11000,
     'DuplicateKey',

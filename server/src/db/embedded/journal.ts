@@ -100,7 +100,9 @@ function writeAll(fd: number, buf: Buffer, off = 0): Promise<void> {
 }
 
 const fdatasync = (fd: number) =>
-  new Promise<void>((resolve, reject) => fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())));
+  new Promise<void>((resolve, reject) =>
+    fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())),
+  );
 
 interface Batch {
   frames: Buffer[];
@@ -150,7 +152,10 @@ export class Journal {
   }
 
   assertWritable(): void {
-    if (this.failed) throw new Error(`journal ${this.file} failed earlier (${this.failed.message}); refusing writes`);
+    if (this.failed)
+      throw new Error(
+        `journal ${this.file} failed earlier (${this.failed.message}); refusing writes`,
+      );
   }
 
   /** Queues an encoded record for the next group commit. */
@@ -181,7 +186,8 @@ export class Journal {
     const batch = this.pending;
     if (!batch || this.inflight) return;
     this.pending = null;
-    const data = batch.frames.length === 1 ? (batch.frames[0] as Buffer) : Buffer.concat(batch.frames);
+    const data =
+      batch.frames.length === 1 ? (batch.frames[0] as Buffer) : Buffer.concat(batch.frames);
     const run = (async () => {
       await writeAll(this.fd, data);
       await fdatasync(this.fd);

@@ -13,7 +13,12 @@ import * as queryOps from 'mingo/operators/query';
 import * as windowOps from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import type { Options, QueryOperator, ExpressionOperator } from 'mingo/types';
-import { update as mingoUpdate, updateOne as mingoUpdateOne, type Modifier, type PipelineStage } from 'mingo/updater';
+import {
+  update as mingoUpdate,
+  updateOne as mingoUpdateOne,
+  type Modifier,
+  type PipelineStage,
+} from 'mingo/updater';
 import { cloneDeep, resolve } from 'mingo/util';
 import type { Doc } from './types.ts';
 
@@ -37,26 +42,54 @@ export function bsonTypeName(v: unknown): string {
   if (v instanceof RegExp) return 'regex';
   if (Array.isArray(v)) return 'array';
   switch ((v as { _bsontype?: string })._bsontype) {
-    case 'ObjectId': return 'objectId';
-    case 'Binary': return 'binData';
-    case 'Long': return 'long';
-    case 'Int32': return 'int';
-    case 'Double': return 'double';
-    case 'Decimal128': return 'decimal';
-    case 'Timestamp': return 'timestamp';
-    case 'BSONRegExp': return 'regex';
-    case 'Code': return 'javascript';
-    case 'MinKey': return 'minKey';
-    case 'MaxKey': return 'maxKey';
-    case 'BSONSymbol': return 'symbol';
-    default: return 'object';
+    case 'ObjectId':
+      return 'objectId';
+    case 'Binary':
+      return 'binData';
+    case 'Long':
+      return 'long';
+    case 'Int32':
+      return 'int';
+    case 'Double':
+      return 'double';
+    case 'Decimal128':
+      return 'decimal';
+    case 'Timestamp':
+      return 'timestamp';
+    case 'BSONRegExp':
+      return 'regex';
+    case 'Code':
+      return 'javascript';
+    case 'MinKey':
+      return 'minKey';
+    case 'MaxKey':
+      return 'maxKey';
+    case 'BSONSymbol':
+      return 'symbol';
+    default:
+      return 'object';
   }
 }
 
 const TYPE_ALIASES: Record<string, string> = {
-  '1': 'double', '2': 'string', '3': 'object', '4': 'array', '5': 'binData', '6': 'undefined',
-  '7': 'objectId', '8': 'bool', '9': 'date', '10': 'null', '11': 'regex', '13': 'javascript',
-  '16': 'int', '17': 'timestamp', '18': 'long', '19': 'decimal', '-1': 'minKey', '127': 'maxKey',
+  '1': 'double',
+  '2': 'string',
+  '3': 'object',
+  '4': 'array',
+  '5': 'binData',
+  '6': 'undefined',
+  '7': 'objectId',
+  '8': 'bool',
+  '9': 'date',
+  '10': 'null',
+  '11': 'regex',
+  '13': 'javascript',
+  '16': 'int',
+  '17': 'timestamp',
+  '18': 'long',
+  '19': 'decimal',
+  '-1': 'minKey',
+  '127': 'maxKey',
 };
 const NUMBER_TYPES = new Set(['int', 'long', 'double', 'decimal']);
 
@@ -107,15 +140,20 @@ const BASE_OPTIONS = {
   processingMode: ProcessingMode.CLONE_OFF,
 } satisfies Partial<Options>;
 
-const QUERY_OPTIONS = BASE_OPTIONS;
-
 // mingo copies the operator context for every Query it builds; a filter without $expr only
 // needs the query operators, which makes that copy (most of a point query's cost) small.
 const FILTER_OPTIONS = { ...BASE_OPTIONS, context: Context.init({ query: QUERY_OPS }) };
 
 function usesExpressions(v: unknown): boolean {
   if (Array.isArray(v)) return v.some(usesExpressions);
-  if (!v || typeof v !== 'object' || (v as { _bsontype?: string })._bsontype || v instanceof Date || v instanceof RegExp) return false;
+  if (
+    !v ||
+    typeof v !== 'object' ||
+    (v as { _bsontype?: string })._bsontype ||
+    v instanceof Date ||
+    v instanceof RegExp
+  )
+    return false;
   return Object.entries(v).some(([k, x]) => k === '$expr' || usesExpressions(x));
 }
 
@@ -127,7 +165,7 @@ export type Resolver = (collection: string) => Doc[];
 
 export function compileFilter(filter: Doc, variables?: Doc): Query {
   if (variables) return new Query(filter, { ...BASE_OPTIONS, variables });
-  return new Query(filter, usesExpressions(filter) ? QUERY_OPTIONS : FILTER_OPTIONS);
+  return new Query(filter, usesExpressions(filter) ? BASE_OPTIONS : FILTER_OPTIONS);
 }
 
 export interface FindSpec {
@@ -156,33 +194,71 @@ export function findDocs(docs: Iterable<Doc>, spec: FindSpec, query?: Query): Do
     if (out.length >= enough) break;
   }
   if (sorted) {
-    let cursor = new Query({}, QUERY_OPTIONS).find<Doc>(out).sort(spec.sort as Doc);
+    let cursor = new Query({}, BASE_OPTIONS).find<Doc>(out).sort(spec.sort as Doc);
     if (skip) cursor = cursor.skip(skip);
     if (limit) cursor = cursor.limit(limit);
     out = cursor.all();
   } else if (skip || limit) {
     out = out.slice(skip, limit ? skip + limit : undefined);
   }
-  return projectDocs(out, spec.projection);
+  return projectDocs(out, spec.projection, spec.filter, spec.variables);
 }
 
-/** Applies a projection to already-selected documents (never modifying them). */
-export function projectDocs(docs: Doc[], projection: Doc | undefined): Doc[] {
+/**
+ * Applies a projection to documents that matched `filter` (never modifying them). The filter is
+ * only needed by the positional `.$` projection, which picks the element the query matched.
+ */
+export function projectDocs(
+  docs: Doc[],
+  projection: Doc | undefined,
+  filter: Doc = {},
+  variables?: Doc,
+): Doc[] {
   if (!projection || !Object.keys(projection).length) return docs;
   if (isSliceOnly(projection)) return docs.map((d) => sliceProject(d, projection));
   // mingo removes nested excluded fields in place; give it copies then.
   const input = projectionMutates(projection) ? docs.map((d) => cloneDeep(d) as Doc) : docs;
-  return new Query({}, QUERY_OPTIONS).find<Doc>(input, projection).all();
+  const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
+  const out = positional
+    ? positionalProject(input, projection, compileFilter(filter, variables))
+    : new Query({}, BASE_OPTIONS).find<Doc>(input, projection).all();
+  // mingo orders fields as the projection lists them; MongoDB keeps the document's order.
+  return out.map((p, i) => inDocumentOrder(p, docs[i] as Doc));
+}
+
+/** One by one, as mingo's projection also filters: a document the query no longer matches
+ * (findAndModify's new version) keeps its other projected fields. */
+function positionalProject(docs: Doc[], projection: Doc, query: Query): Doc[] {
+  const rest = Object.fromEntries(Object.entries(projection).filter(([k]) => !k.endsWith('.$')));
+  return docs.map(
+    (d) =>
+      query.find<Doc>([d], projection).all()[0] ??
+      new Query({}, BASE_OPTIONS)
+        .find<Doc>([d], Object.keys(rest).length ? rest : { _id: 1 })
+        .all()[0] ??
+      {},
+  );
+}
+
+function inDocumentOrder(projected: Doc, source: Doc): Doc {
+  const out: Doc = {};
+  for (const k of Object.keys(source)) if (k in projected) out[k] = projected[k];
+  for (const k of Object.keys(projected)) if (!(k in out)) out[k] = projected[k];
+  return out;
 }
 
 const isExclusion = (v: unknown) => v === 0 || v === false;
 const isOperatorObject = (v: unknown): v is Doc =>
-  !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((k) => k.startsWith('$'));
+  !!v &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.keys(v).some((k) => k.startsWith('$'));
 
 /** Nested exclusions ('a.b': 0 or { a: { b: 0 } }) are the projections mingo applies in place. */
 function projectionMutates(projection: Doc): boolean {
   return Object.entries(projection).some(
-    ([k, v]) => (k.includes('.') && isExclusion(v)) || (!!v && typeof v === 'object' && !isOperatorObject(v)),
+    ([k, v]) =>
+      (k.includes('.') && isExclusion(v)) || (!!v && typeof v === 'object' && !isOperatorObject(v)),
   );
 }
 
@@ -194,13 +270,19 @@ function isSliceOnly(projection: Doc): boolean {
   const entries = Object.entries(projection);
   return (
     entries.some(([, v]) => isOperatorObject(v) && '$slice' in v) &&
-    entries.every(([k, v]) => !k.includes('.') && (isExclusion(v) || (isOperatorObject(v) && Object.keys(v).length === 1 && '$slice' in v)))
+    entries.every(
+      ([k, v]) =>
+        !k.includes('.') &&
+        (isExclusion(v) || (isOperatorObject(v) && Object.keys(v).length === 1 && '$slice' in v)),
+    )
   );
 }
 
 function sliceProject(doc: Doc, projection: Doc): Doc {
-  const slices = Object.fromEntries(Object.entries(projection).filter(([, v]) => isOperatorObject(v)));
-  const sliced = new Query({}, QUERY_OPTIONS).find<Doc>([doc], slices).all()[0] ?? {};
+  const slices = Object.fromEntries(
+    Object.entries(projection).filter(([, v]) => isOperatorObject(v)),
+  );
+  const sliced = new Query({}, BASE_OPTIONS).find<Doc>([doc], slices).all()[0] ?? {};
   const out: Doc = {};
   for (const [k, v] of Object.entries(doc)) {
     if (isExclusion(projection[k])) continue;
@@ -212,14 +294,27 @@ function sliceProject(doc: Doc, projection: Doc): Doc {
 // Stages that build new objects and never write into their input documents. A pipeline made
 // only of these can read stored documents directly; anything else gets cloned input first.
 const READ_ONLY_STAGES = new Set([
-  '$match', '$sort', '$skip', '$limit', '$count', '$group', '$unwind', '$sortByCount',
-  '$bucket', '$bucketAuto', '$replaceRoot', '$replaceWith', '$sample', '$documents',
+  '$match',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$count',
+  '$group',
+  '$unwind',
+  '$sortByCount',
+  '$bucket',
+  '$bucketAuto',
+  '$replaceRoot',
+  '$replaceWith',
+  '$sample',
+  '$documents',
 ]);
 
 function isReadOnly(pipeline: Doc[]): boolean {
   return pipeline.every((stage) => {
     const [name, arg] = Object.entries(stage)[0] ?? [];
-    if (name === '$facet') return Object.values(arg as Doc).every((p) => Array.isArray(p) && isReadOnly(p as Doc[]));
+    if (name === '$facet')
+      return Object.values(arg as Doc).every((p) => Array.isArray(p) && isReadOnly(p as Doc[]));
     if (name === '$lookup') return !(arg as Doc)?.['pipeline'];
     if (name === '$project') return !projectionMutates(arg as Doc);
     return !!name && READ_ONLY_STAGES.has(name);
@@ -227,12 +322,19 @@ function isReadOnly(pipeline: Doc[]): boolean {
 }
 
 /** Runs an aggregation pipeline; stored documents are never modified by it. */
-export function aggregateDocs(docs: Doc[], pipeline: Doc[], resolver: Resolver, variables?: Doc): Doc[] {
+export function aggregateDocs(
+  docs: Doc[],
+  pipeline: Doc[],
+  resolver: Resolver,
+  variables?: Doc,
+): Doc[] {
   const readOnly = isReadOnly(pipeline);
   const agg = new Aggregator(pipeline, {
     ...BASE_OPTIONS,
     processingMode: readOnly ? ProcessingMode.CLONE_OFF : ProcessingMode.CLONE_INPUT,
-    collectionResolver: readOnly ? resolver : (name: string) => resolver(name).map((d) => cloneDeep(d) as Doc),
+    collectionResolver: readOnly
+      ? resolver
+      : (name: string) => resolver(name).map((d) => cloneDeep(d) as Doc),
     variables,
   });
   return agg.run<Doc>(docs);
@@ -242,7 +344,12 @@ export function aggregateDocs(docs: Doc[], pipeline: Doc[], resolver: Resolver, 
  * Applies update operators to `doc` in place; returns the modified paths (empty = no change).
  * `condition` is the query, needed by the positional `$` operator.
  */
-export function applyModifier(doc: Doc, modifier: Doc, arrayFilters: Doc[], condition: Doc | undefined): string[] {
+export function applyModifier(
+  doc: Doc,
+  modifier: Doc,
+  arrayFilters: Doc[],
+  condition: Doc | undefined,
+): string[] {
   return mingoUpdate(doc, modifier as Modifier<Doc>, arrayFilters, condition, {
     cloneMode: 'deep',
     queryOptions: UPDATE_OPTIONS,
@@ -252,6 +359,12 @@ export function applyModifier(doc: Doc, modifier: Doc, arrayFilters: Doc[], cond
 /** Applies an aggregation-pipeline update; returns the new document and whether it changed. */
 export function applyPipeline(doc: Doc, pipeline: Doc[]): { doc: Doc; changed: boolean } {
   const docs = [doc];
-  const res = mingoUpdateOne(docs, {}, pipeline as PipelineStage[], { cloneMode: 'deep' }, BASE_OPTIONS);
+  const res = mingoUpdateOne(
+    docs,
+    {},
+    pipeline as PipelineStage[],
+    { cloneMode: 'deep' },
+    BASE_OPTIONS,
+  );
   return { doc: docs[0] as Doc, changed: res.modifiedCount > 0 };
 }

@@ -45,7 +45,10 @@ export class WireServer {
   }
 
   private accept(socket: net.Socket): void {
-    const conn: Connection = { id: this.nextConnectionId++, remote: `${socket.remoteAddress}:${socket.remotePort}` };
+    const conn: Connection = {
+      id: this.nextConnectionId++,
+      remote: `${socket.remoteAddress}:${socket.remotePort}`,
+    };
     this.sockets.add(socket);
     socket.setNoDelay(true);
     const reader = new FrameReader();
@@ -58,7 +61,10 @@ export class WireServer {
         }
       } catch (err) {
         // Bad framing or undecodable bytes: this connection is unusable; the others are fine.
-        this.logger.warn({ connectionId: conn.id, err: (err as Error).message }, 'embedded MongoDB: closing connection after a protocol error');
+        this.logger.warn(
+          { connectionId: conn.id, err: (err as Error).message },
+          'embedded MongoDB: closing connection after a protocol error',
+        );
         socket.destroy();
       }
     });
@@ -71,7 +77,8 @@ export class WireServer {
     if (!wait) return this.send(socket, req, reply);
     wait.then(
       () => this.send(socket, req, reply),
-      (err: Error) => this.send(socket, req, errorReply(new Error(`journal write failed: ${err.message}`))),
+      (err: Error) =>
+        this.send(socket, req, errorReply(new Error(`journal write failed: ${err.message}`))),
     );
   }
 
@@ -81,7 +88,11 @@ export class WireServer {
     try {
       bytes = encodeReply(reply, req.requestId, req.legacy);
     } catch (err) {
-      bytes = encodeReply(errorReply(new Error(`reply could not be encoded: ${(err as Error).message}`)), req.requestId, req.legacy);
+      bytes = encodeReply(
+        errorReply(new Error(`reply could not be encoded: ${(err as Error).message}`)),
+        req.requestId,
+        req.legacy,
+      );
     }
     socket.write(bytes);
   }

@@ -36,7 +36,8 @@ export class Store {
   /** Replays every journal in `dataDir` (tolerating a torn tail), then compacts each one. */
   static open(dataDir: string, opts: StoreOptions): Store {
     const dir = path.resolve(dataDir);
-    if (OPEN_DIRS.has(dir)) throw new Error(`embedded MongoDB data directory ${dir} is already open in this process`);
+    if (OPEN_DIRS.has(dir))
+      throw new Error(`embedded MongoDB data directory ${dir} is already open in this process`);
     fs.mkdirSync(dir, { recursive: true });
     const store = new Store(dir, opts);
     for (const f of fs.readdirSync(dir)) {
@@ -67,7 +68,10 @@ export class Store {
       try {
         db.apply(rec);
       } catch (err) {
-        this.opts.logger.warn({ db: name, err: (err as Error).message }, 'embedded MongoDB: skipping a journal record that does not apply');
+        this.opts.logger.warn(
+          { db: name, err: (err as Error).message },
+          'embedded MongoDB: skipping a journal record that does not apply',
+        );
       }
     }
     if (db.isEmpty) {
@@ -77,14 +81,21 @@ export class Store {
     }
     const bytes = writeFileAtomic(file, db.snapshot());
     this.attach(db, bytes);
-    this.opts.logger.info({ db: name, records: records.length, compactedBytes: bytes }, 'embedded MongoDB: database loaded');
+    this.opts.logger.info(
+      { db: name, records: records.length, compactedBytes: bytes },
+      'embedded MongoDB: database loaded',
+    );
   }
 
   private attach(db: Database, bytes: number): void {
     const journal = new Journal(this.fileOf(db.name), bytes, {
       compactMinBytes: this.opts.compactMinBytes,
       snapshot: () => db.snapshot(),
-      onError: (err) => this.opts.logger.warn({ db: db.name, err: err.message }, 'embedded MongoDB: journal write failed'),
+      onError: (err) =>
+        this.opts.logger.warn(
+          { db: db.name, err: err.message },
+          'embedded MongoDB: journal write failed',
+        ),
     });
     db.sink = journal;
     this.dbs.set(db.name, db);

@@ -13,11 +13,22 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-export function tempDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-'));
+const created: string[] = [];
+
+/** Removes the data directories this test file created (call from afterAll). */
+export function removeTempDataDirs(): void {
+  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-export async function startTestEngine(extra: Partial<EmbeddedMongoOptions> = {}): Promise<TestEngine> {
+export function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-'));
+  created.push(dir);
+  return dir;
+}
+
+export async function startTestEngine(
+  extra: Partial<EmbeddedMongoOptions> = {},
+): Promise<TestEngine> {
   const dataDir = extra.dataDir ?? tempDataDir();
   const engine = await startEmbeddedMongo({ port: 0, ...extra, dataDir });
   const client = await new MongoClient(engine.uri, { serverSelectionTimeoutMS: 5000 }).connect();

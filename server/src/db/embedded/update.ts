@@ -17,15 +17,19 @@ export type UpdateSpec =
 
 export function parseUpdate(u: unknown): UpdateSpec {
   if (Array.isArray(u)) return { kind: 'pipeline', stages: u as Doc[] };
-  if (!u || typeof u !== 'object') throw failedToParse('update must be an object or a pipeline array');
+  if (!u || typeof u !== 'object')
+    throw failedToParse('update must be an object or a pipeline array');
   const keys = Object.keys(u);
   const ops = keys.filter((k) => k.startsWith('$'));
   if (ops.length === 0) return { kind: 'replacement', doc: u as Doc };
-  if (ops.length !== keys.length) throw failedToParse('update document mixes update operators and plain fields');
+  if (ops.length !== keys.length)
+    throw failedToParse('update document mixes update operators and plain fields');
   for (const op of ops) {
     const arg = (u as Doc)[op];
     if (!arg || typeof arg !== 'object' || Array.isArray(arg)) {
-      throw failedToParse(`Modifiers operate on fields but we found type ${Array.isArray(arg) ? 'array' : typeof arg} instead for ${op}`);
+      throw failedToParse(
+        `Modifiers operate on fields but we found type ${Array.isArray(arg) ? 'array' : typeof arg} instead for ${op}`,
+      );
     }
   }
   return { kind: 'operators', modifier: u as Doc };
@@ -37,7 +41,11 @@ export interface UpdateContext {
 }
 
 /** The next version of `doc` (a new object; `doc` is untouched) and whether anything changed. */
-export function updateDocument(doc: Doc, spec: UpdateSpec, ctx: UpdateContext): { doc: Doc; changed: boolean } {
+export function updateDocument(
+  doc: Doc,
+  spec: UpdateSpec,
+  ctx: UpdateContext,
+): { doc: Doc; changed: boolean } {
   const id = doc['_id'];
   switch (spec.kind) {
     case 'replacement': {
@@ -54,7 +62,9 @@ export function updateDocument(doc: Doc, spec: UpdateSpec, ctx: UpdateContext): 
       const { modifier } = prepareModifier(spec.modifier, false, id);
       const next = cloneDeep(doc) as Doc;
       checkNumericTargets(next, modifier);
-      const changed = applyModifier(next, modifier, ctx.arrayFilters, positionalCondition(modifier, ctx.filter)).length > 0;
+      const changed =
+        applyModifier(next, modifier, ctx.arrayFilters, positionalCondition(modifier, ctx.filter))
+          .length > 0;
       return { doc: keepId(next, id), changed };
     }
   }
@@ -69,7 +79,8 @@ export function upsertDocument(spec: UpdateSpec, ctx: UpdateContext): Doc {
       checkReplacement(spec.doc);
       doc = cloneDeep(spec.doc) as Doc;
       if (doc['_id'] === undefined) doc['_id'] = seed['_id'];
-      else if (seed['_id'] !== undefined && keyOf(doc['_id']) !== keyOf(seed['_id'])) throw idChanged();
+      else if (seed['_id'] !== undefined && keyOf(doc['_id']) !== keyOf(seed['_id']))
+        throw idChanged();
       break;
     }
     case 'pipeline':
@@ -94,7 +105,8 @@ export function prepareInsert(raw: Doc): Doc {
   const given = raw['_id'];
   const id = given === undefined ? new ObjectId() : given;
   if (Array.isArray(id)) throw new CommandError(53, 'InvalidIdField', "can't use an array for _id");
-  if (id instanceof RegExp) throw new CommandError(53, 'InvalidIdField', "can't use a regex for _id");
+  if (id instanceof RegExp)
+    throw new CommandError(53, 'InvalidIdField', "can't use a regex for _id");
   for (const k of Object.keys(raw)) {
     if (k.startsWith('$')) throw badValue(`Document can't have $ prefixed field names: ${k}`);
   }
@@ -120,7 +132,10 @@ const idChanged = () =>
 
 function checkReplacement(doc: Doc): void {
   for (const k of Object.keys(doc)) {
-    if (k.startsWith('$')) throw badValue(`The dollar ($) prefixed field '${k}' is not allowed in a replacement document`);
+    if (k.startsWith('$'))
+      throw badValue(
+        `The dollar ($) prefixed field '${k}' is not allowed in a replacement document`,
+      );
   }
 }
 
@@ -129,18 +144,35 @@ function checkReplacement(doc: Doc): void {
  * otherwise. A `$set`/`$setOnInsert` of `_id` to its current value is dropped (mingo refuses any
  * `_id` path); on insert it becomes the new document's `_id`.
  */
-function prepareModifier(modifier: Doc, inserting: boolean, currentId: unknown): { modifier: Doc; id?: unknown } {
+function prepareModifier(
+  modifier: Doc,
+  inserting: boolean,
+  currentId: unknown,
+): { modifier: Doc; id?: unknown } {
   const out: Doc = {};
   for (const [op, arg] of Object.entries(modifier)) {
     if (op === '$setOnInsert') continue;
     out[op] = { ...(arg as Doc) };
+  }
+  const current = out['$currentDate'] as Doc | undefined;
+  for (const [path, spec] of Object.entries(current ?? {})) {
+    // mingo would store a number where MongoDB stores a BSON Timestamp.
+    if ((spec as Doc | null)?.['$type'] === 'timestamp') {
+      throw badValue(
+        `$currentDate with $type 'timestamp' (on '${path}') is not supported by the embedded engine`,
+      );
+    }
   }
   const onInsert = modifier['$setOnInsert'] as Doc | undefined;
   if (inserting && onInsert) {
     const set = (out['$set'] ??= {}) as Doc;
     for (const [path, v] of Object.entries(onInsert)) {
       if (path in set) {
-        throw new CommandError(40, 'ConflictingUpdateOperators', `Updating the path '${path}' would create a conflict at '${path}'`);
+        throw new CommandError(
+          40,
+          'ConflictingUpdateOperators',
+          `Updating the path '${path}' would create a conflict at '${path}'`,
+        );
       }
       set[path] = v;
     }
@@ -164,12 +196,21 @@ function checkNumericTargets(doc: Doc, modifier: Doc): void {
     for (const path of Object.keys(arg)) {
       if (path.includes('$')) continue;
       const v = resolve(doc, path);
-      const numeric = v === undefined || typeof v === 'number' || ['Long', 'Int32', 'Double', 'Decimal128'].includes((v as { _bsontype?: string })?._bsontype ?? '');
+      const numeric =
+        v === undefined ||
+        typeof v === 'number' ||
+        ['Long', 'Int32', 'Double', 'Decimal128'].includes(
+          (v as { _bsontype?: string })?._bsontype ?? '',
+        );
       if (!numeric) {
-        throw typeMismatch(`Cannot apply ${op} to a value of non-numeric type. {_id: ${keyOf(doc['_id'])}} has the field '${path}' of non-numeric type ${Array.isArray(v) ? 'array' : typeof v}`);
+        throw typeMismatch(
+          `Cannot apply ${op} to a value of non-numeric type. {_id: ${keyOf(doc['_id'])}} has the field '${path}' of non-numeric type ${Array.isArray(v) ? 'array' : typeof v}`,
+        );
       }
       if (v !== undefined && typeof v !== 'number') {
-        throw typeMismatch(`${op} on a ${(v as { _bsontype: string })._bsontype} value is not supported by the embedded engine`);
+        throw typeMismatch(
+          `${op} on a ${(v as { _bsontype: string })._bsontype} value is not supported by the embedded engine`,
+        );
       }
     }
   }
@@ -199,7 +240,13 @@ export function seedFromFilter(filter: Doc): Doc {
       }
       if (k.startsWith('$')) continue;
       let value = v;
-      if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date) && !(v as { _bsontype?: string })._bsontype) {
+      if (
+        v &&
+        typeof v === 'object' &&
+        !Array.isArray(v) &&
+        !(v instanceof Date) &&
+        !(v as { _bsontype?: string })._bsontype
+      ) {
         const keys = Object.keys(v);
         if (keys.some((x) => x.startsWith('$'))) {
           if (keys.length === 1 && keys[0] === '$eq') value = (v as Doc)['$eq'];

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { BSON } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './testkit.ts';
+import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
 import { FrameReader, OP_MSG, OP_QUERY, OP_REPLY, ProtocolError } from './wire.ts';
 
 function header(len: number, requestId: number, opCode: number): Buffer {
@@ -14,10 +14,18 @@ function header(len: number, requestId: number, opCode: number): Buffer {
 }
 
 /** An OP_MSG with a body and optional kind-1 document sequences. */
-function opMsg(requestId: number, body: BSON.Document, sequences: Record<string, BSON.Document[]> = {}, flags = 0): Buffer {
+function opMsg(
+  requestId: number,
+  body: BSON.Document,
+  sequences: Record<string, BSON.Document[]> = {},
+  flags = 0,
+): Buffer {
   const parts: Buffer[] = [Buffer.from([0]), Buffer.from(BSON.serialize(body))];
   for (const [id, docs] of Object.entries(sequences)) {
-    const payload = Buffer.concat([Buffer.from(id + '\0'), ...docs.map((d) => Buffer.from(BSON.serialize(d)))]);
+    const payload = Buffer.concat([
+      Buffer.from(id + '\0'),
+      ...docs.map((d) => Buffer.from(BSON.serialize(d))),
+    ]);
     const size = Buffer.alloc(4);
     size.writeInt32LE(payload.length + 4, 0);
     parts.push(Buffer.from([1]), size, payload);
@@ -29,7 +37,12 @@ function opMsg(requestId: number, body: BSON.Document, sequences: Record<string,
 }
 
 function opQuery(requestId: number, ns: string, query: BSON.Document): Buffer {
-  const rest = Buffer.concat([Buffer.alloc(4), Buffer.from(ns + '\0'), Buffer.alloc(8), Buffer.from(BSON.serialize(query))]);
+  const rest = Buffer.concat([
+    Buffer.alloc(4),
+    Buffer.from(ns + '\0'),
+    Buffer.alloc(8),
+    Buffer.from(BSON.serialize(query)),
+  ]);
   return Buffer.concat([header(16 + rest.length, requestId, OP_QUERY), rest]);
 }
 
@@ -45,7 +58,11 @@ class RawClient {
     this.sock.on('data', (chunk: Buffer) => {
       for (const f of this.reader.push(chunk)) {
         const docOffset = f.opCode === OP_REPLY ? 36 : 21;
-        this.replies.push({ responseTo: f.data.readInt32LE(8), opCode: f.opCode, doc: BSON.deserialize(f.data.subarray(docOffset)) });
+        this.replies.push({
+          responseTo: f.data.readInt32LE(8),
+          opCode: f.opCode,
+          doc: BSON.deserialize(f.data.subarray(docOffset)),
+        });
       }
       for (const w of this.waiters.splice(0)) w();
     });
@@ -92,6 +109,7 @@ describe('wire protocol against the engine', () => {
   });
   afterAll(async () => {
     await t.close();
+    removeTempDataDirs();
   });
 
   it('answers a legacy OP_QUERY isMaster with OP_REPLY', async () => {
@@ -99,12 +117,20 @@ describe('wire protocol against the engine', () => {
     c.write(opQuery(7, 'admin.$cmd', { isMaster: 1, helloOk: true }));
     await c.waitFor(1);
     c.close();
-    expect(c.replies[0]).toMatchObject({ responseTo: 7, opCode: OP_REPLY, doc: { ismaster: true, ok: 1, maxWireVersion: 21 } });
+    expect(c.replies[0]).toMatchObject({
+      responseTo: 7,
+      opCode: OP_REPLY,
+      doc: { ismaster: true, ok: 1, maxWireVersion: 21 },
+    });
   });
 
   it('reads kind-1 document sequences, partial chunks and pipelined messages', async () => {
     const c = new RawClient(t.engine.port);
-    const insert = opMsg(1, { insert: 'seq', $db: 'test' }, { documents: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] });
+    const insert = opMsg(
+      1,
+      { insert: 'seq', $db: 'test' },
+      { documents: [{ _id: 1 }, { _id: 2 }, { _id: 3 }] },
+    );
     const count = opMsg(2, { count: 'seq', $db: 'test' });
     const bytes = Buffer.concat([insert, count]);
     c.write(bytes.subarray(0, 10));

@@ -42,7 +42,8 @@ export class FrameReader {
     while (this.buffered >= 4) {
       const head = this.peek(4);
       const len = head.readInt32LE(0);
-      if (len < HEADER || len > MAX_MESSAGE_BYTES) throw new ProtocolError(`invalid message length ${len}`);
+      if (len < HEADER || len > MAX_MESSAGE_BYTES)
+        throw new ProtocolError(`invalid message length ${len}`);
       if (this.buffered < len) break;
       const data = this.take(len);
       frames.push({ requestId: data.readInt32LE(4), opCode: data.readInt32LE(12), data });
@@ -80,7 +81,8 @@ export function decodeRequest(frame: Frame): Request {
   const { data } = frame;
   if (frame.opCode === OP_MSG) return decodeOpMsg(frame.requestId, data);
   if (frame.opCode === OP_QUERY) return decodeOpQuery(frame.requestId, data);
-  if (frame.opCode === OP_COMPRESSED) throw new ProtocolError('OP_COMPRESSED is not supported (no compressors were negotiated)');
+  if (frame.opCode === OP_COMPRESSED)
+    throw new ProtocolError('OP_COMPRESSED is not supported (no compressors were negotiated)');
   throw new ProtocolError(`unsupported opCode ${frame.opCode}`);
 }
 
@@ -93,7 +95,8 @@ function readDoc(data: Buffer, off: number, end: number): { doc: Doc; next: numb
 
 function decodeOpMsg(requestId: number, data: Buffer): Request {
   const flags = data.readUInt32LE(HEADER);
-  if (flags & 0xffff & ~KNOWN_REQUIRED) throw new ProtocolError(`unknown required OP_MSG flag bits ${flags}`);
+  if (flags & 0xffff & ~KNOWN_REQUIRED)
+    throw new ProtocolError(`unknown required OP_MSG flag bits ${flags}`);
   // The optional CRC-32C trailer is integrity over TCP; we skip it rather than verify it.
   const end = data.length - (flags & CHECKSUM_PRESENT ? 4 : 0);
   let off = HEADER + 4;
@@ -110,9 +113,11 @@ function decodeOpMsg(requestId: number, data: Buffer): Request {
       // Document sequence: int32 size (including itself), cstring identifier, documents.
       const size = data.readInt32LE(off);
       const seqEnd = off + size;
-      if (size < 5 || seqEnd > end) throw new ProtocolError('document sequence overruns the message');
+      if (size < 5 || seqEnd > end)
+        throw new ProtocolError('document sequence overruns the message');
       const nul = data.indexOf(0, off + 4);
-      if (nul < 0 || nul >= seqEnd) throw new ProtocolError('unterminated document sequence identifier');
+      if (nul < 0 || nul >= seqEnd)
+        throw new ProtocolError('unterminated document sequence identifier');
       const id = data.toString('utf8', off + 4, nul);
       const docs: Doc[] = [];
       let p = nul + 1;
@@ -142,10 +147,17 @@ function decodeOpQuery(requestId: number, data: Buffer): Request {
   const ns = data.toString('utf8', off, nul);
   off = nul + 1 + 8;
   let { doc } = readDoc(data, off, data.length);
-  if (!ns.endsWith('.$cmd')) throw new ProtocolError('legacy OP_QUERY is only supported for commands');
+  if (!ns.endsWith('.$cmd'))
+    throw new ProtocolError('legacy OP_QUERY is only supported for commands');
   // Some clients wrap the command as { $query: cmd, $readPreference: ... }.
   if (doc['$query'] && typeof doc['$query'] === 'object') doc = doc['$query'] as Doc;
-  return { requestId, db: ns.slice(0, -'.$cmd'.length), command: doc, noReply: false, legacy: true };
+  return {
+    requestId,
+    db: ns.slice(0, -'.$cmd'.length),
+    command: doc,
+    noReply: false,
+    legacy: true,
+  };
 }
 
 const SERIALIZE: BSON.SerializeOptions = { ignoreUndefined: true, checkKeys: false };

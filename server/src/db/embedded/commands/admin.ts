@@ -90,9 +90,16 @@ export const adminCommands: Record<string, Handler> = {
   serverStatus,
   dbStats,
   whatsmyuri: (ctx) => ({ you: ctx.remote, ok: 1 }),
-  connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
+  connectionStatus: () => ({
+    authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] },
+    ok: 1,
+  }),
   getCmdLineOpts: () => ({ argv: [], parsed: {}, ok: 1 }),
-  hostInfo: () => ({ system: { hostname: os.hostname(), numCores: os.cpus().length }, os: { type: os.type() }, ok: 1 }),
+  hostInfo: () => ({
+    system: { hostname: os.hostname(), numCores: os.cpus().length },
+    os: { type: os.type() },
+    ok: 1,
+  }),
   endSessions: ok,
   killSessions: ok,
   killAllSessions: ok,

@@ -4,13 +4,20 @@ import { badValue, notImplemented, typeMismatch } from '../errors.ts';
 import type { Doc } from '../types.ts';
 
 export function isDoc(v: unknown): v is Doc {
-  return !!v && typeof v === 'object' && !Array.isArray(v) && !(v as { _bsontype?: string })._bsontype && !(v instanceof Date);
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    !(v as { _bsontype?: string })._bsontype &&
+    !(v instanceof Date)
+  );
 }
 
 /** The collection named by the command's first field. */
 export function collectionArg(cmd: Doc, name: string): string {
   const v = cmd[name];
-  if (typeof v !== 'string' || !v) throw typeMismatch(`collection name has invalid type ${typeof v}`);
+  if (typeof v !== 'string' || !v)
+    throw typeMismatch(`collection name has invalid type ${typeof v}`);
   return v;
 }
 
@@ -24,15 +31,22 @@ export function docArg(cmd: Doc, key: string): Doc | undefined {
 export function arrayArg(cmd: Doc, key: string): unknown[] | undefined {
   const v = cmd[key];
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v)) throw typeMismatch(`BSON field '${key}' is the wrong type, expected an array`);
+  if (!Array.isArray(v))
+    throw typeMismatch(`BSON field '${key}' is the wrong type, expected an array`);
   return v;
 }
 
 export function numArg(cmd: Doc, key: string): number | undefined {
   const v = cmd[key];
   if (v === undefined || v === null) return undefined;
-  const n = typeof v === 'number' ? v : typeof (v as Long)?.toNumber === 'function' ? (v as Long).toNumber() : NaN;
-  if (!Number.isFinite(n)) throw typeMismatch(`BSON field '${key}' is the wrong type, expected a number`);
+  const n =
+    typeof v === 'number'
+      ? v
+      : typeof (v as Long)?.toNumber === 'function'
+        ? (v as Long).toNumber()
+        : NaN;
+  if (!Number.isFinite(n))
+    throw typeMismatch(`BSON field '${key}' is the wrong type, expected a number`);
   return n;
 }
 

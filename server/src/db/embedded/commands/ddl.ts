@@ -36,7 +36,8 @@ const dropDatabase: Handler = (ctx) => {
 const createIndexes: Handler = (ctx, cmd) => {
   const name = collectionArg(cmd, 'createIndexes');
   const raw = arrayArg(cmd, 'indexes');
-  if (!raw || !raw.length) throw failedToParse("Must specify at least one index to create in 'indexes'");
+  if (!raw || !raw.length)
+    throw failedToParse("Must specify at least one index to create in 'indexes'");
   const specs = raw.map(normalizeIndexSpec);
   const db = ctx.store.databaseForWrite(ctx.db);
   const existed = !!db.collection(name);
@@ -46,7 +47,11 @@ const createIndexes: Handler = (ctx, cmd) => {
   for (const s of specs) coll.checkNewIndex(s);
   for (const s of specs) db.createIndex(coll, s);
   const after = coll.indexSpecs().length;
-  const reply: Doc = { createdCollectionAutomatically: !existed, numIndexesBefore: before, numIndexesAfter: after };
+  const reply: Doc = {
+    createdCollectionAutomatically: !existed,
+    numIndexesBefore: before,
+    numIndexesAfter: after,
+  };
   if (before === after) reply['note'] = 'all indexes already exist';
   reply['ok'] = 1;
   return reply;
@@ -58,7 +63,11 @@ const listIndexes: Handler = (ctx, cmd) => {
   if (!coll) throw namespaceNotFound(`ns does not exist: ${ctx.db}.${name}`);
   const ns = `${ctx.db}.${name}`;
   const batchSize = nonNegative(docArg(cmd, 'cursor') ?? {}, 'batchSize') ?? DEFAULT_BATCH_SIZE;
-  return cursorReply(ns, ctx.cursors.create(ns, coll.indexSpecs() as unknown as Doc[], batchSize), 'firstBatch');
+  return cursorReply(
+    ns,
+    ctx.cursors.create(ns, coll.indexSpecs() as unknown as Doc[], batchSize),
+    'firstBatch',
+  );
 };
 
 const dropIndexes: Handler = (ctx, cmd) => {
@@ -76,7 +85,13 @@ const listCollections: Handler = (ctx, cmd) => {
   const docs: Doc[] = (ctx.store.database(ctx.db)?.collections() ?? []).map((c) =>
     nameOnly
       ? { name: c.name, type: 'collection' }
-      : { name: c.name, type: 'collection', options: c.options, info: { readOnly: false }, idIndex: ID_INDEX },
+      : {
+          name: c.name,
+          type: 'collection',
+          options: c.options,
+          info: { readOnly: false },
+          idIndex: ID_INDEX,
+        },
   );
   const filter = docArg(cmd, 'filter');
   const query = filter ? compileFilter(filter) : null;
@@ -94,7 +109,8 @@ const listDatabases: Handler = (ctx, cmd) => {
   const filter = docArg(cmd, 'filter');
   const query = filter ? compileFilter(filter) : null;
   const matched = query ? dbs.filter((d) => query.test(d)) : dbs;
-  if (cmd['nameOnly'] === true) return { databases: matched.map((d) => ({ name: d['name'] })), ok: 1 };
+  if (cmd['nameOnly'] === true)
+    return { databases: matched.map((d) => ({ name: d['name'] })), ok: 1 };
   const totalSize = matched.reduce((sum, d) => sum + (d['sizeOnDisk'] as number), 0);
   return { databases: matched, totalSize, totalSizeMb: Math.floor(totalSize / 1048576), ok: 1 };
 };

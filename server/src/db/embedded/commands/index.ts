@@ -24,8 +24,14 @@ export function runCommand(ctx: CommandContext, cmd: Doc): Doc {
     if (name === undefined) throw commandNotFound('');
     const handler = HANDLERS.get(name);
     if (!handler) throw commandNotFound(name);
-    if (cmd['startTransaction'] !== undefined || cmd['autocommit'] !== undefined || cmd['txnNumber'] !== undefined) {
-      throw illegalOperation('Transaction numbers are only allowed on a replica set member or mongos');
+    if (
+      cmd['startTransaction'] !== undefined ||
+      cmd['autocommit'] !== undefined ||
+      cmd['txnNumber'] !== undefined
+    ) {
+      throw illegalOperation(
+        'Transaction numbers are only allowed on a replica set member or mongos',
+      );
     }
     return handler(ctx, cmd);
   } catch (err) {

@@ -6,7 +6,15 @@ import { failedToParse, notImplemented } from '../errors.ts';
 import { keyOf } from '../keys.ts';
 import { aggregateDocs, compileFilter, findDocs } from '../mql.ts';
 import type { Doc } from '../types.ts';
-import { arrayArg, collectionArg, docArg, isDoc, nonNegative, numArg, rejectCollation } from './args.ts';
+import {
+  arrayArg,
+  collectionArg,
+  docArg,
+  isDoc,
+  nonNegative,
+  numArg,
+  rejectCollation,
+} from './args.ts';
 import type { CommandContext, Handler } from './context.ts';
 
 export function cursorReply(ns: string, batch: Batch, field: 'firstBatch' | 'nextBatch'): Doc {
@@ -21,7 +29,13 @@ function collectionOf(ctx: CommandContext, name: string): Collection | undefined
  * Documents matching `filter`, in natural order (or `sort` order), at most `limit` (0 = all).
  * Uses the `_id`/unique-index shortcut when the filter pins documents by equality.
  */
-export function selectDocs(coll: Collection | undefined, filter: Doc, limit = 0, sort?: Doc, variables?: Doc): Doc[] {
+export function selectDocs(
+  coll: Collection | undefined,
+  filter: Doc,
+  limit = 0,
+  sort?: Doc,
+  variables?: Doc,
+): Doc[] {
   const query = compileFilter(filter, variables);
   if (!coll) return [];
   if (!Object.keys(filter).length && !sort) return limit ? coll.all().slice(0, limit) : coll.all();
@@ -37,13 +51,21 @@ export function selectDocs(coll: Collection | undefined, filter: Doc, limit = 0,
 }
 
 // Find options that would change results in ways we do not implement.
-const UNSUPPORTED_FIND_OPTIONS = ['min', 'max', 'returnKey', 'showRecordId', 'tailable', 'awaitData'];
+const UNSUPPORTED_FIND_OPTIONS = [
+  'min',
+  'max',
+  'returnKey',
+  'showRecordId',
+  'tailable',
+  'awaitData',
+];
 
 const find: Handler = (ctx, cmd) => {
   const name = collectionArg(cmd, 'find');
   rejectCollation(cmd);
   for (const opt of UNSUPPORTED_FIND_OPTIONS) {
-    if (cmd[opt]) throw notImplemented(`find option '${opt}' is not supported by the embedded engine`);
+    if (cmd[opt])
+      throw notImplemented(`find option '${opt}' is not supported by the embedded engine`);
   }
   const filter = docArg(cmd, 'filter') ?? {};
   let limit = numArg(cmd, 'limit') ?? 0;
@@ -77,7 +99,13 @@ const getMore: Handler = (ctx, cmd) => {
 const killCursors: Handler = (ctx, cmd) => {
   collectionArg(cmd, 'killCursors');
   const { killed, notFound } = ctx.cursors.kill(arrayArg(cmd, 'cursors') ?? []);
-  return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+  return {
+    cursorsKilled: killed,
+    cursorsNotFound: notFound,
+    cursorsAlive: [],
+    cursorsUnknown: [],
+    ok: 1,
+  };
 };
 
 const count: Handler = (ctx, cmd) => {
@@ -125,7 +153,10 @@ const aggregate: Handler = (ctx, cmd) => {
   rejectCollation(cmd);
   if (cmd['explain']) throw notImplemented('explain is not supported by the embedded engine');
   const cursor = docArg(cmd, 'cursor');
-  if (!cursor) throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+  if (!cursor)
+    throw failedToParse(
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
   const pipeline = arrayArg(cmd, 'pipeline');
   if (!pipeline) throw failedToParse("'pipeline' option must be specified as an array");
   for (const stage of pipeline) {
@@ -134,27 +165,33 @@ const aggregate: Handler = (ctx, cmd) => {
     }
   }
   const variables = docArg(cmd, 'let');
+  const db = ctx.store.database(ctx.db);
   let ns: string;
-  let input: Doc[];
-  let stages = pipeline as Doc[];
+  let docs: Doc[];
   if (target === 1) {
     ns = `${ctx.db}.$cmd.aggregate`;
-    input = [];
+    docs = aggregateDocs(
+      [],
+      pipeline as Doc[],
+      (name) => db?.collection(name)?.all() ?? [],
+      variables,
+    );
   } else {
     const name = collectionArg(cmd, 'aggregate');
     ns = `${ctx.db}.${name}`;
-    const coll = collectionOf(ctx, name);
-    // A leading $match runs here, before mingo clones its input, and can use the _id shortcut.
-    const first = stages[0];
-    if (first && isDoc(first['$match'])) {
-      input = selectDocs(coll, first['$match'] as Doc, 0, undefined, variables);
-      stages = stages.slice(1);
-    } else {
-      input = coll ? coll.all() : [];
-    }
+    const coll = db?.collection(name);
+    // A leading $match runs here, before mingo clones its input, and can use an index.
+    const first = (pipeline as Doc[])[0];
+    const match = first && isDoc(first['$match']) ? (first['$match'] as Doc) : null;
+    const stages = (match ? pipeline.slice(1) : pipeline) as Doc[];
+    const input = () =>
+      match ? selectDocs(coll, match, 0, undefined, variables) : (coll?.all() ?? []);
+    const counted = countShortcut(stages, () =>
+      match && Object.keys(match).length ? input().length : (coll?.size ?? 0),
+    );
+    docs =
+      counted ?? aggregateDocs(input(), stages, (n) => db?.collection(n)?.all() ?? [], variables);
   }
-  const db = ctx.store.database(ctx.db);
-  const docs = countShortcut(input, stages) ?? aggregateDocs(input, stages, (name) => db?.collection(name)?.all() ?? [], variables);
   const batchSize = nonNegative(cursor, 'batchSize') ?? DEFAULT_BATCH_SIZE;
   return cursorReply(ns, ctx.cursors.create(ns, docs, batchSize), 'firstBatch');
 };
@@ -163,7 +200,7 @@ const aggregate: Handler = (ctx, cmd) => {
  * The driver's countDocuments sends [$match, $skip?, $limit?, { $group: { _id: 1, n: { $sum: 1 } } }].
  * It is the most frequent aggregation by far, so after our $match that shape is just a length.
  */
-function countShortcut(input: Doc[], stages: Doc[]): Doc[] | null {
+function countShortcut(stages: Doc[], count: () => number): Doc[] | null {
   let skip = 0;
   let limit = Infinity;
   let i = 0;
@@ -171,15 +208,23 @@ function countShortcut(input: Doc[], stages: Doc[]): Doc[] | null {
   if (stages[i] && '$skip' in (stages[i] as Doc)) skip = num((stages[i++] as Doc)['$skip']);
   if (stages[i] && '$limit' in (stages[i] as Doc)) limit = num((stages[i++] as Doc)['$limit']);
   const group = stages[i]?.['$group'];
-  if (i !== stages.length - 1 || Number.isNaN(skip) || Number.isNaN(limit) || !isDoc(group)) return null;
+  if (i !== stages.length - 1 || Number.isNaN(skip) || Number.isNaN(limit) || !isDoc(group))
+    return null;
   const keys = Object.keys(group);
   const id = group['_id'];
   const field = keys[1];
   if (keys.length !== 2 || keys[0] !== '_id' || typeof id !== 'number' || !field) return null;
   const acc = group[field];
   if (!isDoc(acc) || Object.keys(acc).length !== 1 || acc['$sum'] !== 1) return null;
-  const n = Math.min(Math.max(0, input.length - skip), limit);
+  const n = Math.min(Math.max(0, count() - skip), limit);
   return n ? [{ _id: id, [field]: n }] : [];
 }
 
-export const readCommands: Record<string, Handler> = { find, getMore, killCursors, count, distinct, aggregate };
+export const readCommands: Record<string, Handler> = {
+  find,
+  getMore,
+  killCursors,
+  count,
+  distinct,
+  aggregate,
+};

@@ -7,13 +7,23 @@ import type { Database } from '../database.ts';
 import { failedToParse, toCommandError } from '../errors.ts';
 import { projectDocs } from '../mql.ts';
 import type { Doc } from '../types.ts';
-import { parseUpdate, prepareInsert, updateDocument, upsertDocument, type UpdateSpec } from '../update.ts';
+import {
+  parseUpdate,
+  prepareInsert,
+  updateDocument,
+  upsertDocument,
+  type UpdateSpec,
+} from '../update.ts';
 import { arrayArg, collectionArg, docArg, isDoc, numArg, rejectCollation } from './args.ts';
 import type { Handler } from './context.ts';
 import { selectDocs } from './read.ts';
 
 /** Runs statements one by one; an error becomes a writeErrors entry (ordered: and stops there). */
-function runStatements(items: unknown[], ordered: boolean, run: (item: unknown, index: number) => void): Doc[] {
+function runStatements(
+  items: unknown[],
+  ordered: boolean,
+  run: (item: unknown, index: number) => void,
+): Doc[] {
   const writeErrors: Doc[] = [];
   items.forEach((item, index) => {
     if (ordered && writeErrors.length) return;
@@ -60,7 +70,8 @@ function parseStatement(raw: unknown, filterKey: string, updateKey: string): Upd
   rejectCollation(raw);
   const spec = parseUpdate(raw[updateKey]);
   const multi = raw['multi'] === true;
-  if (multi && spec.kind === 'replacement') throw failedToParse('multi update is not supported for replacement-style update');
+  if (multi && spec.kind === 'replacement')
+    throw failedToParse('multi update is not supported for replacement-style update');
   return {
     filter: docArg(raw, filterKey) ?? {},
     spec,
@@ -135,7 +146,8 @@ const del: Handler = (ctx, cmd) => {
     if (!isDoc(raw)) throw failedToParse('delete statement must be an object');
     rejectCollation(raw);
     const limit = numArg(raw, 'limit') ?? 0;
-    if (limit !== 0 && limit !== 1) throw failedToParse('The limit field in delete objects must be 0 or 1');
+    if (limit !== 0 && limit !== 1)
+      throw failedToParse('The limit field in delete objects must be 0 or 1');
     const coll = db?.collection(name);
     for (const doc of selectDocs(coll, docArg(raw, 'q') ?? {}, limit)) {
       if ((db as Database).remove(coll as Collection, doc)) n++;
@@ -149,7 +161,8 @@ const findAndModify: Handler = (ctx, cmd) => {
   rejectCollation(cmd);
   const remove = cmd['remove'] === true;
   const hasUpdate = cmd['update'] !== undefined && cmd['update'] !== null;
-  if (remove === hasUpdate) throw failedToParse('Either an update or remove=true must be specified, but not both');
+  if (remove === hasUpdate)
+    throw failedToParse('Either an update or remove=true must be specified, but not both');
   const filter = docArg(cmd, 'query') ?? {};
   const sort = docArg(cmd, 'sort');
   const fields = docArg(cmd, 'fields');
@@ -160,7 +173,11 @@ const findAndModify: Handler = (ctx, cmd) => {
     const coll = db.collection(name);
     const [doc] = selectDocs(coll, filter, 1, sort);
     if (doc) db.remove(coll as Collection, doc);
-    return { lastErrorObject: { n: doc ? 1 : 0 }, value: doc ? (projectDocs([doc], fields)[0] ?? null) : null, ok: 1 };
+    return {
+      lastErrorObject: { n: doc ? 1 : 0 },
+      value: doc ? (projectDocs([doc], fields, filter)[0] ?? null) : null,
+      ok: 1,
+    };
   }
 
   const st: UpdateStatement = {
@@ -172,9 +189,16 @@ const findAndModify: Handler = (ctx, cmd) => {
   };
   const r = applyUpdate(db, name, st, sort);
   const value = cmd['new'] === true ? r.after : r.before;
-  const lastErrorObject: Doc = { n: r.matched || (r.upserted ? 1 : 0), updatedExisting: r.matched > 0 };
+  const lastErrorObject: Doc = {
+    n: r.matched || (r.upserted ? 1 : 0),
+    updatedExisting: r.matched > 0,
+  };
   if (r.upserted) lastErrorObject['upserted'] = r.upserted['_id'];
-  return { lastErrorObject, value: value ? (projectDocs([value], fields)[0] ?? null) : null, ok: 1 };
+  return {
+    lastErrorObject,
+    value: value ? (projectDocs([value], fields, filter)[0] ?? null) : null,
+    ok: 1,
+  };
 };
 
 export const writeCommands: Record<string, Handler> = {
