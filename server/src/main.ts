@@ -71,9 +71,7 @@ async function main() {
   const vault = createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR));
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, vault, log);
 
-  const app = createApp(
-    buildAppDeps({ config, db, identity, log, databaseMode: database.mode }),
-  );
+  const app = createApp(buildAppDeps({ config, db, identity, log, databaseMode: database.mode }));
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
   const server = await createHttpServer(app.fetch, log);

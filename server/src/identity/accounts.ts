@@ -23,7 +23,10 @@ export async function createPasswordAccount(
   } catch (err) {
     const code = (err as { code?: string }).code ?? '';
     if (code === 'auth/email-already-exists') {
-      throw new AppError('CONFLICT', { providerCode: code, errors: { [fields.email]: EMAIL_TAKEN } });
+      throw new AppError('CONFLICT', {
+        providerCode: code,
+        errors: { [fields.email]: EMAIL_TAKEN },
+      });
     }
     if (code === 'auth/invalid-email') {
       throw new AppError('VALIDATION_FAILED', {
@@ -59,5 +62,4 @@ export async function sendVerificationMail(
   });
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -66,7 +66,10 @@ export function listResponse<T>(
 }
 
 /** Validates a list's `filter` with the resource's schema; bad filters answer 400. */
-export function parseFilter<S extends z.ZodType>(schema: S, filter: Record<string, unknown>): z.output<S> {
+export function parseFilter<S extends z.ZodType>(
+  schema: S,
+  filter: Record<string, unknown>,
+): z.output<S> {
   const result = schema.safeParse(filter);
   if (!result.success) {
     const errors = Object.fromEntries(

@@ -28,7 +28,12 @@ export function createMailer(deps: {
           deps.log.error({ err, to: mail.to, kind: mail.kind }, 'mail not sent');
         }
       }
-      await deps.outbox.add({ ...mail, to: mail.to.toLowerCase(), delivery, createdAt: new Date() });
+      await deps.outbox.add({
+        ...mail,
+        to: mail.to.toLowerCase(),
+        delivery,
+        createdAt: new Date(),
+      });
       deps.log.info({ to: mail.to, kind: mail.kind, delivery }, 'mail');
     },
   };

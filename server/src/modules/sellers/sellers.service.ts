@@ -38,7 +38,13 @@ export function toSeller(doc: SellerDoc): Seller {
 }
 
 const newSellerId = (name: string) =>
-  `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 30) || 'seller'}-${randomBytes(3).toString('hex')}`;
+  `${
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 30) || 'seller'
+  }-${randomBytes(3).toString('hex')}`;
 
 /** Seller applications and the admin's decisions on them. */
 export function createSellerService(deps: Deps) {

@@ -39,7 +39,10 @@ export const userAccountRoutes = (service: UserService) =>
       c.json(await service.updateAccount(currentUser(c).uid, c.req.valid('json'))),
     );
 
-const booleanish = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+const booleanish = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean(),
+);
 const UserFilterSchema = z.object({
   q: z.string().max(100).optional(),
   role: RoleSchema.optional(),
@@ -68,6 +71,12 @@ export const adminUserRoutes = (service: UserService, users: UserRepository) =>
     .get('/', async (c) => {
       const q = parseListQuery(c);
       const { rows, total } = await users.page(q, parseFilter(UserFilterSchema, q.filter));
-      return listResponse(c, 'users', q, rows.map((d) => toUserInfoFull(d)), total);
+      return listResponse(
+        c,
+        'users',
+        q,
+        rows.map((d) => toUserInfoFull(d)),
+        total,
+      );
     })
     .get('/:id', async (c) => c.json(await service.infoFull(c.req.param('id'))));
