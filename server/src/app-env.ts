@@ -1,3 +1,4 @@
+import type { AppError } from './lib/errors.ts';
 import type { Logger } from './logger.ts';
 import type { AuthUser } from './middleware/auth.ts';
 
@@ -7,5 +8,7 @@ export type AppEnv = {
     requestId: string;
     log: Logger;
     user: AuthUser;
+    /** Why a credential was refused; routes that need a user throw it, public routes ignore it. */
+    authFailure: AppError;
   };
 };

@@ -160,6 +160,17 @@ describe('sessions', () => {
     expect((await call('GET', '/api/user/account', { cookie })).status).toBe(401);
   });
 
+  it('treats a stale session cookie as a guest on public routes, and 401 elsewhere', async () => {
+    const cookie = 'session=stale.cookie.value';
+    const categories = await call('POST', '/api/public/categories/get-public', {
+      cookie,
+      origin: t.url,
+      body: { locale: 'en' },
+    });
+    expect(categories.status).toBe(200);
+    expect((await call('GET', '/api/user/account', { cookie })).status).toBe(401);
+  });
+
   it('needs a bearer ID token to sign in', async () => {
     expect((await call('POST', '/api/login')).status).toBe(401);
   });

@@ -1,5 +1,5 @@
 import type { Auth } from 'firebase-admin/auth';
-import type { Role } from '@market/shared';
+import type { Locale, Role } from '@market/shared';
 import { AppError } from '../lib/errors.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 
@@ -47,10 +47,11 @@ export async function createPasswordAccount(
 /** Mails a verification link made by the identity provider (which does not mail it itself). */
 export async function sendVerificationMail(
   deps: { auth: Auth; mailer: Mailer; publicOrigin: string },
-  to: { email: string; name: string },
+  to: { email: string; name: string; locale: Locale },
 ): Promise<void> {
+  // After verifying, the provider's page continues to our sign-in page in the user's language.
   const link = await deps.auth.generateEmailVerificationLink(to.email, {
-    url: `${deps.publicOrigin}/login`,
+    url: `${deps.publicOrigin}${to.locale === 'it' ? '/it/login' : '/login'}`,
   });
   const greeting = to.name ? `Hello ${to.name},` : 'Hello,';
   await deps.mailer.send({

@@ -70,9 +70,35 @@ function assertSameOrigin(c: Context) {
 export const bearerToken = (c: Context) =>
   c.req.header('authorization')?.match(/^Bearer (.+)$/i)?.[1];
 
+/** Verifies the credential; an AppError (401, or 403 for a blocked user) when it is refused. */
+async function verify(
+  auth: Auth,
+  users: UserRepository,
+  credential: string,
+  via: AuthUser['via'],
+): Promise<AuthUser | AppError> {
+  let token: DecodedIdToken;
+  try {
+    // checkRevoked: a blocked user's revoked tokens stop working at once.
+    token =
+      via === 'bearer'
+        ? await auth.verifyIdToken(credential, true)
+        : await auth.verifySessionCookie(credential, true);
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    const uid = REVOKED_CODES.has(code) ? unverifiedSubject(credential) : null;
+    if (uid && (await users.isBlocked(uid))) return BLOCKED();
+    return new AppError('UNAUTHENTICATED');
+  }
+  if (await users.isBlocked(token.uid)) return BLOCKED();
+  return toAuthUser(token, via);
+}
+
 /**
  * Reads a Firebase ID token (`Authorization: Bearer`) or the session cookie and sets
- * `c.var.user`. No credential: a guest. A bad one: 401. A blocked user: 403, on every call.
+ * `c.var.user`. Without a valid one the request goes on as a guest, with the reason kept in
+ * `c.var.authFailure`: public routes still answer, routes that need a user refuse with it
+ * (401, or 403 for a blocked user, on every call).
  */
 export const authenticate = (auth: Auth, users: UserRepository) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -80,31 +106,23 @@ export const authenticate = (auth: Auth, users: UserRepository) =>
     const cookie = bearer ? undefined : getCookie(c, SESSION_COOKIE);
     const credential = bearer ?? cookie;
     if (credential) {
-      let token: DecodedIdToken;
-      try {
-        // checkRevoked: a blocked user's revoked tokens stop working at once.
-        token = bearer
-          ? await auth.verifyIdToken(bearer, true)
-          : await auth.verifySessionCookie(credential, true);
-      } catch (err) {
-        const code = (err as { code?: string }).code ?? '';
-        const uid = REVOKED_CODES.has(code) ? unverifiedSubject(credential) : null;
-        if (uid && (await users.isBlocked(uid))) throw BLOCKED();
-        c.get('log').info({ reason: code }, 'credential refused');
-        throw new AppError('UNAUTHENTICATED');
+      const result = await verify(auth, users, credential, bearer ? 'bearer' : 'cookie');
+      if (result instanceof AppError) {
+        c.get('log').info({ reason: result.providerCode ?? result.code }, 'credential refused');
+        c.set('authFailure', result);
+      } else {
+        if (result.via === 'cookie') assertSameOrigin(c);
+        c.set('user', result);
       }
-      if (await users.isBlocked(token.uid)) throw BLOCKED();
-      const user = toAuthUser(token, bearer ? 'bearer' : 'cookie');
-      if (user.via === 'cookie') assertSameOrigin(c);
-      c.set('user', user);
     }
     await next();
   });
 
-/** The signed-in user, or a 401. */
+/** The signed-in user, or the reason there is none (401, or 403 for a blocked user). */
 export function currentUser(c: Context<AppEnv>): AuthUser {
   const user = c.get('user') as AuthUser | undefined;
-  if (!user) throw new AppError('UNAUTHENTICATED');
+  if (!user)
+    throw (c.get('authFailure') as AppError | undefined) ?? new AppError('UNAUTHENTICATED');
   return user;
 }
 

@@ -102,7 +102,8 @@ export function createSellerService(deps: Deps) {
         lastSignInAt: null,
       });
       if (!created) await users.update(uid, { sellerId });
-      if (!input.id) await sendVerificationMail(deps, { email: seller.email, name: seller.name });
+      if (!input.id)
+        await sendVerificationMail(deps, { email: seller.email, name: seller.name, locale: 'en' });
       return { id: sellerId };
     },
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bearerToken, SESSION_COOKIE } from '../../middleware/auth.ts';
+import { bearerToken, currentUser, SESSION_COOKIE } from '../../middleware/auth.ts';
 import type { UserService } from '../users/users.service.ts';
 
 /** 10368e5 ms in the spec: 12 days (see SPEC-NOTES.md), under Firebase's 14-day limit. */
@@ -19,9 +19,9 @@ function cookieIsSecure(url: string): boolean {
 export const sessionRoutes = (auth: Auth, users: UserService) =>
   new Hono<AppEnv>()
     .post('/login', async (c) => {
-      const user = c.get('user');
+      const user = currentUser(c);
       const idToken = bearerToken(c);
-      if (!user || !idToken) throw new AppError('UNAUTHENTICATED');
+      if (!idToken) throw new AppError('UNAUTHENTICATED');
       if (user.signInProvider === 'password' && !user.emailVerified) {
         throw new AppError('FORBIDDEN', {
           message: 'Verify your email address first',

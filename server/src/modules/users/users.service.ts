@@ -65,7 +65,11 @@ export function createUserService(deps: Deps) {
         createdAt: new Date(),
         lastSignInAt: null,
       });
-      await sendVerificationMail(deps, { email: user.email, name: user.name });
+      await sendVerificationMail(deps, {
+        email: user.email,
+        name: user.name,
+        locale: input.locale,
+      });
       return { id: uid };
     },
 
@@ -137,7 +141,8 @@ export function createUserService(deps: Deps) {
       if (record.emailVerified) {
         throw new AppError('CONFLICT', { message: 'This email is already verified' });
       }
-      await sendVerificationMail(deps, { email, name });
+      const locale = (await users.findById(record.uid))?.locale ?? 'en';
+      await sendVerificationMail(deps, { email, name, locale });
     },
 
     /** At sign-in: mirror what the provider knows and create a missing profile. */
