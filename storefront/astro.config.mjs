@@ -1,10 +1,13 @@
 import node from '@astrojs/node';
+import react from '@astrojs/react';
 import { defineConfig, passthroughImageService } from 'astro/config';
 
 // Every page renders per request; the API server mounts the built handler (see README.md).
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
+  // React islands: sign-in (/login) and the account page (/account). Other pages ship no JS.
+  integrations: [react()],
   // No page uses Astro sessions; without this the adapter sets up a filesystem store.
   session: false,
   // Astro always mounts /_image in server output; sharp is not installed, so don't transform.
