@@ -2,13 +2,19 @@ import { ConsoleAdmin } from '@market/console-kit';
 import { Resource } from 'react-admin';
 import categories from './categories/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import outbox from './outbox/index.ts';
+import sellers from './sellers/index.ts';
 import { adminSetup } from './setup.ts';
+import users from './users/index.ts';
 
 /** The admin console. */
 export function App() {
   return (
     <ConsoleAdmin setup={adminSetup} dashboard={Dashboard}>
       <Resource name="categories" {...categories} />
+      <Resource name="sellers" {...sellers} />
+      <Resource name="users" {...users} />
+      <Resource name="outbox" {...outbox} />
     </ConsoleAdmin>
   );
 }

@@ -1,13 +1,25 @@
+export { errorNotification, errorStatus } from './actions/api-error.ts';
+export { useAction, type UseActionOptions, type UseActionResult } from './actions/use-action.ts';
 export { accessDecision, type AccessDecision } from './auth/access-decision.ts';
 export {
   createFirebaseAuthProvider,
+  type ConsoleAuthProvider,
   type FirebaseAuthProviderOptions,
   type LoginParams,
 } from './auth/auth-provider.ts';
 export { CLIENT_CONFIG_URL, loadClientConfig } from './auth/client-config.ts';
 export { createFirebaseSession, type FirebaseSession } from './auth/firebase-session.ts';
 export { AUTH_MESSAGE_KEYS } from './auth/message-keys.ts';
-export { assertRole, readRole } from './auth/role-check.ts';
+export {
+  APPLICANT_PERMISSION,
+  assertConsoleAccess,
+  assertRole,
+  consolePermission,
+  readRole,
+  readSellerId,
+  type ConsoleAccessOptions,
+  type ConsolePermission,
+} from './auth/role-check.ts';
 export { signInErrorKey } from './auth/sign-in-errors.ts';
 export type { ConsoleCategory } from './catalogue/category.ts';
 export {
@@ -16,8 +28,11 @@ export {
   type ConsoleSetupOptions,
 } from './console-setup.ts';
 export { ConsoleDashboard, type ConsoleDashboardProps } from './dashboard/ConsoleDashboard.tsx';
-export { createDataProvider } from './data/data-provider.ts';
+export { createDataProvider, withActions, type ConsoleDataProvider } from './data/data-provider.ts';
 export { createHttpClient, type HttpClient, type IdTokenSource } from './data/http-client.ts';
+export { ChoiceChipField, type ChoiceChipFieldProps } from './fields/ChoiceChipField.tsx';
+export { splitLinks, type TextPart } from './fields/linkify.ts';
+export { LinkifiedTextField, type LinkifiedTextFieldProps } from './fields/LinkifiedTextField.tsx';
 export { pickLocalized, type LocalizedText } from './fields/localized-text.ts';
 export { LocalizedTextField, type LocalizedTextFieldProps } from './fields/LocalizedTextField.tsx';
 export { consoleMessagesEn, consoleMessagesIt } from './i18n/console-messages.ts';
@@ -36,8 +51,8 @@ export {
   type TranslationOf,
 } from './i18n/message-tree.ts';
 export { raItalianMessages } from './i18n/ra-it.ts';
-export { ConsoleAdmin, type ConsoleAdminProps } from './layout/ConsoleAdmin.tsx';
+export { ConsoleAdmin, type ConsoleAdminProps, type PublicRoute } from './layout/ConsoleAdmin.tsx';
 export { CONSOLE_BASENAME } from './layout/console-basename.ts';
-export { ConsoleLoginPage } from './layout/ConsoleLoginPage.tsx';
+export { ConsoleLoginPage, type ConsoleLoginPageProps } from './layout/ConsoleLoginPage.tsx';
 export { mountConsole } from './layout/mount-console.tsx';
 export { CONSOLE_BREAKPOINTS, consoleTheme } from './theme/console-theme.ts';

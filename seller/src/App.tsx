@@ -1,14 +1,29 @@
-import { ConsoleAdmin } from '@market/console-kit';
+import { APPLICANT_PERMISSION, ConsoleAdmin, type PublicRoute } from '@market/console-kit';
 import { Resource } from 'react-admin';
 import categories from './categories/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { RegisterPage } from './register/RegisterPage.tsx';
+import { REGISTER_PATH, SellerLoginPage } from './register/SellerLoginPage.tsx';
 import { sellerSetup } from './setup.ts';
 
-/** The seller console. */
+/** Open to anyone: how a seller applies. */
+const publicRoutes: readonly PublicRoute[] = [{ path: REGISTER_PATH, element: <RegisterPage /> }];
+
+/**
+ * The seller console. Approved sellers get its resources; applicants only the dashboard, which
+ * for them shows their application's status.
+ */
 export function App() {
   return (
-    <ConsoleAdmin setup={sellerSetup} dashboard={Dashboard}>
-      <Resource name="categories" {...categories} />
+    <ConsoleAdmin
+      setup={sellerSetup}
+      dashboard={Dashboard}
+      loginPage={SellerLoginPage}
+      publicRoutes={publicRoutes}
+    >
+      {(permissions: unknown) =>
+        permissions === APPLICANT_PERMISSION ? null : <Resource name="categories" {...categories} />
+      }
     </ConsoleAdmin>
   );
 }

@@ -4,7 +4,12 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import { accessDecision } from './access-decision.ts';
 import { createFirebaseSession, type FirebaseSession } from './firebase-session.ts';
 import { AUTH_MESSAGE_KEYS } from './message-keys.ts';
-import { assertRole, readRole } from './role-check.ts';
+import {
+  assertConsoleAccess,
+  consolePermission,
+  type ConsoleAccessOptions,
+  type ConsolePermission,
+} from './role-check.ts';
 import { signInErrorKey } from './sign-in-errors.ts';
 
 /** What react-admin's login form submits (the email is in `username`). */
@@ -13,18 +18,34 @@ export interface LoginParams {
   password: string;
 }
 
-export interface FirebaseAuthProviderOptions {
-  /** The only role allowed into this console. */
+export interface FirebaseAuthProviderOptions extends ConsoleAccessOptions {
+  /** The only role allowed into this console (plus applicants, when `admitApplicants`). */
   role: Role;
   /** Defaults to a session on a Firebase app named `market-<role>`. */
   session?: FirebaseSession;
 }
 
-/** react-admin auth provider backed by Firebase email/password sign-in and the `role` claim. */
+/** The consoles' auth provider: react-admin's methods plus a claims refresh. */
+export interface ConsoleAuthProvider extends AuthProvider {
+  /** `getPermissions` answers the console's role, `applicant`, or null when signed out. */
+  getPermissions(): Promise<ConsolePermission | null>;
+  /**
+   * Asks Firebase for a new ID token now, so claims changed on the server (a seller approved
+   * meanwhile) count. Rejects when the session has ended (e.g. revoked on a suspension).
+   */
+  refreshClaims(): Promise<void>;
+}
+
+/**
+ * react-admin auth provider backed by Firebase email/password sign-in and the `role` claim;
+ * with `admitApplicants`, accounts with a seller application get in as `applicant`.
+ */
 export function createFirebaseAuthProvider({
   role,
   session = createFirebaseSession(`market-${role}`),
-}: FirebaseAuthProviderOptions): AuthProvider {
+  admitApplicants = false,
+}: FirebaseAuthProviderOptions): ConsoleAuthProvider {
+  const access = { admitApplicants };
   const requireUser = async () => {
     const user = await session.currentUser();
     if (!user) throw new Error(AUTH_MESSAGE_KEYS.signedOut);
@@ -42,7 +63,7 @@ export function createFirebaseAuthProvider({
       // Forced refresh: a role granted since the last token must count now.
       const { claims } = await credential.user.getIdTokenResult(true);
       try {
-        assertRole(claims, role);
+        assertConsoleAccess(claims, role, access);
       } catch (error) {
         await signOut(auth);
         throw error;
@@ -57,7 +78,7 @@ export function createFirebaseAuthProvider({
 
     async checkAuth() {
       const user = await requireUser();
-      assertRole((await user.getIdTokenResult()).claims, role);
+      assertConsoleAccess((await user.getIdTokenResult()).claims, role, access);
     },
 
     async checkError(error: unknown) {
@@ -79,7 +100,12 @@ export function createFirebaseAuthProvider({
 
     async getPermissions() {
       const user = await session.currentUser();
-      return user ? readRole((await user.getIdTokenResult()).claims) : null;
+      return user ? consolePermission((await user.getIdTokenResult()).claims, role, access) : null;
+    },
+
+    async refreshClaims() {
+      const user = await requireUser();
+      await user.getIdToken(true);
     },
   };
 }

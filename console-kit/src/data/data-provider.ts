@@ -1,8 +1,42 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import { createHttpClient, type IdTokenSource } from './http-client.ts';
+import { createHttpClient, type HttpClient, type IdTokenSource } from './http-client.ts';
 
-/** ra-data-simple-rest on a role's API base (e.g. `/api/admin`), authenticated with `tokens`. */
-export function createDataProvider(apiBase: string, tokens: IdTokenSource): DataProvider {
-  return simpleRestProvider(apiBase, createHttpClient(tokens));
+/**
+ * ra-data-simple-rest plus two generic helpers for a console's custom methods (react-admin
+ * calls them through `useDataProvider`, so a 401 signs out like any other call).
+ */
+export interface ConsoleDataProvider extends DataProvider {
+  /** `POST <apiBase><path>` with a JSON body: the JSON answer, or undefined for a 204. */
+  postAction<T = unknown>(path: string, body?: unknown): Promise<T>;
+  /** `GET` a same-origin API URL outside the role's base, e.g. `/api/me`: its JSON answer. */
+  getJson<T = unknown>(url: string): Promise<T>;
+}
+
+/** The console's data provider on a role's API base (e.g. `/api/admin`), authenticated with `tokens`. */
+export function createDataProvider(apiBase: string, tokens: IdTokenSource): ConsoleDataProvider {
+  const httpClient = createHttpClient(tokens);
+  return withActions(simpleRestProvider(apiBase, httpClient), apiBase, httpClient);
+}
+
+/** Adds `postAction` and `getJson` on `httpClient` to a data provider. */
+export function withActions(
+  dataProvider: DataProvider,
+  apiBase: string,
+  httpClient: HttpClient,
+): ConsoleDataProvider {
+  return {
+    ...dataProvider,
+    async postAction<T>(path: string, body: unknown = {}) {
+      const { json } = await httpClient(`${apiBase}${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      return json as T;
+    },
+    async getJson<T>(url: string) {
+      const { json } = await httpClient(url);
+      return json as T;
+    },
+  };
 }

@@ -1,16 +1,34 @@
-import type { ReactNode } from 'react';
-import { Admin, type DashboardComponent } from 'react-admin';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  Admin,
+  CustomRoutes,
+  type DashboardComponent,
+  type LoginComponent,
+  type RenderResourcesFunction,
+} from 'react-admin';
+import { Route } from 'react-router-dom';
 import { consoleTheme } from '../theme/console-theme.ts';
 import type { ConsoleSetup } from '../console-setup.ts';
 import { CONSOLE_BASENAME } from './console-basename.ts';
 import { ConsoleLoginPage } from './ConsoleLoginPage.tsx';
 import { ConsoleTitle } from './ConsoleTitle.tsx';
 
+/** A page anyone may open, signed in or not, outside the console's layout (e.g. a sign-up form). */
+export interface PublicRoute {
+  /** Relative to the console, e.g. `/register` for `/seller/register`. */
+  path: string;
+  element: ReactElement;
+}
+
 export interface ConsoleAdminProps {
   setup: ConsoleSetup;
   dashboard: DashboardComponent;
-  /** The console's `<Resource>`s. */
-  children: ReactNode;
+  /** Defaults to `ConsoleLoginPage`. */
+  loginPage?: LoginComponent;
+  /** Pages rendered without layout and without sign-in (react-admin's `<CustomRoutes noLayout>`). */
+  publicRoutes?: readonly PublicRoute[];
+  /** The console's `<Resource>`s, or one function of the permissions returning them. */
+  children: ReactNode | RenderResourcesFunction;
 }
 
 const title = <ConsoleTitle />;
@@ -19,7 +37,13 @@ const title = <ConsoleTitle />;
  * react-admin's `<Admin>` with what every console shares: auth, data, i18n, light theme, login.
  * Render it through `mountConsole`, which provides the browser router it expects.
  */
-export function ConsoleAdmin({ setup, dashboard, children }: ConsoleAdminProps) {
+export function ConsoleAdmin({
+  setup,
+  dashboard,
+  loginPage = ConsoleLoginPage,
+  publicRoutes = [],
+  children,
+}: ConsoleAdminProps) {
   return (
     <Admin
       basename={CONSOLE_BASENAME}
@@ -31,11 +55,18 @@ export function ConsoleAdmin({ setup, dashboard, children }: ConsoleAdminProps) 
       theme={consoleTheme}
       darkTheme={null}
       defaultTheme="light"
-      loginPage={ConsoleLoginPage}
+      loginPage={loginPage}
       dashboard={dashboard}
       requireAuth
       disableTelemetry
     >
+      {publicRoutes.length > 0 ? (
+        <CustomRoutes noLayout>
+          {publicRoutes.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </CustomRoutes>
+      ) : null}
       {children}
     </Admin>
   );

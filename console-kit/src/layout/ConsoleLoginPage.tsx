@@ -1,4 +1,5 @@
 import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import {
   LocalesMenuButton,
   Login,
@@ -10,11 +11,16 @@ import {
 
 const requiredField = required();
 
+export interface ConsoleLoginPageProps {
+  /** Shown under the form, e.g. a link to a public sign-up page. */
+  children?: ReactNode;
+}
+
 /**
  * react-admin's login page titled with the console's name (`app.title`). Both inputs are plain
  * text fields so "Email" and "Password" each label exactly one control (no show-password toggle).
  */
-export function ConsoleLoginPage() {
+export function ConsoleLoginPage({ children }: ConsoleLoginPageProps) {
   const translate = useTranslate();
   return (
     <Login>
@@ -43,6 +49,7 @@ export function ConsoleLoginPage() {
           validate={requiredField}
         />
       </LoginForm>
+      {children ? <Box sx={{ px: 2, pb: 1, textAlign: 'center' }}>{children}</Box> : null}
       <Box sx={{ display: 'flex', justifyContent: 'center', pb: 1 }}>
         <LocalesMenuButton />
       </Box>

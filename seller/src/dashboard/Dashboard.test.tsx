@@ -1,5 +1,6 @@
 import { renderInConsole, signedInAuthProvider } from '@market/console-kit/testing';
 import { cleanup, screen } from '@testing-library/react';
+import { testDataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
@@ -11,11 +12,35 @@ describe('Dashboard', () => {
   it('greets the signed-in seller by email and lists what the console holds', async () => {
     renderInConsole(<Dashboard />, {
       messages: { en, it: italian },
-      authProvider: signedInAuthProvider('shop@example.com'),
+      authProvider: {
+        ...signedInAuthProvider('shop@example.com'),
+        getPermissions: async () => 'seller',
+      },
     });
     expect(await screen.findByText('Welcome, shop@example.com')).toBeTruthy();
     for (const section of SELLER_SECTIONS) {
       expect(screen.getByText(en.app.dashboard.sections[section])).toBeTruthy();
     }
+  });
+
+  it("shows an applicant their application's status instead", async () => {
+    renderInConsole(<Dashboard />, {
+      messages: { en, it: italian },
+      authProvider: {
+        ...signedInAuthProvider('new-shop@example.com'),
+        getPermissions: async () => 'applicant',
+      },
+      dataProvider: testDataProvider({
+        getSellerApplication: async () => ({
+          id: 's-1',
+          name: 'New Shop',
+          status: 'pending',
+          statusReason: null,
+          createdAt: '2026-03-01T10:00:00.000Z',
+        }),
+      }),
+    });
+    expect(await screen.findByText('Your application is being reviewed.')).toBeTruthy();
+    expect(screen.queryByText(en.app.dashboard.sections.offers)).toBeNull();
   });
 });

@@ -1,0 +1,18 @@
+import { ChoiceChipField } from '@market/console-kit';
+import { Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
+
+const outboxFilters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** Every email the marketplace sent, newest first; search by recipient or subject. */
+export function OutboxList() {
+  return (
+    <List filters={outboxFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="to" />
+        <TextField source="subject" />
+        <ChoiceChipField source="kind" labels="resources.outbox.kinds" sortable={false} />
+        <DateField source="createdAt" showTime />
+      </Datagrid>
+    </List>
+  );
+}

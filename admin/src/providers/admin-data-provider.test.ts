@@ -1,0 +1,58 @@
+import { createDataProvider } from '@market/console-kit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withAdminMethods } from './admin-data-provider.ts';
+
+function stubFetch(...responses: Response[]) {
+  const fetchSpy = vi.fn<typeof fetch>();
+  for (const response of responses) fetchSpy.mockResolvedValueOnce(response);
+  vi.stubGlobal('fetch', fetchSpy);
+  return fetchSpy;
+}
+
+const provider = () =>
+  withAdminMethods(createDataProvider('/api/admin', { getIdToken: async () => 't' }));
+
+/** Each request as "METHOD url body". */
+const requests = (fetchSpy: ReturnType<typeof stubFetch>) =>
+  fetchSpy.mock.calls.map(([url, init]) =>
+    [init?.method ?? 'GET', String(url), init?.body].filter(Boolean).join(' '),
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('admin data provider', () => {
+  it('editUser posts { userId, blocked } to /api/admin/users/edit', async () => {
+    const fetchSpy = stubFetch(Response.json({ id: 'u1', blocked: true }));
+    await expect(provider().editUser({ userId: 'u1', blocked: true })).resolves.toMatchObject({
+      blocked: true,
+    });
+    expect(requests(fetchSpy)).toEqual([
+      'POST /api/admin/users/edit {"userId":"u1","blocked":true}',
+    ]);
+  });
+
+  it('sendVerify posts { email, name } to /api/admin/users/send-verify (204)', async () => {
+    const fetchSpy = stubFetch(new Response(null, { status: 204 }));
+    await provider().sendVerify({ email: 'a@b.it', name: 'Ada' });
+    expect(requests(fetchSpy)).toEqual([
+      'POST /api/admin/users/send-verify {"email":"a@b.it","name":"Ada"}',
+    ]);
+  });
+
+  it('decideSeller posts { reason } to /api/admin/sellers/:id/<decision>', async () => {
+    const fetchSpy = stubFetch(Response.json({ id: 's 1', status: 'suspended' }));
+    await provider().decideSeller({ id: 's 1', decision: 'suspend', reason: 'Fraud' });
+    expect(requests(fetchSpy)).toEqual([
+      'POST /api/admin/sellers/s%201/suspend {"reason":"Fraud"}',
+    ]);
+  });
+
+  it('reads referenced users and sellers one GET /:id at a time', async () => {
+    const fetchSpy = stubFetch(Response.json({ id: 'u1' }), Response.json({ id: 'u2' }));
+    const { data } = await provider().getMany('users', { ids: ['u1', 'u2'] });
+    expect(data).toEqual([{ id: 'u1' }, { id: 'u2' }]);
+    expect(requests(fetchSpy)).toEqual(['GET /api/admin/users/u1', 'GET /api/admin/users/u2']);
+  });
+});

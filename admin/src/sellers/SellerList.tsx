@@ -1,0 +1,27 @@
+import { ChoiceChipField } from '@market/console-kit';
+import { Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
+import { SELLER_STATUS_COLORS } from './seller-decisions.ts';
+import { SellerStatusTabs } from './SellerStatusTabs.tsx';
+
+const sellerFilters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** Every seller and application, newest first, with a tab per status. */
+export function SellerList() {
+  return (
+    <List filters={sellerFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+      <SellerStatusTabs />
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="name" />
+        <TextField source="email" sortable={false} />
+        <TextField source="registrationName" sortable={false} />
+        <TextField source="vatNumber" sortable={false} />
+        <ChoiceChipField
+          source="status"
+          labels="resources.sellers.statuses"
+          colors={SELLER_STATUS_COLORS}
+        />
+        <DateField source="createdAt" />
+      </Datagrid>
+    </List>
+  );
+}

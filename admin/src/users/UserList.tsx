@@ -1,0 +1,41 @@
+import { ChoiceChipField } from '@market/console-kit';
+import { ROLES } from '@market/shared';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  TextField,
+} from 'react-admin';
+import { ROLE_COLORS, fullName } from './user-fields.ts';
+import { ToggleBlockedButton } from './ToggleBlockedButton.tsx';
+
+const roleChoices = ROLES.map((role) => ({ id: role, name: `resources.users.roles.${role}` }));
+
+const userFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" choices={roleChoices} />,
+  <NullableBooleanInput key="blocked" source="blocked" />,
+  <NullableBooleanInput key="emailVerified" source="emailVerified" />,
+];
+
+/** Every account, newest first; search by email or name, filter by role and state. */
+export function UserList() {
+  return (
+    <List filters={userFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="email" />
+        <FunctionField source="fullName" sortable={false} render={(record) => fullName(record)} />
+        <ChoiceChipField source="role" labels="resources.users.roles" colors={ROLE_COLORS} />
+        <BooleanField source="blocked" sortable={false} />
+        <BooleanField source="emailVerified" sortable={false} />
+        <DateField source="createdAt" />
+        <ToggleBlockedButton />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,12 @@
+import PeopleIcon from '@mui/icons-material/People';
+import type { ResourceProps } from 'react-admin';
+import { UserList } from './UserList.tsx';
+import { UserShow } from './UserShow.tsx';
+
+/** The `users` resource, spread into `<Resource name="users" />`. */
+export default {
+  list: UserList,
+  show: UserShow,
+  icon: PeopleIcon,
+  recordRepresentation: 'email',
+} satisfies Omit<ResourceProps, 'name'>;
