@@ -230,6 +230,16 @@ describe('admin users resource', () => {
     expect(res.headers.get('content-range')).toMatch(/^users 0-\d+\/\d+$/);
   });
 
+  it('reads several users by id, as react-admin getMany asks', async () => {
+    const admin = await t.account('admin');
+    const [a, b] = [await t.account('user'), await t.account('user')];
+    for (const u of [a, b]) await call('POST', '/api/login', { token: u.token });
+    const filter = encodeURIComponent(JSON.stringify({ id: [a.uid, b.uid] }));
+    const res = await call('GET', `/api/admin/users?filter=${filter}`, { token: admin.token });
+    const ids = UserInfoFullSchema.array().parse(await res.json()).map((r) => r.id);
+    expect(ids.sort()).toEqual([a.uid, b.uid].sort());
+  });
+
   it('refuses an unknown filter value with a field error', async () => {
     const admin = await t.account('admin');
     const filter = encodeURIComponent(JSON.stringify({ role: 'wizard' }));

@@ -48,11 +48,4 @@ describe('admin data provider', () => {
       'POST /api/admin/sellers/s%201/suspend {"reason":"Fraud"}',
     ]);
   });
-
-  it('reads referenced users and sellers one GET /:id at a time', async () => {
-    const fetchSpy = stubFetch(Response.json({ id: 'u1' }), Response.json({ id: 'u2' }));
-    const { data } = await provider().getMany('users', { ids: ['u1', 'u2'] });
-    expect(data).toEqual([{ id: 'u1' }, { id: 'u2' }]);
-    expect(requests(fetchSpy)).toEqual(['GET /api/admin/users/u1', 'GET /api/admin/users/u2']);
-  });
 });

@@ -1,6 +1,5 @@
 import type { ConsoleDataProvider } from '@market/console-kit';
 import type { Seller, SellerDecision, UserInfoFull } from '@market/shared';
-import type { GetManyParams, GetManyResult, RaRecord } from 'react-admin';
 
 /** The admin API's data provider: simple-rest resources plus the admin's actions. */
 export interface AdminDataProvider extends ConsoleDataProvider {
@@ -12,26 +11,10 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   decideSeller(params: { id: string; decision: SellerDecision; reason: string }): Promise<Seller>;
 }
 
-/**
- * Resources whose lists do not filter by id: references to them (a seller's account, a user's
- * shop) are read one `GET /:id` at a time instead of simple-rest's `?filter={"id":[…]}`.
- */
-const READ_ONE_BY_ONE: ReadonlySet<string> = new Set(['users', 'sellers']);
-
 /** Adds the admin's custom methods, all on the kit's generic `postAction`. */
 export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
   return {
     ...base,
-    async getMany<RecordType extends RaRecord>(
-      resource: string,
-      params: GetManyParams<RecordType>,
-    ): Promise<GetManyResult<RecordType>> {
-      if (!READ_ONE_BY_ONE.has(resource)) return base.getMany<RecordType>(resource, params);
-      const answers = await Promise.all(
-        params.ids.map((id) => base.getOne<RecordType>(resource, { id, signal: params.signal })),
-      );
-      return { data: answers.map(({ data }) => data) };
-    },
     editUser: (params) => base.postAction<UserInfoFull>('/users/edit', params),
     async sendVerify(params) {
       await base.postAction('/users/send-verify', params);

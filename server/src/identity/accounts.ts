@@ -47,11 +47,12 @@ export async function createPasswordAccount(
 /** Mails a verification link made by the identity provider (which does not mail it itself). */
 export async function sendVerificationMail(
   deps: { auth: Auth; mailer: Mailer; publicOrigin: string },
-  to: { email: string; name: string; locale: Locale },
+  to: { email: string; name: string; locale: Locale; continuePath?: string },
 ): Promise<void> {
   // After verifying, the provider's page continues to our sign-in page in the user's language.
+  const continuePath = to.continuePath ?? (to.locale === 'it' ? '/it/login' : '/login');
   const link = await deps.auth.generateEmailVerificationLink(to.email, {
-    url: `${deps.publicOrigin}${to.locale === 'it' ? '/it/login' : '/login'}`,
+    url: `${deps.publicOrigin}${continuePath}`,
   });
   const greeting = to.name ? `Hello ${to.name},` : 'Hello,';
   await deps.mailer.send({

@@ -79,3 +79,9 @@ export function parseFilter<S extends z.ZodType>(
   }
   return result.data;
 }
+
+/** The `id` filter react-admin's getMany sends (`{"id":[…]}`): one id or a list of them. */
+export const IdFilterSchema = z.union([z.string(), z.array(z.string()).max(MAX_PAGE)]);
+
+/** The Mongo condition for an `id` filter. */
+export const idCondition = (id: string | string[]) => ({ $in: Array.isArray(id) ? id : [id] });

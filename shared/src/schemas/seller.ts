@@ -49,6 +49,15 @@ export const SellerDecisionSchema = z.object({ reason: z.string().trim().max(500
 export const SELLER_DECISIONS = ['approve', 'reject', 'suspend'] as const;
 export type SellerDecision = (typeof SELLER_DECISIONS)[number];
 
+/** What each admin decision does: the statuses it may start from and the one it leads to. */
+export const SELLER_TRANSITIONS: Readonly<
+  Record<SellerDecision, { from: readonly SellerStatus[]; to: SellerStatus }>
+> = {
+  approve: { from: ['pending', 'rejected', 'suspended'], to: 'approved' },
+  reject: { from: ['pending'], to: 'rejected' },
+  suspend: { from: ['approved'], to: 'suspended' },
+};
+
 /** `GET /api/user/seller-application`: what a (pending) seller sees of their application. */
 export const SellerApplicationSchema = SellerSchema.pick({
   id: true,

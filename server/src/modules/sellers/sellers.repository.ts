@@ -1,6 +1,6 @@
 import type { Db, Filter, IndexDescription } from 'mongodb';
 import type { SellerStatus } from '@market/shared';
-import type { ListQuery } from '../../lib/list-query.ts';
+import { idCondition, type ListQuery } from '../../lib/list-query.ts';
 
 export type SellerDoc = {
   /** Also the `sellerId` custom claim of the seller's account. */
@@ -43,8 +43,12 @@ export function createSellerRepository(db: Db) {
         { $set: { status: to, statusReason: reason, decidedAt: new Date() } },
         { returnDocument: 'after' },
       ),
-    async page(q: ListQuery, filter: { q?: string; status?: SellerStatus }) {
+    async page(
+      q: ListQuery,
+      filter: { id?: string | string[]; q?: string; status?: SellerStatus },
+    ) {
       const query: Filter<SellerDoc> = {};
+      if (filter.id) query._id = idCondition(filter.id);
       if (filter.status) query.status = filter.status;
       if (filter.q) {
         const re = { $regex: escapeRegex(filter.q), $options: 'i' };

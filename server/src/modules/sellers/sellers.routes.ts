@@ -8,7 +8,7 @@ import {
 } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
 import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import type { SellerRepository } from './sellers.repository.ts';
@@ -25,6 +25,7 @@ export const sellerApplicationRoutes = (service: SellerService) =>
   new Hono<AppEnv>().get('/', async (c) => c.json(await service.application(currentUser(c))));
 
 const SellerFilterSchema = z.object({
+  id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
   status: SellerStatusSchema.optional(),
 });

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
-import type { AddSeller, Seller, SellerApplication, SellerDecision } from '@market/shared';
+import {
+  SELLER_TRANSITIONS,
+  type AddSeller,
+  type Seller,
+  type SellerApplication,
+  type SellerDecision,
+} from '@market/shared';
 import {
   createPasswordAccount,
   escapeHtml,
@@ -10,7 +16,6 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../middleware/auth.ts';
 import type { UserRepository } from '../users/users.repository.ts';
-import { SELLER_TRANSITIONS } from './seller-transitions.ts';
 import type { SellerDoc, SellerRepository } from './sellers.repository.ts';
 
 type Deps = {
@@ -103,7 +108,12 @@ export function createSellerService(deps: Deps) {
       });
       if (!created) await users.update(uid, { sellerId });
       if (!input.id)
-        await sendVerificationMail(deps, { email: seller.email, name: seller.name, locale: 'en' });
+        await sendVerificationMail(deps, {
+          email: seller.email,
+          name: seller.name,
+          locale: 'en',
+          continuePath: '/seller/',
+        });
       return { id: sellerId };
     },
 
@@ -118,7 +128,7 @@ export function createSellerService(deps: Deps) {
       const { from, to } = SELLER_TRANSITIONS[decision];
       const current = await sellers.findById(id);
       if (!current) throw new AppError('NOT_FOUND', { message: 'No such seller' });
-      const doc = await sellers.transition(id, from, to, reason || null);
+      const doc = await sellers.transition(id, [...from], to, reason || null);
       if (!doc) {
         throw new AppError('CONFLICT', {
           message: `A ${current.status} seller cannot be given "${decision}"`,

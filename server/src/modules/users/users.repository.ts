@@ -1,6 +1,6 @@
 import type { Db, Filter, IndexDescription } from 'mongodb';
 import type { Locale, LoginMethod, Role } from '@market/shared';
-import type { ListQuery } from '../../lib/list-query.ts';
+import { idCondition, type ListQuery } from '../../lib/list-query.ts';
 
 export type UserDoc = {
   /** The Firebase uid. */
@@ -24,7 +24,13 @@ export type UserDoc = {
   lastSignInAt: Date | null;
 };
 
-export type UserFilter = { q?: string; role?: Role; blocked?: boolean; emailVerified?: boolean };
+export type UserFilter = {
+  id?: string | string[];
+  q?: string;
+  role?: Role;
+  blocked?: boolean;
+  emailVerified?: boolean;
+};
 
 export const userIndexes: IndexDescription[] = [
   { key: { email: 1 }, unique: true },
@@ -52,6 +58,7 @@ export function createUserRepository(db: Db) {
       users.findOneAndUpdate({ _id: uid }, { $set: fields }, { returnDocument: 'after' }),
     async page(q: ListQuery, filter: UserFilter) {
       const query: Filter<UserDoc> = {};
+      if (filter.id) query._id = idCondition(filter.id);
       if (filter.role) query.role = filter.role;
       if (filter.blocked !== undefined) query.blocked = filter.blocked;
       if (filter.emailVerified !== undefined) query.emailVerified = filter.emailVerified;

@@ -11,7 +11,7 @@ import {
   RoleSchema,
 } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
-import { listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
 import { remoteIp } from '../../lib/remote-ip.ts';
 import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
@@ -44,6 +44,7 @@ const booleanish = z.preprocess(
   z.boolean(),
 );
 const UserFilterSchema = z.object({
+  id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
   role: RoleSchema.optional(),
   blocked: booleanish.optional(),
