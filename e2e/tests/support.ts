@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The Auth emulator the marketplace under test started (see playwright.config.ts). */
 export const EMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8091) + 1_400}`;
@@ -53,4 +53,13 @@ export async function verifiedBuyer(request: APIRequestContext, email: string) {
   expect(
     (await request.get(await latestMailLink(request, email), { maxRedirects: 0 })).status(),
   ).toBe(303);
+}
+
+/** Signs the demo admin into the admin console and waits for its menu. */
+export async function signInToAdminConsole(page: Page) {
+  await page.goto('/admin/');
+  await page.getByLabel(/email/i).fill('admin@example.com');
+  await page.getByLabel(/password/i).fill('demopass');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
 }
