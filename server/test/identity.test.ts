@@ -236,7 +236,9 @@ describe('admin users resource', () => {
     for (const u of [a, b]) await call('POST', '/api/login', { token: u.token });
     const filter = encodeURIComponent(JSON.stringify({ id: [a.uid, b.uid] }));
     const res = await call('GET', `/api/admin/users?filter=${filter}`, { token: admin.token });
-    const ids = UserInfoFullSchema.array().parse(await res.json()).map((r) => r.id);
+    const ids = UserInfoFullSchema.array()
+      .parse(await res.json())
+      .map((r) => r.id);
     expect(ids.sort()).toEqual([a.uid, b.uid].sort());
   });
 
