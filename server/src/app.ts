@@ -16,13 +16,23 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Recaptcha } from './integrations/recaptcha/recaptcha.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { createBrandRepository } from './modules/brands/brands.repository.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import {
   consoleCategoryRoutes,
   publicCategoryRoutes,
 } from './modules/categories/categories.routes.ts';
+import { createCategoryService } from './modules/categories/categories.service.ts';
+import { createMacrocategoryRepository } from './modules/macrocategories/macrocategories.repository.ts';
+import { publicMacrocategoryRoutes } from './modules/macrocategories/macrocategories.routes.ts';
+import { createMacrocategoryService } from './modules/macrocategories/macrocategories.service.ts';
+import { createOfferRepository } from './modules/offers/offers.repository.ts';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
 import { adminOutboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { createPlatformRepository } from './modules/platforms/platforms.repository.ts';
+import { publicProductRoutes } from './modules/products/products.public.routes.ts';
+import { createProductRepository } from './modules/products/products.repository.ts';
+import { createCatalogueService } from './modules/products/products.service.ts';
 import { createSellerRepository } from './modules/sellers/sellers.repository.ts';
 import {
   adminSellerRoutes,
@@ -31,6 +41,8 @@ import {
 } from './modules/sellers/sellers.routes.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
+import { publicStateRoutes } from './modules/state/state.routes.ts';
+import { createPublicStateService } from './modules/state/state.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createUserRepository } from './modules/users/users.repository.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
@@ -60,6 +72,29 @@ export function createApp(deps: AppDeps) {
   const outbox = createOutboxRepository(deps.db);
   const userService = createUserService({ ...deps, users });
   const sellerService = createSellerService({ ...deps, users, sellers });
+  const products = createProductRepository(deps.db);
+  const offers = createOfferRepository(deps.db);
+  const platforms = createPlatformRepository(deps.db);
+  const categoryService = createCategoryService({ categories, products });
+  const macrocategoryService = createMacrocategoryService({
+    macrocategories: createMacrocategoryRepository(deps.db),
+  });
+  const catalogue = createCatalogueService({
+    products,
+    offers,
+    brands: createBrandRepository(deps.db),
+    platforms,
+    sellers,
+    log: deps.log,
+  });
+  const publicState = createPublicStateService({
+    products,
+    offers,
+    platforms,
+    categories: categoryService,
+    macrocategories: macrocategoryService,
+    catalogue,
+  });
 
   // Hono runs handlers in registration order: the routes open to guests (sign-up, seller
   // application) come before the role guards of their path prefixes.
@@ -68,7 +103,10 @@ export function createApp(deps: AppDeps) {
     .use(authenticate(deps.auth, users))
     .route('/', systemRoutes(deps))
     .route('/', sessionRoutes(deps.auth, userService))
-    .route('/public/categories', publicCategoryRoutes(categories))
+    .route('/public/categories', publicCategoryRoutes(categoryService))
+    .route('/public/macrocategories', publicMacrocategoryRoutes(macrocategoryService))
+    .route('/public/products', publicProductRoutes(catalogue))
+    .route('/public/state', publicStateRoutes(publicState))
     .route('/user/profile', signUpRoutes(userService))
     .route('/seller/profile', sellerApplyRoutes(sellerService))
     .use('/admin/*', requireRole('admin'))

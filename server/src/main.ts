@@ -11,7 +11,7 @@ import { createLogger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import { createKeyVault, loadMasterKey } from './modules/keys/key-vault.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
-import { seedDemoData } from './seed/seed.ts';
+import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
 
 /** Boot: config → database → identity → indexes (awaited) → demo data → serve; stop on signals. */
 async function main() {
@@ -68,6 +68,7 @@ async function main() {
   const { db } = database;
   await ensureIndexes(db);
   await createCategoryRepository(db).ensureDefaults();
+  await ensureReferenceData(db);
   const vault = createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR));
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, vault, log);
 

@@ -15,6 +15,7 @@ import { ensureIndexes } from '../src/db/indexes.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { createLogger } from '../src/logger.ts';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
+import { ensureReferenceData } from '../src/seed/seed.ts';
 
 export type TestAccount = { uid: string; email: string; token: string; sellerId: string | null };
 
@@ -48,6 +49,7 @@ export async function startTestServer(): Promise<TestServer> {
   const log = createLogger('silent');
   await ensureIndexes(db);
   await createCategoryRepository(db).ensureDefaults();
+  await ensureReferenceData(db);
   const app = createApp(
     buildAppDeps({ config, db, identity, log, databaseMode: external ? 'external' : 'embedded' }),
   );

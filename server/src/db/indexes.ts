@@ -1,8 +1,11 @@
 import type { Db, IndexDescription } from 'mongodb';
+import { brandIndexes } from '../modules/brands/brands.repository.ts';
 import { categoryIndexes } from '../modules/categories/categories.repository.ts';
 import { keyIndexes } from '../modules/keys/keys.repository.ts';
+import { macrocategoryIndexes } from '../modules/macrocategories/macrocategories.repository.ts';
 import { outboxIndexes } from '../modules/outbox/outbox.repository.ts';
 import { offerIndexes } from '../modules/offers/offers.repository.ts';
+import { platformIndexes } from '../modules/platforms/platforms.repository.ts';
 import { productIndexes } from '../modules/products/products.repository.ts';
 import { sellerIndexes } from '../modules/sellers/sellers.repository.ts';
 import { userIndexes } from '../modules/users/users.repository.ts';
@@ -10,6 +13,9 @@ import { userIndexes } from '../modules/users/users.repository.ts';
 /** Every collection's indexes, declared beside their queries in each repository. */
 const INDEXES: Record<string, IndexDescription[]> = {
   categories: categoryIndexes,
+  macrocategories: macrocategoryIndexes,
+  brands: brandIndexes,
+  platforms: platformIndexes,
   products: productIndexes,
   offers: offerIndexes,
   keys: keyIndexes,

@@ -1,5 +1,4 @@
-import type { CategoryId, Currency, Locale, Region } from '@market/shared';
-import type { ProductType } from '../modules/products/products.repository.ts';
+import type { CategoryId, Currency, Locale, ProductType, Region } from '@market/shared';
 
 /** A product of the demo catalogue, before it has ids. */
 export type DemoProduct = {

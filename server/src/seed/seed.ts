@@ -2,9 +2,12 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Db, ObjectId } from 'mongodb';
 import { CURRENCIES, type Currency } from '@market/shared';
 import type { Logger } from '../logger.ts';
+import { createBrandRepository } from '../modules/brands/brands.repository.ts';
 import type { KeyVault } from '../modules/keys/key-vault.ts';
 import { createKeyRepository } from '../modules/keys/keys.repository.ts';
+import { createMacrocategoryRepository } from '../modules/macrocategories/macrocategories.repository.ts';
 import { createOfferRepository, type OfferDoc } from '../modules/offers/offers.repository.ts';
+import { createPlatformRepository } from '../modules/platforms/platforms.repository.ts';
 import { createProductRepository } from '../modules/products/products.repository.ts';
 import { createSellerRepository } from '../modules/sellers/sellers.repository.ts';
 import { createUserRepository } from '../modules/users/users.repository.ts';
@@ -15,6 +18,7 @@ import {
   demoCatalogue,
   demoKeyCode,
   seededRandom,
+  slugify,
 } from './demo-catalogue.ts';
 
 // Demo rates until an admin sets real ones (EUR is the reference currency).
@@ -71,6 +75,19 @@ async function seedAccounts(db: Db, auth: Auth): Promise<void> {
       lastSignInAt: null,
     });
   }
+}
+
+/** Macrocategories and platforms every deployment starts with (run on every start); never overwrites edits. */
+export async function ensureReferenceData(db: Db): Promise<void> {
+  await createMacrocategoryRepository(db).ensureDefaults();
+  await createPlatformRepository(db).ensureDefaults();
+}
+
+/** The brands of the demo catalogue, each once, keyed by the slug of its name. */
+async function seedBrands(db: Db): Promise<void> {
+  const brands = createBrandRepository(db);
+  const names = new Set(demoCatalogue().map((p) => p.brand));
+  for (const name of names) await brands.upsert({ _id: slugify(name), name });
 }
 
 /** Products, sellers, offers and encrypted keys. Every write is an upsert or skips duplicates. */
@@ -162,6 +179,7 @@ export async function seedDemoData(
   log: Logger,
 ): Promise<void> {
   await seedAccounts(db, auth);
+  await seedBrands(db);
   const meta = db.collection<{ _id: string; at: Date }>('meta');
   if (await meta.findOne({ _id: 'demo-catalogue-v1' })) return;
   const started = Date.now();

@@ -19,7 +19,11 @@ export const offerIndexes: IndexDescription[] = [
   // One offer per seller and product.
   { key: { productId: 1, sellerId: 1 }, unique: true },
   { key: { sellerId: 1, status: 1 } },
+  // The public state counts live offers and ranks products by live stock.
+  { key: { status: 1, stock: 1 } },
 ];
+
+const LIVE = { status: 'active', stock: { $gt: 0 } } as const;
 
 /** The only code that touches the `offers` collection. */
 export function createOfferRepository(db: Db) {
@@ -34,8 +38,30 @@ export function createOfferRepository(db: Db) {
       ),
     setStock: (id: ObjectId, stock: number) =>
       offers.updateOne({ _id: id }, { $set: { stock, updatedAt: new Date() } }),
-    liveOffersOf: (productId: ObjectId) =>
-      offers.find({ productId, status: 'active', stock: { $gt: 0 } }).toArray(),
+    liveOffersOf: (productId: ObjectId) => offers.find({ productId, ...LIVE }).toArray(),
+    /** Live offers (active, in stock) of any of the products. */
+    liveOffersOfMany: (productIds: ObjectId[]) =>
+      offers.find({ productId: { $in: productIds }, ...LIVE }).toArray(),
+    /** How many live offers there are and how many sellers they come from. */
+    async liveStats(): Promise<{ offers: number; sellers: number }> {
+      const [count, sellers] = await Promise.all([
+        offers.countDocuments(LIVE),
+        offers.distinct('sellerId', LIVE),
+      ]);
+      return { offers: count, sellers: sellers.length };
+    },
+    /** Ids of the products with the most keys on live offers, most first. */
+    async bestStockedProductIds(limit: number): Promise<ObjectId[]> {
+      const rows = await offers
+        .aggregate<{ _id: ObjectId }>([
+          { $match: LIVE },
+          { $group: { _id: '$productId', stock: { $sum: '$stock' } } },
+          { $sort: { stock: -1, _id: 1 } },
+          { $limit: limit },
+        ])
+        .toArray();
+      return rows.map((r) => r._id);
+    },
   };
 }
 export type OfferRepository = ReturnType<typeof createOfferRepository>;

@@ -1,0 +1,47 @@
+import type { CategoryWithCount, CategoryWithNames, Locale, PublicCategory } from '@market/shared';
+import { AppError } from '../../lib/errors.ts';
+import type { ProductRepository } from '../products/products.repository.ts';
+import type { CategoryDoc, CategoryRepository } from './categories.repository.ts';
+
+const toPublic = (doc: CategoryDoc, locale: Locale): PublicCategory => ({
+  id: doc._id,
+  position: doc.position,
+  name: doc.name[locale],
+});
+
+/** The public category lists, always by position. */
+export function createCategoryService(deps: {
+  categories: CategoryRepository;
+  products: Pick<ProductRepository, 'countByCategory'>;
+}) {
+  const { categories, products } = deps;
+  return {
+    /** Categories named in `locale`. */
+    async list(locale: Locale): Promise<PublicCategory[]> {
+      return (await categories.listByPosition()).map((d) => toPublic(d, locale));
+    },
+
+    /** Categories named in `locale`, with the names in every locale. */
+    async listWithNames(locale: Locale): Promise<CategoryWithNames[]> {
+      const docs = await categories.listByPosition();
+      return docs.map((d) => ({ ...toPublic(d, locale), names: { ...d.name } }));
+    },
+
+    /** Categories named in `locale`, each with its number of products. */
+    async listWithCounts(locale: Locale): Promise<CategoryWithCount[]> {
+      const [docs, counts] = await Promise.all([
+        categories.listByPosition(),
+        products.countByCategory(),
+      ]);
+      return docs.map((d) => ({ ...toPublic(d, locale), productCount: counts.get(d._id) ?? 0 }));
+    },
+
+    /** One category named in `locale`; NOT_FOUND when there is none with that id. */
+    async getById(id: string, locale: Locale): Promise<PublicCategory> {
+      const doc = await categories.findById(id);
+      if (!doc) throw new AppError('NOT_FOUND');
+      return toPublic(doc, locale);
+    },
+  };
+}
+export type CategoryService = ReturnType<typeof createCategoryService>;

@@ -1,0 +1,144 @@
+import { ObjectId } from 'mongodb';
+import {
+  EMPTY_BRAND,
+  type Brand,
+  type CatalogueSearchRequest,
+  type CatalogueSearchResult,
+  type Currency,
+  type Locale,
+  type ProductSales,
+  type Sale,
+  type StoreProduct,
+} from '@market/shared';
+import type { Logger } from '../../logger.ts';
+import type { BrandRepository } from '../brands/brands.repository.ts';
+import type { OfferDoc, OfferRepository } from '../offers/offers.repository.ts';
+import type { PlatformRepository } from '../platforms/platforms.repository.ts';
+import type { SellerRepository } from '../sellers/sellers.repository.ts';
+import { OWN_OFFERS_API, salesPriceRange, sortSales, toSale } from './product-sales.ts';
+import type { ProductDoc, ProductRepository } from './products.repository.ts';
+import { productPath, toStoreProduct, type PlatformFacts } from './store-product.ts';
+
+type Deps = {
+  products: ProductRepository;
+  offers: OfferRepository;
+  brands: BrandRepository;
+  platforms: PlatformRepository;
+  sellers: Pick<SellerRepository, 'findById'>;
+  log: Logger;
+};
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/** The valid ids of a request, once each, in the order asked. */
+function parseIds(list: string[]): ObjectId[] {
+  const hexes = [...new Set(list.map((id) => id.toLowerCase()))].filter((id) => OBJECT_ID.test(id));
+  return hexes.map((hex) => new ObjectId(hex));
+}
+
+/** The public catalogue: products by id, their sales, and search. */
+export function createCatalogueService(deps: Deps) {
+  const { products, offers, brands, platforms, sellers, log } = deps;
+
+  /** Products of `ids` in that order; unknown ids are skipped. */
+  async function findInOrder(ids: ObjectId[]): Promise<ProductDoc[]> {
+    if (!ids.length) return [];
+    const byId = new Map((await products.findByIds(ids)).map((p) => [p._id.toHexString(), p]));
+    return ids.flatMap((id) => byId.get(id.toHexString()) ?? []);
+  }
+
+  async function platformFacts(): Promise<Map<string, PlatformFacts>> {
+    return new Map((await platforms.listByPosition()).map((p) => [p._id, p]));
+  }
+
+  /** The brand of a product (the spec's subcategory), or the empty brand with a log line. */
+  async function brandOf(product: ProductDoc): Promise<Brand> {
+    try {
+      const brand = await brands.findByIdOrName(product.brand);
+      if (brand) return { id: brand._id, name: brand.name };
+      log.warn({ productId: product._id.toHexString(), brand: product.brand }, 'brand not found');
+    } catch (err) {
+      log.error({ err, productId: product._id.toHexString() }, 'brand lookup failed');
+    }
+    return EMPTY_BRAND;
+  }
+
+  async function sellerNames(list: OfferDoc[]): Promise<Map<string, string>> {
+    const ids = [...new Set(list.map((o) => o.sellerId))];
+    const docs = await Promise.all(ids.map((id) => sellers.findById(id)));
+    return new Map(ids.map((id, i) => [id, docs[i]?.name ?? id]));
+  }
+
+  /** Live sales per product id; on failure the error is logged and every product has none. */
+  async function salesByProduct(ids: ObjectId[]): Promise<Map<string, Sale[]>> {
+    const byProduct = new Map<string, Sale[]>();
+    try {
+      const live = await offers.liveOffersOfMany(ids);
+      const names = await sellerNames(live);
+      for (const offer of live) {
+        const key = offer.productId.toHexString();
+        byProduct.set(key, [
+          ...(byProduct.get(key) ?? []),
+          toSale(offer, names.get(offer.sellerId) ?? offer.sellerId),
+        ]);
+      }
+    } catch (err) {
+      log.error({ err }, 'offer lookup failed; answering default offers');
+      byProduct.clear();
+    }
+    return byProduct;
+  }
+
+  /** Store products for a list of product documents. */
+  async function toStore(docs: ProductDoc[], locale: Locale): Promise<StoreProduct[]> {
+    const facts = await platformFacts();
+    return docs.map((d) => toStoreProduct(d, locale, facts.get(d.platform)));
+  }
+
+  return {
+    toStore,
+
+    /** `info-multiple`: products in the order asked; the first also carries its brand. */
+    async infoMultiple(productIdList: string[], locale: Locale): Promise<StoreProduct[]> {
+      const docs = await findInOrder(parseIds(productIdList));
+      const items = await toStore(docs, locale);
+      if (docs[0] && items[0]) items[0] = { ...items[0], subcategory: await brandOf(docs[0]) };
+      return items;
+    },
+
+    /** `info-multiple-sales`: each product's live sales, cheapest first in `currency`. */
+    async infoMultipleSales(
+      productIdList: string[],
+      locale: Locale,
+      currency: Currency,
+    ): Promise<ProductSales[]> {
+      const docs = await findInOrder(parseIds(productIdList));
+      const sales = await salesByProduct(docs.map((d) => d._id));
+      return docs.map((doc) => {
+        const list = sortSales(sales.get(doc._id.toHexString()) ?? [], currency);
+        return {
+          id: doc._id.toHexString(),
+          slug: doc.slug,
+          url: productPath(locale, doc.slug),
+          name: doc.name[locale],
+          inStock: list.some((s) => s.inStock),
+          sales: list,
+          prices: salesPriceRange(list),
+          offers: { allOffers: list, apiName: OWN_OFFERS_API },
+        };
+      });
+    },
+
+    /** Catalogue search: filters, a sort and a 1-based page. */
+    async search(req: CatalogueSearchRequest): Promise<CatalogueSearchResult> {
+      const { page, pageSize, ...filters } = req;
+      const { rows, total } = await products.search({
+        ...filters,
+        skip: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      return { items: await toStore(rows, req.locale), total, page, pageSize };
+    },
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

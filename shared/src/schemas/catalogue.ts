@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { IMAGE_SHAPES, IMAGE_SIZES, ProductTypeSchema } from '../constants/products.ts';
+import { CategoryIdSchema } from '../constants/categories.ts';
+import { CurrencySchema } from '../constants/currencies.ts';
+import { LocaleSchema } from '../constants/locales.ts';
+import { RegionSchema } from '../constants/regions.ts';
+import { PublicCategorySchema } from './category.ts';
+
+/** The public catalogue calls (spec section 7). Money is integer cents of its currency. */
+
+const LocalizedTextSchema = z.object({ en: z.string(), it: z.string() });
+
+/** A product id as the API carries it: the hex string of the server's ObjectId. */
+export const ProductIdSchema = z.string().min(1).max(64);
+
+/** Body of `public/products/info-multiple`. Unknown ids are skipped in the answer. */
+export const ProductIdListRequestSchema = z.object({
+  productIdList: z.array(ProductIdSchema).min(1).max(100),
+  locale: LocaleSchema.default('en'),
+});
+export type ProductIdListRequest = z.infer<typeof ProductIdListRequestSchema>;
+
+/** Body of `public/products/info-multiple-sales`: sales are ordered cheapest first in `currency`. */
+export const InfoMultipleSalesRequestSchema = ProductIdListRequestSchema.extend({
+  currency: CurrencySchema.default('eur'),
+});
+export type InfoMultipleSalesRequest = z.infer<typeof InfoMultipleSalesRequestSchema>;
+
+/** Body of `public/categories/get-by-id`. */
+export const CategoryByIdRequestSchema = z.object({
+  id: z.string().min(1).max(64),
+  locale: LocaleSchema.default('en'),
+});
+export type CategoryByIdRequest = z.infer<typeof CategoryByIdRequestSchema>;
+
+/** A category of `get-list-prod-count`: how many products it holds. */
+export const CategoryWithCountSchema = PublicCategorySchema.extend({
+  productCount: z.number().int().min(0),
+});
+export type CategoryWithCount = z.infer<typeof CategoryWithCountSchema>;
+
+/** A category of `get-all`: the name in the locale plus the names in every locale. */
+export const CategoryWithNamesSchema = PublicCategorySchema.extend({ names: LocalizedTextSchema });
+export type CategoryWithNames = z.infer<typeof CategoryWithNamesSchema>;
+
+/** A macrocategory (a genre or theme across categories), named in the requested locale. */
+export const MacrocategorySchema = z.object({ id: z.string(), name: z.string() });
+export type Macrocategory = z.infer<typeof MacrocategorySchema>;
+
+/** A brand (the spec's subcategory): publisher, software house or gift-card issuer. */
+export const BrandSchema = z.object({ id: z.string(), name: z.string() });
+export type Brand = z.infer<typeof BrandSchema>;
+
+/** The brand answered when the lookup fails (spec section 8). */
+export const EMPTY_BRAND: Brand = { id: '', name: '' };
+
+export const PlatformInfoSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  /** Path of the activation guide; null for PS Vita and XBOX 360, which have none. */
+  guidePath: z.string().nullable(),
+});
+export type PlatformInfo = z.infer<typeof PlatformInfoSchema>;
+
+export const PriceRangeSchema = z.object({
+  min: z.number().int().min(0),
+  max: z.number().int().min(0),
+});
+export type PriceRange = z.infer<typeof PriceRangeSchema>;
+
+/** Lowest and highest live offer per currency; null where nobody sells the product. */
+export const ProductPricesSchema = z.object({
+  eur: PriceRangeSchema.nullable(),
+  usd: PriceRangeSchema.nullable(),
+  gbp: PriceRangeSchema.nullable(),
+});
+export type ProductPrices = z.infer<typeof ProductPricesSchema>;
+
+export const ProductImageSchema = z.object({
+  url: z.string(),
+  shape: z.enum(IMAGE_SHAPES),
+  size: z.enum(IMAGE_SIZES),
+});
+
+/** A product as the storefront shows it, with texts in the requested locale. */
+export const StoreProductSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  /** Localized path of the product page: `/product/<slug>` or `/it/product/<slug>`. */
+  url: z.string(),
+  name: z.string(),
+  description: z.string(),
+  categoryId: CategoryIdSchema,
+  brand: z.string(),
+  platform: z.string(),
+  platformName: z.string(),
+  guidePath: z.string().nullable(),
+  region: RegionSchema,
+  type: ProductTypeSchema,
+  images: z.array(ProductImageSchema),
+  tags: z.array(z.string()),
+  prices: ProductPricesSchema,
+  /** Only on the first item of `info-multiple`: the product's brand, or the empty brand. */
+  subcategory: BrandSchema.optional(),
+});
+export type StoreProduct = z.infer<typeof StoreProductSchema>;
+
+export const CurrencyPricesSchema = z.object({
+  eur: z.number().int().min(0),
+  usd: z.number().int().min(0),
+  gbp: z.number().int().min(0),
+});
+
+/** One seller's offer on a product. */
+export const SaleSchema = z.object({
+  offerId: z.string(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  prices: CurrencyPricesSchema,
+  inStock: z.boolean(),
+});
+export type Sale = z.infer<typeof SaleSchema>;
+
+/** Where offers come from: `marketplace` for the shop's own sellers, else a supplier id. */
+export const OffersListSchema = z.object({ allOffers: z.array(SaleSchema), apiName: z.string() });
+export type OffersList = z.infer<typeof OffersListSchema>;
+
+/**
+ * An item of `info-multiple-sales`: live offers cheapest first and the price range per
+ * currency. A product nobody sells has no sales, ranges of 0 and `inStock: false`.
+ */
+export const ProductSalesSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  url: z.string(),
+  name: z.string(),
+  inStock: z.boolean(),
+  sales: z.array(SaleSchema),
+  prices: z.object({ eur: PriceRangeSchema, usd: PriceRangeSchema, gbp: PriceRangeSchema }),
+  offers: OffersListSchema,
+});
+export type ProductSales = z.infer<typeof ProductSalesSchema>;
+
+export const CATALOGUE_SORTS = ['price_asc', 'price_desc', 'name', 'newest'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** Body of `public/products/search`. Prices are cents of `currency`; the page is 1-based. */
+export const CatalogueSearchRequestSchema = z
+  .object({
+    locale: LocaleSchema.default('en'),
+    q: z.string().trim().max(100).optional(),
+    categoryId: CategoryIdSchema.optional(),
+    platform: z.string().max(64).optional(),
+    region: RegionSchema.optional(),
+    currency: CurrencySchema.default('eur'),
+    priceMin: z.number().int().min(0).optional(),
+    priceMax: z.number().int().min(0).optional(),
+    sort: z.enum(CATALOGUE_SORTS).default('newest'),
+    page: z.number().int().min(1).max(1000).default(1),
+    pageSize: z.number().int().min(1).max(60).default(24),
+  })
+  .refine((r) => r.priceMin === undefined || r.priceMax === undefined || r.priceMin <= r.priceMax, {
+    message: 'must not be below priceMin',
+    path: ['priceMax'],
+  });
+export type CatalogueSearchRequest = z.infer<typeof CatalogueSearchRequestSchema>;
+
+export const CatalogueSearchResultSchema = z.object({
+  items: z.array(StoreProductSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type CatalogueSearchResult = z.infer<typeof CatalogueSearchResultSchema>;
+
+/** A buyer's review as the storefront shows it. */
+export const PublicReviewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  rating: z.number().int().min(1).max(5),
+  text: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export type PublicReview = z.infer<typeof PublicReviewSchema>;
+
+export const PAYMENT_METHODS = ['paypal', 'checkout'] as const;
+
+/** `GET public/state`: what every storefront page needs, in the requested locale. */
+export const PublicStateSchema = z.object({
+  reviews: z.array(PublicReviewSchema),
+  stats: z.object({
+    products: z.number().int().min(0),
+    /** Sellers with at least one live offer. */
+    sellers: z.number().int().min(0),
+    /** Live offers: active and in stock. */
+    offers: z.number().int().min(0),
+  }),
+  tags: z.array(z.object({ tag: z.string(), count: z.number().int().min(1) })),
+  payments: z.array(z.enum(PAYMENT_METHODS)),
+  platforms: z.array(PlatformInfoSchema),
+  home: z.object({ featured: z.array(StoreProductSchema) }),
+  categories: z.array(PublicCategorySchema),
+  macrocategories: z.array(MacrocategorySchema),
+});
+export type PublicState = z.infer<typeof PublicStateSchema>;
