@@ -12,3 +12,5 @@ export * from './schemas/system.ts';
 export * from './schemas/user.ts';
 export * from './schemas/seller.ts';
 export * from './lib/safe-redirect.ts';
+export * from './lib/money.ts';
+export * from './lib/ids.ts';
