@@ -1,6 +1,6 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Db, ObjectId } from 'mongodb';
-import { CURRENCIES, type Currency } from '@market/shared';
+import { CURRENCIES, pricesFromEur, type Currency } from '@market/shared';
 import type { Logger } from '../logger.ts';
 import { createBrandRepository } from '../modules/brands/brands.repository.ts';
 import type { KeyVault } from '../modules/keys/key-vault.ts';
@@ -133,9 +133,7 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
     const live: OfferDoc[] = [];
     for (const seller of DEMO_SELLERS.slice(0, sellerCount)) {
       const eur = Math.max(99, Math.round(basePrice * (0.9 + rand() * 0.2)));
-      const prices = Object.fromEntries(
-        CURRENCIES.map((c) => [c, Math.round(eur * DEMO_RATES[c])]),
-      ) as Record<Currency, number>;
+      const prices = pricesFromEur(eur, DEMO_RATES);
       const offer = await offers.upsert({
         productId: product._id,
         sellerId: seller.id,
