@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromPath, localizedPath, pathWithoutLocale } from './routes.ts';
+import {
+  categoryPath,
+  localeFromPath,
+  localizedPath,
+  pathWithoutLocale,
+  productPath,
+} from './routes.ts';
 
 describe('localizedPath', () => {
   it('keeps English at the root', () => {
@@ -45,5 +51,23 @@ describe('pathWithoutLocale', () => {
       expect(pathWithoutLocale(localizedPath('it', path))).toBe(path);
       expect(pathWithoutLocale(localizedPath('en', path))).toBe(path);
     }
+  });
+});
+
+describe('productPath', () => {
+  it('addresses a product by id, then slug, in each locale', () => {
+    expect(productPath('en', '6b02', 'iron-arena-gog')).toBe('/product/6b02/iron-arena-gog');
+    expect(productPath('it', '6b02', 'iron-arena-gog')).toBe('/it/product/6b02/iron-arena-gog');
+  });
+
+  it('escapes what would break the path', () => {
+    expect(productPath('en', 'a/b', 'x y')).toBe('/product/a%2Fb/x%20y');
+  });
+});
+
+describe('categoryPath', () => {
+  it('is under /category in each locale', () => {
+    expect(categoryPath('en', 'games')).toBe('/category/games');
+    expect(categoryPath('it', 'cards')).toBe('/it/category/cards');
   });
 });

@@ -30,3 +30,13 @@ export function pathWithoutLocale(pathname: string): string {
   if (isPrefixedLocale(segments[1])) segments.splice(1, 1);
   return normalizePath(segments.join('/'));
 }
+
+/** The page of a product in `locale`, addressed by id with the slug for readers. */
+export function productPath(locale: Locale, id: string, slug: string): string {
+  return localizedPath(locale, `/product/${encodeURIComponent(id)}/${encodeURIComponent(slug)}`);
+}
+
+/** The page of a category in `locale`. */
+export function categoryPath(locale: Locale, id: string): string {
+  return localizedPath(locale, `/category/${encodeURIComponent(id)}`);
+}

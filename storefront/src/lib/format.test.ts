@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelFromSegment } from './format.ts';
+import { labelFromSegment, platformLabel } from './format.ts';
 
 describe('labelFromSegment', () => {
   it('turns hyphens into spaces and capitalises only the first letter', () => {
@@ -14,5 +14,12 @@ describe('labelFromSegment', () => {
   it('decodes percent-encoding and survives malformed escapes', () => {
     expect(labelFromSegment('caf%C3%A9')).toBe('Café');
     expect(labelFromSegment('100%-off')).toBe('100% off');
+  });
+});
+
+describe('platformLabel', () => {
+  it('names the shop platform after the host and leaves others alone', () => {
+    expect(platformLabel('{host}', 'shop.example')).toBe('shop.example');
+    expect(platformLabel('Steam', 'shop.example')).toBe('Steam');
   });
 });

@@ -11,3 +11,8 @@ function safeDecode(segment: string): string {
     return segment;
   }
 }
+
+/** A platform name for display: the shop's own platform (`{host}`) is named after the host. */
+export function platformLabel(name: string, host: string): string {
+  return name.replaceAll('{host}', host);
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbListJsonLd, organizationJsonLd, serializeJsonLd } from './json-ld.ts';
+import type { Sale } from '@market/shared';
+import {
+  breadcrumbListJsonLd,
+  centsToDecimal,
+  organizationJsonLd,
+  productJsonLd,
+  serializeJsonLd,
+} from './json-ld.ts';
 
 describe('organizationJsonLd', () => {
   it('describes the shop with its logo', () => {
@@ -45,5 +52,80 @@ describe('serializeJsonLd', () => {
     );
     expect(json).not.toContain('<');
     expect(JSON.parse(json).itemListElement[0].name).toBe('</script><script>alert(1)</script>');
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('writes cents as a decimal string with two places', () => {
+    expect(centsToDecimal(547)).toBe('5.47');
+    expect(centsToDecimal(500)).toBe('5.00');
+    expect(centsToDecimal(7)).toBe('0.07');
+    expect(centsToDecimal(123456)).toBe('1234.56');
+  });
+});
+
+describe('productJsonLd', () => {
+  const sale = (eur: number, usd: number, gbp: number, inStock = true): Sale => ({
+    offerId: `o${eur}`,
+    sellerId: 's',
+    sellerName: 'Seller',
+    prices: { eur, usd, gbp },
+    inStock,
+  });
+  const product = {
+    id: '6b02',
+    name: 'Iron Arena',
+    description: 'An action game.',
+    brand: 'Northwind Games',
+    url: 'http://localhost:8080/product/6b02/iron-arena',
+  };
+
+  it('describes the product with its id as sku and its brand', () => {
+    const json = productJsonLd({ ...product, sales: [sale(547, 591, 470)] });
+    expect(json).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Iron Arena',
+      description: 'An action game.',
+      sku: '6b02',
+      brand: { '@type': 'Brand', name: 'Northwind Games' },
+    });
+  });
+
+  it('offers each currency at the lowest live price, new, in stock, shipped free and now', () => {
+    const json = productJsonLd({
+      ...product,
+      sales: [sale(100, 90, 80, false), sale(602, 650, 518), sale(547, 660, 470)],
+    });
+    expect(json.offers.map((o) => [o.priceCurrency, o.price, o.availability])).toEqual([
+      ['EUR', '5.47', 'https://schema.org/InStock'],
+      ['USD', '6.50', 'https://schema.org/InStock'],
+      ['GBP', '4.70', 'https://schema.org/InStock'],
+    ]);
+    expect(json.offers[0]).toMatchObject({
+      '@type': 'Offer',
+      url: product.url,
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'EUR' },
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 0, unitCode: 'DAY' },
+          transitTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 0, unitCode: 'DAY' },
+        },
+      },
+    });
+  });
+
+  it('offers "0", out of stock, in every currency when nobody sells it', () => {
+    for (const sales of [[], [sale(100, 110, 90, false)]]) {
+      const json = productJsonLd({ ...product, sales });
+      expect(json.offers.map((o) => [o.priceCurrency, o.price, o.availability])).toEqual([
+        ['EUR', '0', 'https://schema.org/OutOfStock'],
+        ['USD', '0', 'https://schema.org/OutOfStock'],
+        ['GBP', '0', 'https://schema.org/OutOfStock'],
+      ]);
+    }
   });
 });

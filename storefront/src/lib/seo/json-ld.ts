@@ -1,3 +1,4 @@
+import { CURRENCIES, type Currency, type Sale } from '@market/shared';
 import type { Breadcrumb } from './breadcrumbs.ts';
 
 const CONTEXT = 'https://schema.org';
@@ -16,7 +17,44 @@ export interface BreadcrumbListJsonLd {
   itemListElement: Array<{ '@type': 'ListItem'; position: number; name: string; item: string }>;
 }
 
-export type JsonLd = OrganizationJsonLd | BreadcrumbListJsonLd;
+interface QuantitativeDays {
+  '@type': 'QuantitativeValue';
+  minValue: number;
+  maxValue: number;
+  unitCode: 'DAY';
+}
+
+export interface OfferJsonLd {
+  '@type': 'Offer';
+  url: string;
+  priceCurrency: Uppercase<Currency>;
+  /** Decimal string in major units (`"5.47"`), `"0"` when out of stock. */
+  price: string;
+  availability: 'https://schema.org/InStock' | 'https://schema.org/OutOfStock';
+  itemCondition: 'https://schema.org/NewCondition';
+  shippingDetails: {
+    '@type': 'OfferShippingDetails';
+    shippingRate: { '@type': 'MonetaryAmount'; value: number; currency: Uppercase<Currency> };
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime';
+      handlingTime: QuantitativeDays;
+      transitTime: QuantitativeDays;
+    };
+  };
+}
+
+export interface ProductJsonLd {
+  '@context': typeof CONTEXT;
+  '@type': 'Product';
+  name: string;
+  description: string;
+  sku: string;
+  url: string;
+  brand: { '@type': 'Brand'; name: string };
+  offers: OfferJsonLd[];
+}
+
+export type JsonLd = OrganizationJsonLd | BreadcrumbListJsonLd | ProductJsonLd;
 
 /** The shop as an Organization, with its logo, for search engines. */
 export function organizationJsonLd(input: {
@@ -38,6 +76,66 @@ export function breadcrumbListJsonLd(crumbs: readonly Breadcrumb[]): BreadcrumbL
       name: crumb.name,
       item: crumb.url,
     })),
+  };
+}
+
+/** Integer cents as a schema.org price: a decimal string in major units (`547` → `"5.47"`). */
+export function centsToDecimal(cents: number): string {
+  return (Math.round(cents) / 100).toFixed(2);
+}
+
+const NO_DAYS: QuantitativeDays = {
+  '@type': 'QuantitativeValue',
+  minValue: 0,
+  maxValue: 0,
+  unitCode: 'DAY',
+};
+
+/**
+ * A Product with one Offer per currency, priced at the lowest live (in-stock) offer in that
+ * currency; digital goods, so free and instant shipping. With no live offer every currency is
+ * offered at `"0"` and out of stock.
+ */
+export function productJsonLd(input: {
+  id: string;
+  name: string;
+  description: string;
+  brand: string;
+  url: string;
+  sales: readonly Sale[];
+}): ProductJsonLd {
+  const live = input.sales.filter((sale) => sale.inStock);
+  const offers = CURRENCIES.map((currency): OfferJsonLd => {
+    const code = currency.toUpperCase() as Uppercase<Currency>;
+    const lowest = live.length ? Math.min(...live.map((sale) => sale.prices[currency])) : null;
+    return {
+      '@type': 'Offer',
+      url: input.url,
+      priceCurrency: code,
+      price: lowest === null ? '0' : centsToDecimal(lowest),
+      availability:
+        lowest === null ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      shippingDetails: {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: code },
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: NO_DAYS,
+          transitTime: NO_DAYS,
+        },
+      },
+    };
+  });
+  return {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    name: input.name,
+    description: input.description,
+    sku: input.id,
+    url: input.url,
+    brand: { '@type': 'Brand', name: input.brand },
+    offers,
   };
 }
 
