@@ -71,3 +71,5 @@ export function renderInConsole<T extends ConsoleAppMessages>(
     </AdminContext>,
   );
 }
+
+export { describeMessageParity } from './message-parity.ts';

@@ -1,31 +1,12 @@
-import {
-  buildConsoleMessages,
-  flattenMessages,
-  messageKeys,
-  placeholdersOf,
-} from '@market/console-kit';
+import { describeMessageParity } from '@market/console-kit/testing';
 import { describe, expect, it as test } from 'vitest';
 import { SELLER_SECTIONS } from '../dashboard/Dashboard.tsx';
 import { en } from './en.ts';
 import { it } from './it.ts';
 
+describeMessageParity('seller', en, it);
+
 describe('seller messages', () => {
-  test('Italian has exactly the keys of English (no missing or stray translation)', () => {
-    expect(messageKeys(it)).toEqual(messageKeys(en));
-  });
-
-  test('the whole Italian UI (react-admin + kit + seller) has every English key', () => {
-    const all = buildConsoleMessages(en, it);
-    expect(messageKeys(all.it)).toEqual(messageKeys(all.en));
-  });
-
-  test('Italian phrases keep the %{placeholders} of the English ones', () => {
-    const italian = flattenMessages(it);
-    for (const [key, phrase] of Object.entries(flattenMessages(en))) {
-      expect(placeholdersOf(italian[key] ?? ''), key).toEqual(placeholdersOf(phrase));
-    }
-  });
-
   test('every dashboard section has a text, and every text a section', () => {
     expect([...SELLER_SECTIONS].sort()).toEqual(Object.keys(en.app.dashboard.sections).sort());
   });
