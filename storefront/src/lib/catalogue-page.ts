@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CATEGORIES,
   ProductIdSchema,
   type CatalogueSearchResult,
   type Locale,
@@ -7,7 +8,13 @@ import {
   type StoreProduct,
 } from '@market/shared';
 import { productPath } from '../i18n/routes.ts';
-import { getCategoryById, getProduct, getProductSales, searchProducts } from './api.ts';
+import {
+  getCategoryById,
+  getProduct,
+  getProductSales,
+  getPublicCategories,
+  searchProducts,
+} from './api.ts';
 import { parseCatalogueQuery, searchRequestOf, type CatalogueQuery } from './catalogue-query.ts';
 
 /** A category page's data, or null when no category has that id (the page answers 404). */
@@ -52,13 +59,47 @@ export async function loadProductPage(
 ): Promise<
   | { kind: 'missing' }
   | { kind: 'redirect'; location: string }
-  | { kind: 'found'; product: StoreProduct; sales: ProductSales | null }
+  | {
+      kind: 'found';
+      product: StoreProduct;
+      sales: ProductSales | null;
+      /** The product's category, named in `locale`, for the breadcrumbs. */
+      category: { id: string; name: string };
+    }
 > {
   if (!id || !ProductIdSchema.safeParse(id).success) return { kind: 'missing' };
-  const [product, sales] = await Promise.all([getProduct(id, locale), getProductSales(id, locale)]);
+  const [product, sales, categories] = await Promise.all([
+    getProduct(id, locale),
+    getProductSales(id, locale),
+    getPublicCategories(locale),
+  ]);
   if (!product) return { kind: 'missing' };
   if (slug !== product.slug) {
     return { kind: 'redirect', location: productPath(locale, product.id, product.slug) };
   }
-  return { kind: 'found', product, sales };
+  const name =
+    categories.find((c) => c.id === product.categoryId)?.name ??
+    DEFAULT_CATEGORIES.find((c) => c.id === product.categoryId)?.name[locale] ??
+    product.categoryId;
+  return { kind: 'found', product, sales, category: { id: product.categoryId, name } };
+}
+
+const SITEMAP_PAGE_SIZE = 60;
+// The API refuses pages past 1000: at 60 a page, 60 000 products.
+const SITEMAP_MAX_PAGES = 1000;
+
+/** Id and slug of every product, newest first, paged through the catalogue search. */
+export async function loadSitemapProducts(): Promise<Array<{ id: string; slug: string }>> {
+  const products: Array<{ id: string; slug: string }> = [];
+  for (let page = 1; page <= SITEMAP_MAX_PAGES; page += 1) {
+    const result = await searchProducts({
+      locale: 'en',
+      sort: 'newest',
+      page,
+      pageSize: SITEMAP_PAGE_SIZE,
+    });
+    products.push(...result.items.map(({ id, slug }) => ({ id, slug })));
+    if (result.items.length === 0 || page * SITEMAP_PAGE_SIZE >= result.total) break;
+  }
+  return products;
 }

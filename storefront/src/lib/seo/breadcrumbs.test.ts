@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFromUrl } from './breadcrumbs.ts';
+import { breadcrumbsFromUrl, productBreadcrumbs } from './breadcrumbs.ts';
 
 describe('breadcrumbsFromUrl', () => {
   it('names the home after the host and adds one crumb per segment, skipping the locale', () => {
@@ -26,5 +26,39 @@ describe('breadcrumbsFromUrl', () => {
 
   it('ignores the query string', () => {
     expect(breadcrumbsFromUrl(new URL('http://localhost:8080/?utm_source=x'))).toHaveLength(1);
+  });
+});
+
+describe('productBreadcrumbs', () => {
+  const product = { id: '6b02c0ffee', slug: 'iron-arena-gog', name: 'Iron arena gog' };
+
+  it('goes home, then to the category, then to the product, with no id crumb', () => {
+    expect(
+      productBreadcrumbs({
+        origin: 'http://localhost:8080',
+        locale: 'en',
+        category: { id: 'games', name: 'Games' },
+        product,
+      }),
+    ).toEqual([
+      { name: 'localhost:8080', url: 'http://localhost:8080/' },
+      { name: 'Games', url: 'http://localhost:8080/category/games' },
+      { name: 'Iron arena gog', url: 'http://localhost:8080/product/6b02c0ffee/iron-arena-gog' },
+    ]);
+  });
+
+  it('links every crumb in the page locale and keeps the category name as given', () => {
+    expect(
+      productBreadcrumbs({
+        origin: 'https://shop.example',
+        locale: 'it',
+        category: { id: 'cards', name: 'Carte regalo' },
+        product,
+      }),
+    ).toEqual([
+      { name: 'shop.example', url: 'https://shop.example/it/' },
+      { name: 'Carte regalo', url: 'https://shop.example/it/category/cards' },
+      { name: 'Iron arena gog', url: 'https://shop.example/it/product/6b02c0ffee/iron-arena-gog' },
+    ]);
   });
 });

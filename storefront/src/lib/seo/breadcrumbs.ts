@@ -1,4 +1,11 @@
-import { localeFromPath, localizedPath, pathWithoutLocale } from '../../i18n/routes.ts';
+import type { Locale } from '@market/shared';
+import {
+  categoryPath,
+  localeFromPath,
+  localizedPath,
+  pathWithoutLocale,
+  productPath,
+} from '../../i18n/routes.ts';
 import { labelFromSegment } from '../format.ts';
 
 export interface Breadcrumb {
@@ -16,4 +23,23 @@ export function breadcrumbsFromUrl(url: URL): Breadcrumb[] {
     url: new URL(localizedPath(locale, segments.slice(0, index + 1).join('/')), url).href,
   }));
   return [home, ...crumbs];
+}
+
+/**
+ * The trail of a product page: the home named after the host, the product's category (linking
+ * to the category page), then the product itself; no crumb for the `/product/<id>` segments.
+ */
+export function productBreadcrumbs(input: {
+  origin: string;
+  locale: Locale;
+  category: { id: string; name: string };
+  product: { id: string; slug: string; name: string };
+}): Breadcrumb[] {
+  const { origin, locale, category, product } = input;
+  const absolute = (path: string) => new URL(path, origin).href;
+  return [
+    { name: new URL(origin).host, url: absolute(localizedPath(locale, '/')) },
+    { name: category.name, url: absolute(categoryPath(locale, category.id)) },
+    { name: product.name, url: absolute(productPath(locale, product.id, product.slug)) },
+  ];
 }
