@@ -7,7 +7,9 @@ import {
   type PublicCategory,
   type StoreProduct,
 } from '@market/shared';
-import { productPath } from '../i18n/routes.ts';
+import { interpolate } from '../i18n/interpolate.ts';
+import { messagesFor } from '../i18n/messages.ts';
+import { localizedPath, productPath } from '../i18n/routes.ts';
 import {
   getCategoryById,
   getProduct,
@@ -38,14 +40,24 @@ export async function loadCategoryPage(
   return { category, query, result };
 }
 
-/** A search page's data; no request (and no result) until the visitor typed something. */
-export async function loadSearchPage(
-  locale: Locale,
-  url: URL,
-): Promise<{ query: CatalogueQuery; result: CatalogueSearchResult | null }> {
+/**
+ * A search page's data and texts, ready for CatalogueView; no request (and no result) until the
+ * visitor typed something.
+ */
+export async function loadSearchPage(locale: Locale, url: URL) {
   const query = parseCatalogueQuery(url.searchParams);
-  if (!query.q) return { query, result: null };
-  return { query, result: await searchProducts({ locale, ...searchRequestOf(query) }) };
+  const result = query.q ? await searchProducts({ locale, ...searchRequestOf(query) }) : null;
+  const t = messagesFor(locale).search;
+  return {
+    locale,
+    query,
+    result,
+    title: query.q ? interpolate(t.resultsTitle, { q: query.q }) : t.title,
+    description: t.description,
+    heading: query.q ? interpolate(t.resultsHeading, { q: query.q }) : t.heading,
+    intro: query.q ? undefined : t.prompt,
+    path: localizedPath(locale, '/search'),
+  };
 }
 
 /**
