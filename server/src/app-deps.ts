@@ -5,6 +5,7 @@ import type { Identity } from './identity/firebase.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createRecaptcha } from './integrations/recaptcha/recaptcha.ts';
 import type { Logger } from './logger.ts';
+import { createKeyVault, loadMasterKey } from './modules/keys/key-vault.ts';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
 
 /** Everything the app needs, wired from the config: one place for main.ts and the tests. */
@@ -33,6 +34,7 @@ export function buildAppDeps(args: {
       verifyUrl: config.RECAPTCHA_VERIFY_URL,
       log,
     }),
+    vault: createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR)),
     publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
   };
 }

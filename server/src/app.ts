@@ -26,7 +26,11 @@ import { createCategoryService } from './modules/categories/categories.service.t
 import { createMacrocategoryRepository } from './modules/macrocategories/macrocategories.repository.ts';
 import { publicMacrocategoryRoutes } from './modules/macrocategories/macrocategories.routes.ts';
 import { createMacrocategoryService } from './modules/macrocategories/macrocategories.service.ts';
+import type { KeyVault } from './modules/keys/key-vault.ts';
+import { createKeyRepository } from './modules/keys/keys.repository.ts';
 import { createOfferRepository } from './modules/offers/offers.repository.ts';
+import { sellerOfferRoutes } from './modules/offers/offers.seller.routes.ts';
+import { createSellerOfferService } from './modules/offers/offers.service.ts';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
 import { adminOutboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createPlatformRepository } from './modules/platforms/platforms.repository.ts';
@@ -56,6 +60,8 @@ export type AppDeps = {
   clientConfig: ClientConfig;
   mailer: Mailer;
   recaptcha: Recaptcha;
+  /** Encrypts and hashes product keys (built from the master key). */
+  vault: KeyVault;
   /** Absolute origin for links in mails. */
   publicOrigin: string;
 };
@@ -86,6 +92,12 @@ export function createApp(deps: AppDeps) {
     platforms,
     sellers,
     log: deps.log,
+  });
+  const sellerOffers = createSellerOfferService({
+    offers,
+    products,
+    keys: createKeyRepository(deps.db),
+    vault: deps.vault,
   });
   const publicState = createPublicStateService({
     products,
@@ -118,7 +130,8 @@ export function createApp(deps: AppDeps) {
     .route('/admin/sellers', adminSellerRoutes(sellerService, sellers))
     .route('/admin/outbox', adminOutboxRoutes(outbox))
     .route('/admin/categories', consoleCategoryRoutes(categories))
-    .route('/seller/categories', consoleCategoryRoutes(categories));
+    .route('/seller/categories', consoleCategoryRoutes(categories))
+    .route('/seller/offers', sellerOfferRoutes(sellerOffers));
 
   const app = new Hono<AppEnv>()
     .use(requestId())

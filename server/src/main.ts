@@ -9,7 +9,6 @@ import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.t
 import { createIdentity, type Identity } from './identity/firebase.ts';
 import { createLogger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
-import { createKeyVault, loadMasterKey } from './modules/keys/key-vault.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
 
@@ -69,10 +68,10 @@ async function main() {
   await ensureIndexes(db);
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
-  const vault = createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR));
-  if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, vault, log);
+  const deps = buildAppDeps({ config, db, identity, log, databaseMode: database.mode });
+  if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
 
-  const app = createApp(buildAppDeps({ config, db, identity, log, databaseMode: database.mode }));
+  const app = createApp(deps);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
   const server = await createHttpServer(app.fetch, log);

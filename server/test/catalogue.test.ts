@@ -20,7 +20,8 @@ import {
   createProductRepository,
   type ProductDoc,
 } from '../src/modules/products/products.repository.ts';
-import { priceRange, seedDemoData } from '../src/seed/seed.ts';
+import { priceRange } from '../src/modules/offers/offer-prices.ts';
+import { seedDemoData } from '../src/seed/seed.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;

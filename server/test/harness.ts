@@ -14,6 +14,7 @@ import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { createLogger } from '../src/logger.ts';
+import type { KeyVault } from '../src/modules/keys/key-vault.ts';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
 
@@ -23,6 +24,8 @@ export type TestServer = {
   url: string;
   db: Db;
   identity: Identity;
+  /** The app's key vault, to check what the keys collection stores. */
+  vault: KeyVault;
   emulatorHost: string;
   /** A fresh verified account with that role (a seller gets an approved shop) and its ID token. */
   account(role: Role): Promise<TestAccount>;
@@ -50,9 +53,14 @@ export async function startTestServer(): Promise<TestServer> {
   await ensureIndexes(db);
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
-  const app = createApp(
-    buildAppDeps({ config, db, identity, log, databaseMode: external ? 'external' : 'embedded' }),
-  );
+  const deps = buildAppDeps({
+    config,
+    db,
+    identity,
+    log,
+    databaseMode: external ? 'external' : 'embedded',
+  });
+  const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -103,6 +111,7 @@ export async function startTestServer(): Promise<TestServer> {
     url: `http://127.0.0.1:${port}`,
     db,
     identity,
+    vault: deps.vault,
     emulatorHost,
     account,
     tokenFor: async (role) => (await account(role)).token,

@@ -11,6 +11,7 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/system.ts';
 export * from './schemas/user.ts';
 export * from './schemas/seller.ts';
+export * from './schemas/offer.ts';
 export * from './lib/safe-redirect.ts';
 export * from './lib/money.ts';
 export * from './lib/ids.ts';

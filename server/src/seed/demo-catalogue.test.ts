@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_IDS, PLATFORMS } from '@market/shared';
 import { demoCatalogue, demoKeyCode, seededRandom } from './demo-catalogue.ts';
-import { priceRange } from './seed.ts';
 
 describe('demo catalogue', () => {
   const products = demoCatalogue();
@@ -26,26 +25,5 @@ describe('demo catalogue', () => {
     const rand = seededRandom(1);
     for (let i = 0; i < 50; i++)
       expect(demoKeyCode(rand)).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
-  });
-});
-
-describe('priceRange', () => {
-  it('gives the lowest and highest price per currency', () => {
-    const range = priceRange([
-      { prices: { eur: 500, usd: 540, gbp: 430 } },
-      { prices: { eur: 300, usd: 700, gbp: 260 } },
-    ]);
-    expect(range).toEqual({
-      eurMin: 300,
-      eurMax: 500,
-      usdMin: 540,
-      usdMax: 700,
-      gbpMin: 260,
-      gbpMax: 430,
-    });
-  });
-
-  it('is empty when nobody sells the product', () => {
-    expect(priceRange([]).eurMin).toBeNull();
   });
 });

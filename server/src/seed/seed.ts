@@ -1,11 +1,12 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Db, ObjectId } from 'mongodb';
-import { CURRENCIES, pricesFromEur, type Currency } from '@market/shared';
+import { pricesFromEur } from '@market/shared';
 import type { Logger } from '../logger.ts';
 import { createBrandRepository } from '../modules/brands/brands.repository.ts';
 import type { KeyVault } from '../modules/keys/key-vault.ts';
 import { createKeyRepository } from '../modules/keys/keys.repository.ts';
 import { createMacrocategoryRepository } from '../modules/macrocategories/macrocategories.repository.ts';
+import { DEMO_RATES, priceRange } from '../modules/offers/offer-prices.ts';
 import { createOfferRepository, type OfferDoc } from '../modules/offers/offers.repository.ts';
 import { createPlatformRepository } from '../modules/platforms/platforms.repository.ts';
 import { createProductRepository } from '../modules/products/products.repository.ts';
@@ -21,21 +22,7 @@ import {
   slugify,
 } from './demo-catalogue.ts';
 
-// Demo rates until an admin sets real ones (EUR is the reference currency).
-const DEMO_RATES: Record<Currency, number> = { eur: 1, usd: 1.08, gbp: 0.86 };
-
-type PriceRange = Record<`${Currency}${'Min' | 'Max'}`, number | null>;
-
-/** Lowest and highest price per currency over the offers that can be bought. */
-export function priceRange(offers: Pick<OfferDoc, 'prices'>[]): PriceRange {
-  const range = {} as PriceRange;
-  for (const currency of CURRENCIES) {
-    const prices = offers.map((o) => o.prices[currency]);
-    range[`${currency}Min`] = prices.length ? Math.min(...prices) : null;
-    range[`${currency}Max`] = prices.length ? Math.max(...prices) : null;
-  }
-  return range;
-}
+// Kept importable from here for the seed's tests.
 
 /** Creates the demo accounts in the identity provider (idempotent) and mirrors them in `users`. */
 async function seedAccounts(db: Db, auth: Auth): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Db, IndexDescription, ObjectId } from 'mongodb';
+import { MongoBulkWriteError, type Db, type IndexDescription, type ObjectId } from 'mongodb';
 
 export const KEY_STATUSES = ['available', 'reserved', 'sold', 'refunded', 'revoked'] as const;
 export type KeyStatus = (typeof KEY_STATUSES)[number];
@@ -28,15 +28,22 @@ export const keyIndexes: IndexDescription[] = [
 export function createKeyRepository(db: Db) {
   const keys = db.collection<KeyDoc>('keys');
   return {
-    /** Inserts keys, skipping any whose hash exists already; returns how many went in. */
-    async insertNew(docs: Omit<KeyDoc, '_id'>[]): Promise<number> {
-      if (!docs.length) return 0;
+    /**
+     * Inserts keys, skipping any whose hash exists already (E11000 on the unique `hash` index);
+     * returns how many went in and how many were skipped. Any other write error is thrown.
+     */
+    async insertNew(
+      docs: Omit<KeyDoc, '_id'>[],
+    ): Promise<{ inserted: number; duplicates: number }> {
+      if (!docs.length) return { inserted: 0, duplicates: 0 };
       try {
         const res = await keys.insertMany(docs as KeyDoc[], { ordered: false });
-        return res.insertedCount;
+        return { inserted: res.insertedCount, duplicates: 0 };
       } catch (err) {
-        const inserted = err as { insertedCount?: number; result?: { insertedCount?: number } };
-        return inserted.insertedCount ?? inserted.result?.insertedCount ?? 0;
+        if (!(err instanceof MongoBulkWriteError)) throw err;
+        const writeErrors = [err.writeErrors].flat();
+        if (!writeErrors.length || writeErrors.some((e) => e.code !== 11000)) throw err;
+        return { inserted: err.insertedCount, duplicates: writeErrors.length };
       }
     },
     countAvailable: (offerId: ObjectId) => keys.countDocuments({ offerId, status: 'available' }),

@@ -1,5 +1,6 @@
-import type { Db, IndexDescription, ObjectId } from 'mongodb';
-import type { Currency } from '@market/shared';
+import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
+import type { Currency, OfferStatus } from '@market/shared';
+import type { ListQuery } from '../../lib/list-query.ts';
 
 export type OfferDoc = {
   _id: ObjectId;
@@ -10,7 +11,7 @@ export type OfferDoc = {
   /** Keys available to sell; kept equal to the count of `available` keys. */
   stock: number;
   zeroVat: boolean;
-  status: 'active' | 'paused' | 'hidden';
+  status: OfferStatus;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -25,6 +26,22 @@ export const offerIndexes: IndexDescription[] = [
 
 const LIVE = { status: 'active', stock: { $gt: 0 } } as const;
 
+const SORTABLE = new Set([
+  'createdAt',
+  'status',
+  'stock',
+  'zeroVat',
+  'prices.eur',
+  'prices.usd',
+  'prices.gbp',
+]);
+
+/** What the seller console's offer list filters on. */
+export type OfferPageFilter = {
+  status?: OfferStatus | undefined;
+  productId?: ObjectId | undefined;
+};
+
 /** The only code that touches the `offers` collection. */
 export function createOfferRepository(db: Db) {
   const offers = db.collection<OfferDoc>('offers');
@@ -36,6 +53,37 @@ export function createOfferRepository(db: Db) {
         { $setOnInsert: doc },
         { upsert: true, returnDocument: 'after' },
       ),
+    insert: (doc: OfferDoc) => offers.insertOne(doc),
+    /** The seller's own offer; null for an unknown id and for another seller's offer alike. */
+    findOwn: (id: ObjectId, sellerId: string) => offers.findOne({ _id: id, sellerId }),
+    /** Changes fields of the seller's own offer; null when it is not theirs. */
+    updateOwn: (
+      id: ObjectId,
+      sellerId: string,
+      set: Partial<Pick<OfferDoc, 'prices' | 'zeroVat' | 'status'>>,
+    ) =>
+      offers.findOneAndUpdate(
+        { _id: id, sellerId },
+        { $set: { ...set, updatedAt: new Date() } },
+        { returnDocument: 'after' },
+      ),
+    /** One page of a seller's offers. */
+    async pageOfSeller(sellerId: string, q: ListQuery, filter: OfferPageFilter) {
+      const query: Filter<OfferDoc> = { sellerId };
+      if (filter.status) query.status = filter.status;
+      if (filter.productId) query.productId = filter.productId;
+      const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
+      const [rows, total] = await Promise.all([
+        offers
+          .find(query)
+          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          .skip(q.skip)
+          .limit(q.limit)
+          .toArray(),
+        offers.countDocuments(query),
+      ]);
+      return { rows, total };
+    },
     setStock: (id: ObjectId, stock: number) =>
       offers.updateOne({ _id: id }, { $set: { stock, updatedAt: new Date() } }),
     liveOffersOf: (productId: ObjectId) => offers.find({ productId, ...LIVE }).toArray(),

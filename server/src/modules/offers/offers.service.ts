@@ -1,0 +1,177 @@
+import { MongoServerError, ObjectId } from 'mongodb';
+import {
+  UPLOAD_KEY_CODE_PATTERN,
+  type KeyUploadResult,
+  type OfferStatus,
+  type SellerOffer,
+  type SellerOfferCreate,
+  type SellerOfferUpdate,
+} from '@market/shared';
+import { AppError } from '../../lib/errors.ts';
+import type { ListQuery } from '../../lib/list-query.ts';
+import { normaliseKeyCode, type KeyVault } from '../keys/key-vault.ts';
+import type { KeyRepository } from '../keys/keys.repository.ts';
+import type { ProductDoc, ProductRepository } from '../products/products.repository.ts';
+import { completePrices, priceRange } from './offer-prices.ts';
+import type { OfferDoc, OfferRepository } from './offers.repository.ts';
+
+/** An id from the URL as an ObjectId; null when it cannot be one (answered as not found). */
+function toObjectId(hex: string): ObjectId | null {
+  return /^[0-9a-f]{24}$/i.test(hex) ? new ObjectId(hex) : null;
+}
+
+function toSellerOffer(doc: OfferDoc, product: Pick<ProductDoc, 'name'> | undefined): SellerOffer {
+  return {
+    id: doc._id.toHexString(),
+    productId: doc.productId.toHexString(),
+    productName: product?.name.en ?? '',
+    prices: { eur: doc.prices.eur, usd: doc.prices.usd, gbp: doc.prices.gbp },
+    stock: doc.stock,
+    zeroVat: doc.zeroVat,
+    status: doc.status,
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
+
+/** What a key upload splits the codes into, before touching the database. */
+export function sortUploadedCodes(codes: string[]): {
+  fresh: string[];
+  invalid: number;
+  repeated: number;
+} {
+  const seen = new Set<string>();
+  let invalid = 0;
+  let repeated = 0;
+  for (const raw of codes) {
+    const code = normaliseKeyCode(raw);
+    if (!UPLOAD_KEY_CODE_PATTERN.test(code)) invalid++;
+    else if (seen.has(code)) repeated++;
+    else seen.add(code);
+  }
+  return { fresh: [...seen], invalid, repeated };
+}
+
+/** The seller console's offers: every call is scoped to the calling seller's shop. */
+export function createSellerOfferService(deps: {
+  offers: OfferRepository;
+  products: ProductRepository;
+  keys: KeyRepository;
+  vault: KeyVault;
+}) {
+  const { offers, products, keys, vault } = deps;
+
+  const withProductNames = async (docs: OfferDoc[]) => {
+    const ids = [...new Set(docs.map((d) => d.productId.toHexString()))].map(
+      (hex) => new ObjectId(hex),
+    );
+    const byId = new Map((await products.findByIds(ids)).map((p) => [p._id.toHexString(), p]));
+    return docs.map((d) => toSellerOffer(d, byId.get(d.productId.toHexString())));
+  };
+
+  const ownOffer = async (sellerId: string, id: string) => {
+    const oid = toObjectId(id);
+    const doc = oid && (await offers.findOwn(oid, sellerId));
+    // Another seller's offer answers exactly like a missing one.
+    if (!doc) throw new AppError('NOT_FOUND');
+    return doc;
+  };
+
+  /** Keeps the product's eurMin…gbpMax equal to the range of its live offers. */
+  const refreshPriceRange = async (productId: ObjectId) => {
+    await products.setPriceRange(productId, priceRange(await offers.liveOffersOf(productId)));
+  };
+
+  return {
+    async list(
+      sellerId: string,
+      q: ListQuery,
+      filter: { status?: OfferStatus | undefined; productId?: string | undefined },
+    ) {
+      const productId = filter.productId ? toObjectId(filter.productId) : undefined;
+      // A product id that cannot exist matches nothing, like an unknown one.
+      if (productId === null) return { rows: [], total: 0 };
+      const { rows, total } = await offers.pageOfSeller(sellerId, q, {
+        status: filter.status,
+        productId,
+      });
+      return { rows: await withProductNames(rows), total };
+    },
+
+    async get(sellerId: string, id: string): Promise<SellerOffer> {
+      const [offer] = await withProductNames([await ownOffer(sellerId, id)]);
+      return offer!;
+    },
+
+    /** A new offer (no keys yet, so not live); 404 for an unknown product, 409 for a second offer. */
+    async create(sellerId: string, input: SellerOfferCreate): Promise<SellerOffer> {
+      const productId = new ObjectId(input.productId);
+      const [product] = await products.findByIds([productId]);
+      if (!product) throw new AppError('NOT_FOUND', { message: 'Unknown product' });
+      const now = new Date();
+      const doc: OfferDoc = {
+        _id: new ObjectId(),
+        productId,
+        sellerId,
+        prices: completePrices(input.prices),
+        stock: 0,
+        zeroVat: input.zeroVat,
+        status: input.status,
+        createdAt: now,
+        updatedAt: now,
+      };
+      try {
+        await offers.insert(doc);
+      } catch (err) {
+        if (err instanceof MongoServerError && err.code === 11000) {
+          throw new AppError('CONFLICT', {
+            message: 'You already sell this product',
+            errors: { productId: 'You already sell this product' },
+          });
+        }
+        throw err;
+      }
+      return toSellerOffer(doc, product);
+    },
+
+    async update(sellerId: string, id: string, input: SellerOfferUpdate): Promise<SellerOffer> {
+      const current = await ownOffer(sellerId, id);
+      const updated = await offers.updateOwn(current._id, sellerId, {
+        ...(input.prices && { prices: completePrices(input.prices) }),
+        ...(input.zeroVat !== undefined && { zeroVat: input.zeroVat }),
+        ...(input.status && { status: input.status }),
+      });
+      if (!updated) throw new AppError('NOT_FOUND');
+      await refreshPriceRange(updated.productId);
+      const [offer] = await withProductNames([updated]);
+      return offer!;
+    },
+
+    /**
+     * Adds keys to an own offer: malformed codes and duplicates (within the upload or anywhere
+     * in the marketplace, by keyed hash) are counted and skipped, the rest stored encrypted.
+     * Answers counts only; the codes never leave this function.
+     */
+    async uploadKeys(sellerId: string, id: string, codes: string[]): Promise<KeyUploadResult> {
+      const offer = await ownOffer(sellerId, id);
+      const { fresh, invalid, repeated } = sortUploadedCodes(codes);
+      const now = new Date();
+      const { inserted, duplicates } = await keys.insertNew(
+        fresh.map((code) => ({
+          offerId: offer._id,
+          productId: offer.productId,
+          sellerId,
+          hash: vault.hash(code),
+          secret: vault.encrypt(code),
+          status: 'available' as const,
+          source: 'upload' as const,
+          createdAt: now,
+        })),
+      );
+      const stock = await keys.countAvailable(offer._id);
+      await offers.setStock(offer._id, stock);
+      await refreshPriceRange(offer.productId);
+      return { accepted: inserted, duplicates: repeated + duplicates, invalid, stock };
+    },
+  };
+}
+export type SellerOfferService = ReturnType<typeof createSellerOfferService>;
