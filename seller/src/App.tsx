@@ -1,6 +1,7 @@
 import { APPLICANT_PERMISSION, ConsoleAdmin, type PublicRoute } from '@market/console-kit';
 import { Resource } from 'react-admin';
 import categories from './categories/index.ts';
+import offers from './offers/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { RegisterPage } from './register/RegisterPage.tsx';
 import { REGISTER_PATH, SellerLoginPage } from './register/SellerLoginPage.tsx';
@@ -22,7 +23,12 @@ export function App() {
       publicRoutes={publicRoutes}
     >
       {(permissions: unknown) =>
-        permissions === APPLICANT_PERMISSION ? null : <Resource name="categories" {...categories} />
+        permissions === APPLICANT_PERMISSION ? null : (
+          <>
+            <Resource name="offers" {...offers} />
+            <Resource name="categories" {...categories} />
+          </>
+        )
       }
     </ConsoleAdmin>
   );

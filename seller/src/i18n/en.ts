@@ -71,6 +71,46 @@ export const en = {
     },
   },
   resources: {
+    offers: {
+      name: 'Offer |||| Offers',
+      fields: {
+        productId: 'Product ID',
+        productName: 'Product',
+        prices: { eur: 'Price (EUR)', usd: 'Price (USD)', gbp: 'Price (GBP)' },
+        stock: 'Keys in stock',
+        zeroVat: 'Zero VAT',
+        status: 'Status',
+        createdAt: 'Created',
+      },
+      statuses: { active: 'Active', paused: 'Paused', hidden: 'Hidden by the marketplace' },
+      help: {
+        productId: 'The 24-character ID of the catalogue product',
+        computed_price: 'Leave empty to compute it from the EUR price',
+        zeroVat: 'The product is sold without VAT',
+      },
+      errors: {
+        price: 'Enter an amount above 0, with at most 2 decimals',
+        product_id: 'A product ID is 24 characters, 0-9 and a-f',
+        already_selling: 'You already sell this product: edit its offer instead.',
+      },
+      keys: {
+        title: 'Upload keys',
+        intro:
+          'Paste the keys one per line, or read them from a CSV or TXT file (first column). They are sent in batches of 500.',
+        paste: 'Keys, one per line',
+        file: 'Read a CSV or TXT file',
+        ready: '%{smart_count} key to upload |||| %{smart_count} keys to upload',
+        upload: 'Upload keys',
+        progress_label: 'Upload progress',
+        progress: 'Batch %{done} of %{total}',
+        report: 'Accepted %{accepted} · Duplicates %{duplicates} · Invalid %{invalid}',
+        stock: 'Keys in stock: %{stock}',
+        uploaded: 'Keys uploaded',
+        failed:
+          'The upload stopped after %{done} of %{total} batches. Uploading the same keys again counts those already in as duplicates.',
+        file_failed: 'The file cannot be read.',
+      },
+    },
     categories: {
       name: 'Category |||| Categories',
       fields: { id: 'ID', position: 'Position', name: 'Name' },

@@ -75,6 +75,46 @@ export const it: TranslationOf<typeof en> = {
     },
   },
   resources: {
+    offers: {
+      name: 'Offerta |||| Offerte',
+      fields: {
+        productId: 'ID prodotto',
+        productName: 'Prodotto',
+        prices: { eur: 'Prezzo (EUR)', usd: 'Prezzo (USD)', gbp: 'Prezzo (GBP)' },
+        stock: 'Chiavi disponibili',
+        zeroVat: 'IVA zero',
+        status: 'Stato',
+        createdAt: 'Creata il',
+      },
+      statuses: { active: 'Attiva', paused: 'In pausa', hidden: 'Nascosta dal marketplace' },
+      help: {
+        productId: 'L’ID di 24 caratteri del prodotto del catalogo',
+        computed_price: 'Lascialo vuoto per calcolarlo dal prezzo in EUR',
+        zeroVat: 'Il prodotto è venduto senza IVA',
+      },
+      errors: {
+        price: 'Inserisci un importo maggiore di 0, con al massimo 2 decimali',
+        product_id: 'Un ID prodotto ha 24 caratteri, 0-9 e a-f',
+        already_selling: 'Vendi già questo prodotto: modifica la sua offerta.',
+      },
+      keys: {
+        title: 'Carica chiavi',
+        intro:
+          'Incolla le chiavi una per riga, oppure leggile da un file CSV o TXT (prima colonna). Vengono inviate a blocchi di 500.',
+        paste: 'Chiavi, una per riga',
+        file: 'Leggi un file CSV o TXT',
+        ready: '%{smart_count} chiave da caricare |||| %{smart_count} chiavi da caricare',
+        upload: 'Carica chiavi',
+        progress_label: 'Avanzamento del caricamento',
+        progress: 'Blocco %{done} di %{total}',
+        report: 'Accettate %{accepted} · Duplicate %{duplicates} · Non valide %{invalid}',
+        stock: 'Chiavi disponibili: %{stock}',
+        uploaded: 'Chiavi caricate',
+        failed:
+          'Il caricamento si è fermato dopo %{done} blocchi su %{total}. Caricando di nuovo le stesse chiavi, quelle già presenti risultano duplicate.',
+        file_failed: 'Impossibile leggere il file.',
+      },
+    },
     categories: {
       name: 'Categoria |||| Categorie',
       fields: { id: 'ID', position: 'Posizione', name: 'Nome' },

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsToInput,
+  formatCents,
+  inputToCents,
+  toOfferCreate,
+  toOfferUpdate,
+} from './offer-form.ts';
+
+describe('offer prices', () => {
+  it('formats cents in the currency and locale', () => {
+    expect(formatCents(1999, 'eur', 'en')).toBe('€19.99');
+    expect(formatCents(500, 'gbp', 'en')).toBe('£5.00');
+    expect(formatCents(1999, 'usd', 'en')).toBe('$19.99');
+  });
+
+  it('shows cents as units in an input and reads them back as cents', () => {
+    expect(centsToInput(1999)).toBe('19.99');
+    expect(centsToInput(undefined)).toBe('');
+    expect(inputToCents('19.99')).toBe(1999);
+    expect(inputToCents(4.995)).toBe(500);
+    expect(inputToCents('1,05')).toBe(105);
+    expect(inputToCents('')).toBeNull();
+    expect(inputToCents(null)).toBeNull();
+    expect(inputToCents('abc')).toBeNaN();
+  });
+});
+
+describe('offer bodies', () => {
+  const record = {
+    id: 'o1',
+    productId: '0123456789abcdef01234567',
+    productName: 'Game',
+    prices: { eur: 1999, usd: null, gbp: 1700 },
+    stock: 4,
+    zeroVat: true,
+    status: 'paused',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('sends only prices, zeroVat and status on update, leaving emptied prices out', () => {
+    expect(toOfferUpdate(record)).toEqual({
+      prices: { eur: 1999, gbp: 1700 },
+      zeroVat: true,
+      status: 'paused',
+    });
+  });
+
+  it('does not send back a hidden status', () => {
+    expect(toOfferUpdate({ ...record, status: 'hidden' })).not.toHaveProperty('status');
+  });
+
+  it('builds the create body with defaults', () => {
+    expect(
+      toOfferCreate({ productId: ' 0123456789abcdef01234567 ', prices: { eur: 500 } }),
+    ).toEqual({
+      productId: '0123456789abcdef01234567',
+      prices: { eur: 500 },
+      zeroVat: false,
+      status: 'active',
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { renderInConsole } from '@market/console-kit/testing';
+import type { SellerOffer } from '@market/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  ResourceContextProvider,
+  testDataProvider,
+  type RaRecord,
+  type UpdateParams,
+} from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../i18n/en.ts';
+import { it as italian } from '../i18n/it.ts';
+import { OfferEdit } from './OfferEdit.tsx';
+import { OfferList } from './OfferList.tsx';
+
+const OFFER: SellerOffer = {
+  id: 'offer-1',
+  productId: '0123456789abcdef01234567',
+  productName: 'Space Miner',
+  prices: { eur: 1999, usd: 2199, gbp: 1699 },
+  stock: 12,
+  zeroVat: false,
+  status: 'paused',
+  createdAt: '2026-01-02T10:00:00.000Z',
+};
+
+function offersDataProvider(
+  update = vi.fn(async (_resource: string, params: UpdateParams) => ({
+    data: { ...OFFER, ...params.data } as RaRecord,
+  })),
+) {
+  return {
+    update,
+    dataProvider: testDataProvider({
+      getList: async () => ({ data: [OFFER] as never[], total: 1 }),
+      getOne: async () => ({ data: OFFER as never }),
+      update: update as never,
+    }),
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('OfferList', () => {
+  it('shows each offer with its prices from cents, stock and status', async () => {
+    renderInConsole(
+      <ResourceContextProvider value="offers">
+        <OfferList />
+      </ResourceContextProvider>,
+      { messages: { en, it: italian }, dataProvider: offersDataProvider().dataProvider },
+    );
+    const row = (await screen.findByText('Space Miner')).closest('tr')!;
+    expect(within(row).getByText('€19.99')).toBeTruthy();
+    expect(within(row).getByText('$21.99')).toBeTruthy();
+    expect(within(row).getByText('£16.99')).toBeTruthy();
+    expect(within(row).getByText('12')).toBeTruthy();
+    expect(within(row).getByText('Paused')).toBeTruthy();
+    for (const header of ['Product', 'Price (EUR)', 'Keys in stock', 'Status', 'Zero VAT']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+  });
+});
+
+describe('OfferEdit', () => {
+  it('edits prices in currency units and saves cents, leaving an emptied price out', async () => {
+    const { update, dataProvider } = offersDataProvider();
+    renderInConsole(
+      <ResourceContextProvider value="offers">
+        <OfferEdit id="offer-1" />
+      </ResourceContextProvider>,
+      { messages: { en, it: italian }, dataProvider },
+    );
+    const eur = await screen.findByLabelText('Price (EUR) *');
+    await waitFor(() => expect((eur as HTMLInputElement).value).toBe('19.99'));
+    fireEvent.focus(eur);
+    fireEvent.change(eur, { target: { value: '24.5' } });
+    fireEvent.blur(eur);
+    const usd = screen.getByLabelText('Price (USD)');
+    fireEvent.focus(usd);
+    fireEvent.change(usd, { target: { value: '' } });
+    fireEvent.blur(usd);
+    expect(screen.getByRole('heading', { name: 'Upload keys' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]![1].data).toEqual({
+      prices: { eur: 2450, gbp: 1699 },
+      zeroVat: false,
+      status: 'paused',
+    });
+  }, 15_000);
+});
