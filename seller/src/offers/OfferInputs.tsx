@@ -19,32 +19,9 @@ const validateOptional = positiveCents;
 export function OfferPriceInputs() {
   return (
     <>
-      <NumberInput
-        source="prices.eur"
-        format={centsToInput}
-        parse={inputToCents}
-        validate={validateEur}
-        step={0.01}
-        min={0}
-      />
-      <NumberInput
-        source="prices.usd"
-        format={centsToInput}
-        parse={inputToCents}
-        validate={validateOptional}
-        helperText="resources.offers.help.computed_price"
-        step={0.01}
-        min={0}
-      />
-      <NumberInput
-        source="prices.gbp"
-        format={centsToInput}
-        parse={inputToCents}
-        validate={validateOptional}
-        helperText="resources.offers.help.computed_price"
-        step={0.01}
-        min={0}
-      />
+      <PriceInput currency="eur" validate={validateEur} />
+      <PriceInput currency="usd" validate={validateOptional} computed />
+      <PriceInput currency="gbp" validate={validateOptional} computed />
     </>
   );
 }
@@ -64,4 +41,27 @@ const sellerStatusChoices = [
 
 export function OfferStatusInput() {
   return <SelectInput source="status" choices={sellerStatusChoices} />;
+}
+
+/** A price typed in currency units and stored as cents; USD and GBP may be left to the EUR rate. */
+function PriceInput({
+  currency,
+  validate,
+  computed = false,
+}: {
+  currency: 'eur' | 'usd' | 'gbp';
+  validate: Validator | Validator[];
+  computed?: boolean;
+}) {
+  return (
+    <NumberInput
+      source={`prices.${currency}`}
+      format={centsToInput}
+      parse={inputToCents}
+      validate={validate}
+      helperText={computed ? 'resources.offers.help.computed_price' : undefined}
+      step={0.01}
+      min={0}
+    />
+  );
 }
