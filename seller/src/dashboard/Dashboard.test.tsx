@@ -4,7 +4,7 @@ import { testDataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
-import { Dashboard, SELLER_SECTIONS } from './Dashboard.tsx';
+import { API_DOCS_URL, Dashboard, SELLER_SECTIONS } from './Dashboard.tsx';
 
 afterEach(cleanup);
 
@@ -21,6 +21,18 @@ describe('Dashboard', () => {
     for (const section of SELLER_SECTIONS) {
       expect(screen.getByText(en.app.dashboard.sections[section])).toBeTruthy();
     }
+  });
+
+  it('links an approved seller to the API reference', async () => {
+    renderInConsole(<Dashboard />, {
+      messages: { en, it: italian },
+      authProvider: {
+        ...signedInAuthProvider('shop@example.com'),
+        getPermissions: async () => 'seller',
+      },
+    });
+    const link = await screen.findByRole('link', { name: en.app.dashboard.api.link });
+    expect(link.getAttribute('href')).toBe(API_DOCS_URL);
   });
 
   it("shows an applicant their application's status instead", async () => {

@@ -11,6 +11,10 @@ export const en = {
         orders: 'Your orders and their key deliveries',
         payouts: 'Your balance and payouts',
       },
+      api: {
+        intro: 'Selling from your own systems? The seller API uploads offers and keys.',
+        link: 'API reference',
+      },
     },
     register: {
       link: 'Apply to sell',

@@ -14,6 +14,10 @@ export const it: TranslationOf<typeof en> = {
         orders: 'I tuoi ordini e le consegne delle chiavi',
         payouts: 'Il tuo saldo e i pagamenti',
       },
+      api: {
+        intro: 'Vendi dai tuoi sistemi? L’API venditori carica offerte e chiavi.',
+        link: 'Documentazione API',
+      },
     },
     register: {
       link: 'Diventa venditore',
