@@ -48,6 +48,7 @@ import { sessionRoutes } from './modules/session/session.routes.ts';
 import { publicStateRoutes } from './modules/state/state.routes.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { createUserRepository } from './modules/users/users.repository.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
     .use(authenticate(deps.auth, users))
     .route('/', systemRoutes(deps))
     .route('/', sessionRoutes(deps.auth, userService))
+    .route('/', openApiRoutes())
     .route('/public/categories', publicCategoryRoutes(categoryService))
     .route('/public/macrocategories', publicMacrocategoryRoutes(macrocategoryService))
     .route('/public/products', publicProductRoutes(catalogue))

@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import {
+  createDocument,
+  createSchema,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiParameterObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+  type oas32,
+} from 'zod-openapi';
+import {
+  ApiErrorSchema,
+  CatalogueSearchResultSchema,
+  KeyUploadResultSchema,
+  ProductSalesSchema,
+  PublicCategorySchema,
+  PublicStateSchema,
+  SaleSchema,
+  SellerOfferSchema,
+  StoreProductSchema,
+} from '@market/shared';
+import { API_OPERATIONS, API_TAGS, type ApiOperation } from './operations.ts';
+
+const ERROR_TEXT = {
+  400: 'The request is not valid: `errors` maps each field path to its message',
+  401: 'No valid credential (guest, expired or revoked token)',
+  403: 'Signed in, but not allowed (wrong role, shop not approved, blocked user)',
+  404: 'Not found (also another seller’s record)',
+  409: 'Conflicts with an existing record',
+} as const;
+type ErrorStatus = keyof typeof ERROR_TEXT;
+
+const ref = (kind: 'parameters' | 'headers' | 'responses', name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+/** Response schemas shown once under Schemas and referenced from every operation. */
+const NAMED_SCHEMAS = {
+  ApiError: ApiErrorSchema,
+  StoreProduct: StoreProductSchema,
+  ProductSales: ProductSalesSchema,
+  Sale: SaleSchema,
+  PublicCategory: PublicCategorySchema,
+  CatalogueSearchResult: CatalogueSearchResultSchema,
+  PublicState: PublicStateSchema,
+  SellerOffer: SellerOfferSchema,
+  KeyUploadResult: KeyUploadResultSchema,
+};
+
+/** The ra-data-simple-rest list convention, described once (see `server/src/lib/list-query.ts`). */
+const LIST_PARAMETERS = {
+  ListSort: {
+    name: 'sort',
+    in: 'query',
+    description: 'JSON `[field, "ASC" | "DESC"]`.',
+    schema: { type: 'string' },
+    example: '["createdAt","DESC"]',
+  },
+  ListRange: {
+    name: 'range',
+    in: 'query',
+    description:
+      'JSON `[from, to]`, both inclusive and 0-based; at most 500 rows. Default `[0,24]`.',
+    schema: { type: 'string' },
+    example: '[0,24]',
+  },
+  ListFilter: {
+    name: 'filter',
+    in: 'query',
+    description:
+      'JSON object of field → value; the fields each list accepts are in its description. `{"id": [...]}` fetches several records by id where a list supports it. Unknown fields answer 400.',
+    schema: { type: 'string' },
+    example: '{}',
+  },
+} satisfies Record<string, oas32.ParameterObject>;
+
+const CONTENT_RANGE = {
+  description: '`<resource> <from>-<to>/<total>`: react-admin reads the total from it.',
+  schema: { type: 'string' },
+  example: 'offers 0-24/120',
+} satisfies oas32.HeaderObject;
+
+const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** `post /api/seller/offers/{id}/keys` → `postSellerOffersIdKeys`. */
+const operationId = (op: ApiOperation) =>
+  op.method +
+  op.path
+    .replace(/^\/api/, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+
+/** The `filter` parameter of one list, typed by the schema the route checks it with. */
+function filterParameter(schema: z.ZodType): oas32.ParameterObject {
+  const { name, description } = LIST_PARAMETERS.ListFilter;
+  return {
+    name,
+    in: 'query',
+    description,
+    content: { 'application/json': { schema: createSchema(schema, { io: 'input' }).schema } },
+  };
+}
+
+function errorStatuses(op: ApiOperation): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(op.errors);
+  if (op.body || op.query || op.list) statuses.add(400);
+  if (op.access !== 'public') statuses.add(401).add(403);
+  if (pathParams(op.path).length) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function responses(op: ApiOperation): ZodOpenApiResponsesObject {
+  const { status, description, schema } = op.response;
+  const ok: ZodOpenApiResponseObject = { description };
+  if (schema) ok.content = { 'application/json': { schema } };
+  if (op.list) ok.headers = { 'Content-Range': ref('headers', 'ContentRange') };
+  const out: ZodOpenApiResponsesObject = { [`${status}`]: ok };
+  for (const error of errorStatuses(op)) out[`${error}`] = ref('responses', `Error${error}`);
+  return out;
+}
+
+function operation(op: ApiOperation): ZodOpenApiOperationObject {
+  const parameters: ZodOpenApiParameterObject[] = pathParams(op.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (op.list) {
+    parameters.push(ref('parameters', 'ListSort'), ref('parameters', 'ListRange'));
+    parameters.push(
+      op.list.filter ? filterParameter(op.list.filter) : ref('parameters', 'ListFilter'),
+    );
+  }
+  return {
+    tags: [API_TAGS[op.tag].name],
+    summary: op.summary,
+    description: op.description,
+    operationId: operationId(op),
+    security:
+      op.access === 'public'
+        ? []
+        : op.path === '/api/login'
+          ? [{ bearer: [] }]
+          : [{ bearer: [] }, { sessionCookie: [] }],
+    parameters,
+    requestParams: op.query ? { query: op.query } : undefined,
+    requestBody: op.body
+      ? { required: true, content: { 'application/json': { schema: op.body } } }
+      : undefined,
+    responses: responses(op),
+  };
+}
+
+/** The OpenAPI 3.1 document of `operations`, built from the schemas the routes validate with. */
+export function createApiDocument(operations: ApiOperation[] = API_OPERATIONS) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of operations) {
+    paths[op.path] = { ...paths[op.path], [op.method]: operation(op) };
+  }
+  const errorResponses = Object.fromEntries(
+    Object.entries(ERROR_TEXT).map(([status, description]) => [
+      `Error${status}`,
+      { description, content: { 'application/json': { schema: ApiErrorSchema } } },
+    ]),
+  );
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Marketplace API',
+        version: '1.0.0',
+        description: [
+          'The marketplace’s HTTP API. JSON is camelCase, ids are strings, money is integer cents.',
+          'Every error has one shape (`ApiError`); a 400 carries `errors`, a map of field path → message.',
+          'Sign in with a Firebase ID token as `Authorization: Bearer <token>` (what the consoles and integrations send) or with the `session` cookie `POST /api/login` sets; writes riding on the cookie must come from the shop’s own origin.',
+        ].join('\n\n'),
+      },
+      tags: Object.values(API_TAGS).map((tag) => ({ ...tag })),
+      paths,
+      components: {
+        schemas: NAMED_SCHEMAS,
+        parameters: LIST_PARAMETERS,
+        headers: { ContentRange: CONTENT_RANGE },
+        responses: errorResponses,
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A Firebase ID token of the account.',
+          },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'session',
+            description: 'The session cookie `POST /api/login` sets (12 days).',
+          },
+        },
+      },
+    },
+    { outputIdSuffix: '' },
+  );
+}
