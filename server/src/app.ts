@@ -34,7 +34,17 @@ import { createSellerOfferService } from './modules/offers/offers.service.ts';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
 import { adminOutboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createPlatformRepository } from './modules/platforms/platforms.repository.ts';
+import { createProductAdminService } from './modules/products/product-admin.service.ts';
+import { adminProductRoutes } from './modules/products/products.admin.routes.ts';
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
+import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
+import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
+import { createProposalRepository } from './modules/product-proposals/product-proposals.repository.ts';
+import {
+  adminProposalRoutes,
+  sellerProposalRoutes,
+} from './modules/product-proposals/product-proposals.routes.ts';
+import { createProposalService } from './modules/product-proposals/product-proposals.service.ts';
 import { createProductRepository } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { createSellerRepository } from './modules/sellers/sellers.repository.ts';
@@ -94,6 +104,16 @@ export function createApp(deps: AppDeps) {
     sellers,
     log: deps.log,
   });
+  const productAdmin = createProductAdminService({
+    products,
+    platforms,
+    brands: createBrandRepository(deps.db),
+  });
+  const proposalService = createProposalService({
+    proposals: createProposalRepository(deps.db),
+    productAdmin,
+  });
+  const sellerCatalogue = createSellerCatalogueService({ products });
   const sellerOffers = createSellerOfferService({
     offers,
     products,
@@ -131,6 +151,10 @@ export function createApp(deps: AppDeps) {
     .route('/admin/users', adminUserRoutes(userService, users))
     .route('/admin/sellers', adminSellerRoutes(sellerService, sellers))
     .route('/admin/outbox', adminOutboxRoutes(outbox))
+    .route('/admin/products', adminProductRoutes(productAdmin))
+    .route('/admin/product-proposals', adminProposalRoutes(proposalService))
+    .route('/seller/products', sellerProductRoutes(sellerCatalogue))
+    .route('/seller/product-proposals', sellerProposalRoutes(proposalService))
     .route('/admin/categories', consoleCategoryRoutes(categories))
     .route('/seller/categories', consoleCategoryRoutes(categories))
     .route('/seller/offers', sellerOfferRoutes(sellerOffers));

@@ -7,6 +7,7 @@ import { outboxIndexes } from '../modules/outbox/outbox.repository.ts';
 import { offerIndexes } from '../modules/offers/offers.repository.ts';
 import { platformIndexes } from '../modules/platforms/platforms.repository.ts';
 import { productIndexes } from '../modules/products/products.repository.ts';
+import { proposalIndexes } from '../modules/product-proposals/product-proposals.repository.ts';
 import { sellerIndexes } from '../modules/sellers/sellers.repository.ts';
 import { userIndexes } from '../modules/users/users.repository.ts';
 
@@ -22,6 +23,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   sellers: sellerIndexes,
   users: userIndexes,
   outbox: outboxIndexes,
+  productProposals: proposalIndexes,
 };
 
 /** Creates all indexes; the server awaits this before it serves. */

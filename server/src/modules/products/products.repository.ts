@@ -23,7 +23,7 @@ export type ProductDoc = {
   images: { url: string; shape: ImageShape; size: ImageSize }[];
   tags: string[];
   /** Gift cards only: face value in cents of a currency. */
-  denomination?: { amount: number; currency: string };
+  denomination?: { amount: number; currency: Currency };
   /** Lowest and highest live offer price in cents per currency; null when nobody sells it. */
   eurMin: number | null;
   eurMax: number | null;
@@ -44,6 +44,8 @@ export const productIndexes: IndexDescription[] = [
   { key: { usdMin: 1 } },
   { key: { gbpMin: 1 } },
   { key: { createdAt: -1 } },
+  // The admin console lists products by English name.
+  { key: { 'name.en': 1 } },
   // The public state counts products per tag.
   { key: { tags: 1 } },
 ];
@@ -64,6 +66,33 @@ export type ProductSearch = {
 };
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What the consoles' product lists filter on; `q` matches the English or Italian name. */
+export type ProductListFilter = {
+  ids?: ObjectId[] | undefined;
+  q?: string | undefined;
+  categoryId?: CategoryId | undefined;
+  platform?: string | undefined;
+  region?: Region | undefined;
+  type?: ProductType | undefined;
+};
+
+/** A console list page: a sort field of the document and the rows to skip and take. */
+export type ProductPage = { sortField: string; order: 1 | -1; skip: number; limit: number };
+
+function listFilter(f: ProductListFilter): Filter<ProductDoc> {
+  const filter: Filter<ProductDoc> = {};
+  if (f.ids) filter._id = { $in: f.ids };
+  if (f.q) {
+    const regex = { $regex: escapeRegex(f.q), $options: 'i' };
+    filter.$or = [{ 'name.en': regex }, { 'name.it': regex }];
+  }
+  if (f.categoryId) filter.categoryId = f.categoryId;
+  if (f.platform) filter.platform = f.platform;
+  if (f.region) filter.region = f.region;
+  if (f.type) filter.type = f.type;
+  return filter;
+}
 
 function searchFilter(s: ProductSearch): Filter<ProductDoc> {
   const filter: Filter<ProductDoc> = {};
@@ -101,6 +130,70 @@ export function createProductRepository(db: Db) {
   return {
     count: () => products.countDocuments(),
     findByIds: (ids: ObjectId[]) => products.find({ _id: { $in: ids } }).toArray(),
+    findById: (id: ObjectId) => products.findOne({ _id: id }),
+    /** Inserts a new product; a taken slug raises the driver's duplicate-key error (11000). */
+    insert: (doc: ProductDoc) => products.insertOne(doc),
+    /** Changes an admin's fields of a product; null when there is none with that id. */
+    update: (
+      id: ObjectId,
+      set: Partial<Omit<ProductDoc, '_id' | 'createdAt'>>,
+      unset: string[] = [],
+    ) =>
+      products.findOneAndUpdate(
+        { _id: id },
+        {
+          $set: { ...set, updatedAt: new Date() },
+          ...(unset.length && { $unset: Object.fromEntries(unset.map((f) => [f, ''])) }),
+        },
+        { returnDocument: 'after' },
+      ),
+    deleteById: (id: ObjectId) => products.findOneAndDelete({ _id: id }),
+    /** One page of the consoles' product lists. */
+    async page(filter: ProductListFilter, page: ProductPage) {
+      const query = listFilter(filter);
+      const [rows, total] = await Promise.all([
+        products
+          .find(query)
+          .sort({ [page.sortField]: page.order, _id: page.order })
+          .skip(page.skip)
+          .limit(page.limit)
+          .toArray(),
+        products.countDocuments(query),
+      ]);
+      return { rows, total };
+    },
+    /**
+     * Offers (any status) per product id. Read through the product's side of the relation so the
+     * consoles can show the count and an admin delete can refuse products that still have offers.
+     */
+    async offerCounts(ids: ObjectId[]): Promise<Map<string, number>> {
+      if (!ids.length) return new Map();
+      const rows = await products
+        .aggregate<{ _id: ObjectId; n: number }>([
+          { $match: { _id: { $in: ids } } },
+          { $lookup: { from: 'offers', localField: '_id', foreignField: 'productId', as: 'o' } },
+          { $project: { n: { $size: '$o' } } },
+        ])
+        .toArray();
+      return new Map(rows.map((r) => [r._id.toHexString(), r.n]));
+    },
+    /** The id of `sellerId`'s offer on each of the products that has one. */
+    async offerIdsOfSeller(ids: ObjectId[], sellerId: string): Promise<Map<string, string>> {
+      if (!ids.length) return new Map();
+      const rows = await products
+        .aggregate<{ _id: ObjectId; o: { _id: ObjectId; sellerId: string }[] }>([
+          { $match: { _id: { $in: ids } } },
+          { $lookup: { from: 'offers', localField: '_id', foreignField: 'productId', as: 'o' } },
+          { $project: { 'o._id': 1, 'o.sellerId': 1 } },
+        ])
+        .toArray();
+      const mine = new Map<string, string>();
+      for (const row of rows) {
+        const offer = row.o.find((o) => o.sellerId === sellerId);
+        if (offer) mine.set(row._id.toHexString(), offer._id.toHexString());
+      }
+      return mine;
+    },
     /** Product count per category id (categories without products are absent). */
     async countByCategory(): Promise<Map<string, number>> {
       const rows = await products

@@ -17,7 +17,7 @@ import type { PlatformRepository } from '../platforms/platforms.repository.ts';
 import type { SellerRepository } from '../sellers/sellers.repository.ts';
 import { OWN_OFFERS_API, salesPriceRange, sortSales, toSale } from './product-sales.ts';
 import type { ProductDoc, ProductRepository } from './products.repository.ts';
-import { productPath, toStoreProduct, type PlatformFacts } from './store-product.ts';
+import { localized, productPath, toStoreProduct, type PlatformFacts } from './store-product.ts';
 
 type Deps = {
   products: ProductRepository;
@@ -120,7 +120,7 @@ export function createCatalogueService(deps: Deps) {
           id: doc._id.toHexString(),
           slug: doc.slug,
           url: productPath(locale, doc.slug),
-          name: doc.name[locale],
+          name: localized(doc.name, locale),
           inStock: list.some((s) => s.inStock),
           sales: list,
           prices: salesPriceRange(list),

@@ -17,6 +17,11 @@ export function productPath(locale: Locale, slug: string): string {
   return `${prefix}/product/${encodeURIComponent(slug)}`;
 }
 
+/** A product text in `locale`; an Italian text an admin left empty falls back to English. */
+export function localized(text: Record<Locale, string>, locale: Locale): string {
+  return text[locale] || text[DEFAULT_LOCALE];
+}
+
 /** The product's live price range per currency; null where nobody sells it. */
 export function productPrices(doc: Pick<ProductDoc, `${'eur' | 'usd' | 'gbp'}${'Min' | 'Max'}`>) {
   const prices = {} as ProductPrices;
@@ -38,8 +43,8 @@ export function toStoreProduct(
     id: doc._id.toHexString(),
     slug: doc.slug,
     url: productPath(locale, doc.slug),
-    name: doc.name[locale],
-    description: doc.description[locale],
+    name: localized(doc.name, locale),
+    description: localized(doc.description, locale),
     categoryId: doc.categoryId,
     brand: doc.brand,
     platform: doc.platform,
