@@ -28,6 +28,17 @@ import { publicMacrocategoryRoutes } from './modules/macrocategories/macrocatego
 import { createMacrocategoryService } from './modules/macrocategories/macrocategories.service.ts';
 import type { KeyVault } from './modules/keys/key-vault.ts';
 import { createKeyRepository } from './modules/keys/keys.repository.ts';
+import { adminKeyRoutes, sellerKeyRoutes } from './modules/keys/keys.routes.ts';
+import { createKeyService } from './modules/keys/keys.service.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditLog } from './modules/audit/audit.service.ts';
+import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
+import { adminExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
+import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
+import { createOfferPricing } from './modules/offers/offer-pricing.ts';
+import { adminOfferRoutes } from './modules/offers/offers.admin.routes.ts';
+import { createAdminOfferService } from './modules/offers/offers.admin.service.ts';
 import { createOfferRepository } from './modules/offers/offers.repository.ts';
 import { sellerOfferRoutes } from './modules/offers/offers.seller.routes.ts';
 import { createSellerOfferService } from './modules/offers/offers.service.ts';
@@ -114,11 +125,38 @@ export function createApp(deps: AppDeps) {
     productAdmin,
   });
   const sellerCatalogue = createSellerCatalogueService({ products });
+  // Offers, keys and exchange rates; what admins do to them goes to the audit log.
+  const keys = createKeyRepository(deps.db);
+  const auditLog = createAuditLog({ audit: createAuditRepository(deps.db) });
+  const exchangeRates = createExchangeRateRepository(deps.db);
+  const pricing = createOfferPricing({ offers, products, rates: exchangeRates });
   const sellerOffers = createSellerOfferService({
     offers,
     products,
-    keys: createKeyRepository(deps.db),
+    keys,
     vault: deps.vault,
+    pricing,
+  });
+  const adminOffers = createAdminOfferService({
+    offers,
+    products,
+    sellers,
+    keys,
+    pricing,
+    auditLog,
+  });
+  const keyService = createKeyService({
+    keys,
+    offers,
+    products,
+    vault: deps.vault,
+    pricing,
+    auditLog,
+  });
+  const exchangeRateService = createExchangeRateService({
+    rates: exchangeRates,
+    pricing,
+    auditLog,
   });
   const publicState = createPublicStateService({
     products,
@@ -157,7 +195,12 @@ export function createApp(deps: AppDeps) {
     .route('/seller/product-proposals', sellerProposalRoutes(proposalService))
     .route('/admin/categories', consoleCategoryRoutes(categories))
     .route('/seller/categories', consoleCategoryRoutes(categories))
-    .route('/seller/offers', sellerOfferRoutes(sellerOffers));
+    .route('/seller/offers', sellerOfferRoutes(sellerOffers))
+    .route('/admin/offers', adminOfferRoutes(adminOffers))
+    .route('/admin/keys', adminKeyRoutes(keyService))
+    .route('/admin/exchange-rates', adminExchangeRateRoutes(exchangeRateService))
+    .route('/admin/audit-log', adminAuditRoutes(auditLog))
+    .route('/seller/keys', sellerKeyRoutes(keyService));
 
   const app = new Hono<AppEnv>()
     .use(requestId())

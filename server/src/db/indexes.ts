@@ -1,4 +1,5 @@
 import type { Db, IndexDescription } from 'mongodb';
+import { auditIndexes } from '../modules/audit/audit.repository.ts';
 import { brandIndexes } from '../modules/brands/brands.repository.ts';
 import { categoryIndexes } from '../modules/categories/categories.repository.ts';
 import { keyIndexes } from '../modules/keys/keys.repository.ts';
@@ -20,6 +21,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   products: productIndexes,
   offers: offerIndexes,
   keys: keyIndexes,
+  auditLog: auditIndexes,
   sellers: sellerIndexes,
   users: userIndexes,
   outbox: outboxIndexes,

@@ -1,12 +1,12 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Db, ObjectId } from 'mongodb';
-import { pricesFromEur } from '@market/shared';
 import type { Logger } from '../logger.ts';
 import { createBrandRepository } from '../modules/brands/brands.repository.ts';
+import { createExchangeRateRepository } from '../modules/exchange-rates/exchange-rates.repository.ts';
 import type { KeyVault } from '../modules/keys/key-vault.ts';
 import { createKeyRepository } from '../modules/keys/keys.repository.ts';
 import { createMacrocategoryRepository } from '../modules/macrocategories/macrocategories.repository.ts';
-import { DEMO_RATES, priceRange } from '../modules/offers/offer-prices.ts';
+import { completePrices, priceRange } from '../modules/offers/offer-prices.ts';
 import { createOfferRepository, type OfferDoc } from '../modules/offers/offers.repository.ts';
 import { createPlatformRepository } from '../modules/platforms/platforms.repository.ts';
 import { createProductRepository } from '../modules/products/products.repository.ts';
@@ -64,10 +64,11 @@ async function seedAccounts(db: Db, auth: Auth): Promise<void> {
   }
 }
 
-/** Macrocategories and platforms every deployment starts with (run on every start); never overwrites edits. */
+/** Macrocategories, platforms and exchange rates every deployment starts with (run on every start); never overwrites edits. */
 export async function ensureReferenceData(db: Db): Promise<void> {
   await createMacrocategoryRepository(db).ensureDefaults();
   await createPlatformRepository(db).ensureDefaults();
+  await createExchangeRateRepository(db).ensureDefaults();
 }
 
 /** The brands of the demo catalogue, each once, keyed by the slug of its name. */
@@ -101,6 +102,8 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
     });
   }
 
+  // Demo prices are EUR; USD and GBP follow the exchange rates, as a seller's EUR-only offer does.
+  const rates = await createExchangeRateRepository(db).current();
   for (const item of demoCatalogue()) {
     const { basePrice, ...fields } = item;
     const product = await products.upsertBySlug({
@@ -120,11 +123,10 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
     const live: OfferDoc[] = [];
     for (const seller of DEMO_SELLERS.slice(0, sellerCount)) {
       const eur = Math.max(99, Math.round(basePrice * (0.9 + rand() * 0.2)));
-      const prices = pricesFromEur(eur, DEMO_RATES);
       const offer = await offers.upsert({
         productId: product._id,
         sellerId: seller.id,
-        prices,
+        ...completePrices({ eur }, rates),
         stock: 0,
         zeroVat: false,
         status: 'active',

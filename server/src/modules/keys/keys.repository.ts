@@ -1,7 +1,15 @@
-import { MongoBulkWriteError, type Db, type IndexDescription, type ObjectId } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  type Db,
+  type Filter,
+  type IndexDescription,
+  type ObjectId,
+} from 'mongodb';
+import { KEY_STATUSES, type KeyCounts, type KeyStatus } from '@market/shared';
+import type { ListQuery } from '../../lib/list-query.ts';
 
-export const KEY_STATUSES = ['available', 'reserved', 'sold', 'refunded', 'revoked'] as const;
-export type KeyStatus = (typeof KEY_STATUSES)[number];
+// The statuses live in shared (the consoles filter on them); kept importable from here.
+export { KEY_STATUSES, type KeyStatus };
 
 export type KeyDoc = {
   _id: ObjectId;
@@ -22,7 +30,23 @@ export const keyIndexes: IndexDescription[] = [
   { key: { hash: 1 }, unique: true },
   // Allocation claims the next available key of an offer.
   { key: { offerId: 1, status: 1 } },
+  // The consoles' key lists: a seller's keys, or a product's, newest first.
+  { key: { sellerId: 1, createdAt: -1 } },
+  { key: { productId: 1, createdAt: -1 } },
 ];
+
+/** What the consoles' key lists filter on (a seller's list always sets `sellerId`). */
+export type KeyPageFilter = {
+  id?: ObjectId[] | undefined;
+  offerId?: ObjectId | undefined;
+  productId?: ObjectId | undefined;
+  sellerId?: string | undefined;
+  status?: KeyStatus | undefined;
+};
+
+const SORTABLE = new Set(['createdAt', 'status']);
+
+const noKeys = (): KeyCounts => ({ available: 0, reserved: 0, sold: 0, refunded: 0, revoked: 0 });
 
 /** The only code that touches the `keys` collection. */
 export function createKeyRepository(db: Db) {
@@ -47,6 +71,50 @@ export function createKeyRepository(db: Db) {
       }
     },
     countAvailable: (offerId: ObjectId) => keys.countDocuments({ offerId, status: 'available' }),
+    /** A key; with `sellerId`, only that seller's (another's answers null, like a missing one). */
+    find: (id: ObjectId, sellerId?: string) =>
+      keys.findOne(sellerId === undefined ? { _id: id } : { _id: id, sellerId }),
+    async page(q: ListQuery, filter: KeyPageFilter) {
+      const query: Filter<KeyDoc> = {};
+      if (filter.id) query._id = { $in: filter.id };
+      if (filter.offerId) query.offerId = filter.offerId;
+      if (filter.productId) query.productId = filter.productId;
+      if (filter.sellerId) query.sellerId = filter.sellerId;
+      if (filter.status) query.status = filter.status;
+      const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
+      const [rows, total] = await Promise.all([
+        keys
+          .find(query, { projection: { hash: 0 } })
+          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          .skip(q.skip)
+          .limit(q.limit)
+          .toArray(),
+        keys.countDocuments(query),
+      ]);
+      return { rows, total };
+    },
+    /** Keys per status of each offer, in one aggregation for a whole page of offers. */
+    async countsByOffer(offerIds: ObjectId[]): Promise<Map<string, KeyCounts>> {
+      const rows = await keys
+        .aggregate<{ _id: { offerId: ObjectId; status: KeyStatus }; n: number }>([
+          { $match: { offerId: { $in: offerIds } } },
+          { $group: { _id: { offerId: '$offerId', status: '$status' }, n: { $sum: 1 } } },
+        ])
+        .toArray();
+      const counts = new Map(offerIds.map((id) => [id.toHexString(), noKeys()]));
+      for (const { _id, n } of rows) {
+        const offer = counts.get(_id.offerId.toHexString());
+        if (offer) offer[_id.status] = n;
+      }
+      return counts;
+    },
+    /** Takes an available key out of sale for good; null when it is not (or no longer) available. */
+    revoke: (id: ObjectId, sellerId?: string) =>
+      keys.findOneAndUpdate(
+        { _id: id, status: 'available', ...(sellerId !== undefined && { sellerId }) },
+        { $set: { status: 'revoked' } },
+        { returnDocument: 'after', projection: { hash: 0 } },
+      ),
   };
 }
 export type KeyRepository = ReturnType<typeof createKeyRepository>;

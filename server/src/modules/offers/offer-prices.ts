@@ -1,16 +1,44 @@
-import { CURRENCIES, pricesFromEur, type Currency, type OfferPricesInput } from '@market/shared';
+import {
+  CURRENCIES,
+  RATE_CURRENCIES,
+  convertCents,
+  type Currency,
+  type OfferPricesInput,
+  type RateCurrency,
+} from '@market/shared';
 import type { OfferDoc } from './offers.repository.ts';
 
 /**
- * Fixed demo exchange rates (units of each currency per EUR, the reference currency), used
- * for the prices a seller leaves out until the admin console manages real exchange rates.
+ * Prices in every currency: the given ones kept, the missing ones converted from EUR with
+ * `rates` (units per EUR) and listed in `convertedCurrencies`, so rate changes re-price them.
  */
-export const DEMO_RATES: Record<Currency, number> = { eur: 1, usd: 1.08, gbp: 0.86 };
+export function completePrices(
+  input: OfferPricesInput,
+  rates: Record<Currency, number>,
+): { prices: Record<Currency, number>; convertedCurrencies: RateCurrency[] } {
+  const prices: Record<Currency, number> = { eur: input.eur, usd: 0, gbp: 0 };
+  const convertedCurrencies: RateCurrency[] = [];
+  for (const currency of RATE_CURRENCIES) {
+    const given = input[currency];
+    if (given === undefined) convertedCurrencies.push(currency);
+    prices[currency] = given ?? convertCents(input.eur, rates[currency]);
+  }
+  return { prices, convertedCurrencies };
+}
 
-/** Prices in every currency: the given ones kept, the missing ones converted from EUR. */
-export function completePrices(input: OfferPricesInput): Record<Currency, number> {
-  const converted = pricesFromEur(input.eur, DEMO_RATES);
-  return { eur: input.eur, usd: input.usd ?? converted.usd, gbp: input.gbp ?? converted.gbp };
+/**
+ * An edit's prices with the converted ones it left as they were taken out, so they stay
+ * converted (and follow the new EUR price and later rates): the consoles send every price back.
+ */
+export function keepConversions(
+  input: OfferPricesInput,
+  current: Pick<OfferDoc, 'prices' | 'convertedCurrencies'>,
+): OfferPricesInput {
+  const kept: OfferPricesInput = { ...input };
+  for (const currency of current.convertedCurrencies ?? []) {
+    if (kept[currency] === current.prices[currency]) delete kept[currency];
+  }
+  return kept;
 }
 
 type PriceRange = Record<`${Currency}${'Min' | 'Max'}`, number | null>;

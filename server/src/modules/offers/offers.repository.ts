@@ -1,5 +1,5 @@
-import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
-import type { Currency, OfferStatus } from '@market/shared';
+import type { AnyBulkWriteOperation, Db, Filter, IndexDescription, ObjectId } from 'mongodb';
+import type { Currency, OfferStatus, RateCurrency } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 
 export type OfferDoc = {
@@ -8,6 +8,11 @@ export type OfferDoc = {
   sellerId: string;
   /** Integer cents per currency. */
   prices: Record<Currency, number>;
+  /**
+   * The prices computed from EUR with the exchange rates, re-priced when a rate changes.
+   * Absent on offers from before exchange rates: none of their prices follow the rates.
+   */
+  convertedCurrencies?: RateCurrency[];
   /** Keys available to sell; kept equal to the count of `available` keys. */
   stock: number;
   zeroVat: boolean;
@@ -22,6 +27,10 @@ export const offerIndexes: IndexDescription[] = [
   { key: { sellerId: 1, status: 1 } },
   // The public state counts live offers and ranks products by live stock.
   { key: { status: 1, stock: 1 } },
+  // A rate change re-prices the offers whose price in that currency was converted.
+  { key: { convertedCurrencies: 1 } },
+  // The admin console lists offers across sellers, newest first, often for one product.
+  { key: { productId: 1, createdAt: -1 } },
 ];
 
 const LIVE = { status: 'active', stock: { $gt: 0 } } as const;
@@ -42,9 +51,42 @@ export type OfferPageFilter = {
   productId?: ObjectId | undefined;
 };
 
+/** What the admin console's offer list filters on. */
+export type AdminOfferPageFilter = OfferPageFilter & {
+  id?: ObjectId[] | undefined;
+  sellerId?: string | undefined;
+};
+
+type OfferChange = Partial<Pick<OfferDoc, 'prices' | 'convertedCurrencies' | 'zeroVat' | 'status'>>;
+
+function pageQuery(filter: AdminOfferPageFilter): Filter<OfferDoc> {
+  const query: Filter<OfferDoc> = {};
+  if (filter.id) query._id = { $in: filter.id };
+  if (filter.sellerId) query.sellerId = filter.sellerId;
+  if (filter.status) query.status = filter.status;
+  if (filter.productId) query.productId = filter.productId;
+  return query;
+}
+
 /** The only code that touches the `offers` collection. */
 export function createOfferRepository(db: Db) {
   const offers = db.collection<OfferDoc>('offers');
+
+  async function page(filter: AdminOfferPageFilter, q: ListQuery) {
+    const query = pageQuery(filter);
+    const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
+    const [rows, total] = await Promise.all([
+      offers
+        .find(query)
+        .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+        .skip(q.skip)
+        .limit(q.limit)
+        .toArray(),
+      offers.countDocuments(query),
+    ]);
+    return { rows, total };
+  }
+
   return {
     /** Inserts or refreshes the offer of a seller on a product (the seed's idempotent write). */
     upsert: (doc: Omit<OfferDoc, '_id'>) =>
@@ -57,32 +99,51 @@ export function createOfferRepository(db: Db) {
     /** The seller's own offer; null for an unknown id and for another seller's offer alike. */
     findOwn: (id: ObjectId, sellerId: string) => offers.findOne({ _id: id, sellerId }),
     /** Changes fields of the seller's own offer; null when it is not theirs. */
-    updateOwn: (
-      id: ObjectId,
-      sellerId: string,
-      set: Partial<Pick<OfferDoc, 'prices' | 'zeroVat' | 'status'>>,
-    ) =>
+    updateOwn: (id: ObjectId, sellerId: string, set: OfferChange) =>
       offers.findOneAndUpdate(
         { _id: id, sellerId },
         { $set: { ...set, updatedAt: new Date() } },
         { returnDocument: 'after' },
       ),
+    findById: (id: ObjectId) => offers.findOne({ _id: id }),
+    /** Any seller's offer changed (the admin's moderation); null for an unknown id. */
+    update: (id: ObjectId, set: OfferChange) =>
+      offers.findOneAndUpdate(
+        { _id: id },
+        { $set: { ...set, updatedAt: new Date() } },
+        { returnDocument: 'after' },
+      ),
     /** One page of a seller's offers. */
-    async pageOfSeller(sellerId: string, q: ListQuery, filter: OfferPageFilter) {
-      const query: Filter<OfferDoc> = { sellerId };
-      if (filter.status) query.status = filter.status;
-      if (filter.productId) query.productId = filter.productId;
-      const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
-      const [rows, total] = await Promise.all([
-        offers
-          .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
-          .skip(q.skip)
-          .limit(q.limit)
-          .toArray(),
-        offers.countDocuments(query),
-      ]);
-      return { rows, total };
+    pageOfSeller: (sellerId: string, q: ListQuery, filter: OfferPageFilter) =>
+      page({ ...filter, sellerId }, q),
+    /** One page of every seller's offers (the admin console). */
+    page: (q: ListQuery, filter: AdminOfferPageFilter) => page(filter, q),
+    /** The offers whose price in `currency` was converted from EUR: what a rate change moves. */
+    convertedIn: (currency: RateCurrency) =>
+      offers
+        .find(
+          { convertedCurrencies: currency },
+          { projection: { _id: 1, productId: 1, prices: 1 } },
+        )
+        .toArray(),
+    /**
+     * Sets one currency's price of many offers, each only while its EUR price and conversion are
+     * still those the new price was computed from (a seller's edit meanwhile wins).
+     */
+    async setConvertedPrices(
+      currency: RateCurrency,
+      updates: { id: ObjectId; eur: number; price: number }[],
+    ): Promise<number> {
+      if (!updates.length) return 0;
+      const now = new Date();
+      const ops: AnyBulkWriteOperation<OfferDoc>[] = updates.map((u) => ({
+        updateOne: {
+          filter: { _id: u.id, 'prices.eur': u.eur, convertedCurrencies: currency },
+          update: { $set: { [`prices.${currency}`]: u.price, updatedAt: now } },
+        },
+      }));
+      const res = await offers.bulkWrite(ops, { ordered: false });
+      return res.modifiedCount;
     },
     setStock: (id: ObjectId, stock: number) =>
       offers.updateOne({ _id: id }, { $set: { stock, updatedAt: new Date() } }),

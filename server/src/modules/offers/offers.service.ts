@@ -12,15 +12,16 @@ import type { ListQuery } from '../../lib/list-query.ts';
 import { normaliseKeyCode, type KeyVault } from '../keys/key-vault.ts';
 import type { KeyRepository } from '../keys/keys.repository.ts';
 import type { ProductDoc, ProductRepository } from '../products/products.repository.ts';
-import { completePrices, priceRange } from './offer-prices.ts';
+import { toObjectId } from './object-ids.ts';
+import { keepConversions } from './offer-prices.ts';
+import type { OfferPricing } from './offer-pricing.ts';
 import type { OfferDoc, OfferRepository } from './offers.repository.ts';
 
-/** An id from the URL as an ObjectId; null when it cannot be one (answered as not found). */
-function toObjectId(hex: string): ObjectId | null {
-  return /^[0-9a-f]{24}$/i.test(hex) ? new ObjectId(hex) : null;
-}
-
-function toSellerOffer(doc: OfferDoc, product: Pick<ProductDoc, 'name'> | undefined): SellerOffer {
+/** An offer as the seller console shows it. */
+export function toSellerOffer(
+  doc: OfferDoc,
+  product: Pick<ProductDoc, 'name'> | undefined,
+): SellerOffer {
   return {
     id: doc._id.toHexString(),
     productId: doc.productId.toHexString(),
@@ -57,8 +58,9 @@ export function createSellerOfferService(deps: {
   products: ProductRepository;
   keys: KeyRepository;
   vault: KeyVault;
+  pricing: OfferPricing;
 }) {
-  const { offers, products, keys, vault } = deps;
+  const { offers, products, keys, vault, pricing } = deps;
 
   const withProductNames = async (docs: OfferDoc[]) => {
     const ids = [...new Set(docs.map((d) => d.productId.toHexString()))].map(
@@ -74,11 +76,6 @@ export function createSellerOfferService(deps: {
     // Another seller's offer answers exactly like a missing one.
     if (!doc) throw new AppError('NOT_FOUND');
     return doc;
-  };
-
-  /** Keeps the product's eurMin…gbpMax equal to the range of its live offers. */
-  const refreshPriceRange = async (productId: ObjectId) => {
-    await products.setPriceRange(productId, priceRange(await offers.liveOffersOf(productId)));
   };
 
   return {
@@ -112,7 +109,7 @@ export function createSellerOfferService(deps: {
         _id: new ObjectId(),
         productId,
         sellerId,
-        prices: completePrices(input.prices),
+        ...(await pricing.complete(input.prices)),
         stock: 0,
         zeroVat: input.zeroVat,
         status: input.status,
@@ -135,13 +132,19 @@ export function createSellerOfferService(deps: {
 
     async update(sellerId: string, id: string, input: SellerOfferUpdate): Promise<SellerOffer> {
       const current = await ownOffer(sellerId, id);
+      if (input.status && current.status === 'hidden') {
+        throw new AppError('CONFLICT', {
+          message: 'The marketplace has hidden this offer',
+          errors: { status: 'The marketplace has hidden this offer' },
+        });
+      }
       const updated = await offers.updateOwn(current._id, sellerId, {
-        ...(input.prices && { prices: completePrices(input.prices) }),
+        ...(input.prices && (await pricing.complete(keepConversions(input.prices, current)))),
         ...(input.zeroVat !== undefined && { zeroVat: input.zeroVat }),
         ...(input.status && { status: input.status }),
       });
       if (!updated) throw new AppError('NOT_FOUND');
-      await refreshPriceRange(updated.productId);
+      await pricing.refreshRanges([updated.productId]);
       const [offer] = await withProductNames([updated]);
       return offer!;
     },
@@ -169,7 +172,7 @@ export function createSellerOfferService(deps: {
       );
       const stock = await keys.countAvailable(offer._id);
       await offers.setStock(offer._id, stock);
-      await refreshPriceRange(offer.productId);
+      await pricing.refreshRanges([offer.productId]);
       return { accepted: inserted, duplicates: repeated + duplicates, invalid, stock };
     },
   };
