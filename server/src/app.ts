@@ -65,6 +65,12 @@ import {
   sellerApplyRoutes,
 } from './modules/sellers/sellers.routes.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
+import { createEventRepository } from './modules/events/events.repository.ts';
+import { publicEventRoutes } from './modules/events/events.routes.ts';
+import { createEventService } from './modules/events/events.service.ts';
+import { createFavoriteRepository } from './modules/favorites/favorites.repository.ts';
+import { userFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
+import { createFavoriteService } from './modules/favorites/favorites.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { publicStateRoutes } from './modules/state/state.routes.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
@@ -130,6 +136,11 @@ export function createApp(deps: AppDeps) {
   const auditLog = createAuditLog({ audit: createAuditRepository(deps.db) });
   const exchangeRates = createExchangeRateRepository(deps.db);
   const pricing = createOfferPricing({ offers, products, rates: exchangeRates });
+  const favoriteService = createFavoriteService({
+    favorites: createFavoriteRepository(deps.db),
+    products,
+  });
+  const eventService = createEventService({ events: createEventRepository(deps.db) });
   const sellerOffers = createSellerOfferService({
     offers,
     products,
@@ -179,12 +190,14 @@ export function createApp(deps: AppDeps) {
     .route('/public/macrocategories', publicMacrocategoryRoutes(macrocategoryService))
     .route('/public/products', publicProductRoutes(catalogue))
     .route('/public/state', publicStateRoutes(publicState))
+    .route('/public/events', publicEventRoutes(eventService))
     .route('/user/profile', signUpRoutes(userService))
     .route('/seller/profile', sellerApplyRoutes(sellerService))
     .use('/admin/*', requireRole('admin'))
     .use('/seller/*', requireApprovedSeller(sellers))
     .use('/user/*', requireRole('user', 'seller', 'admin'))
     .route('/user', userAccountRoutes(userService))
+    .route('/user/favorites', userFavoriteRoutes(favoriteService))
     .route('/user/seller-application', sellerApplicationRoutes(sellerService))
     .route('/admin/users', adminUserRoutes(userService, users))
     .route('/admin/sellers', adminSellerRoutes(sellerService, sellers))

@@ -15,6 +15,8 @@ export * from './schemas/offer.ts';
 export * from './schemas/admin-offers.ts';
 export * from './schemas/product-admin.ts';
 export * from './schemas/product-proposal.ts';
+export * from './schemas/favorites.ts';
+export * from './schemas/events.ts';
 export * from './lib/safe-redirect.ts';
 export * from './lib/money.ts';
 export * from './lib/ids.ts';

@@ -2,6 +2,8 @@ import type { Db, IndexDescription } from 'mongodb';
 import { auditIndexes } from '../modules/audit/audit.repository.ts';
 import { brandIndexes } from '../modules/brands/brands.repository.ts';
 import { categoryIndexes } from '../modules/categories/categories.repository.ts';
+import { eventIndexes } from '../modules/events/events.repository.ts';
+import { favoriteIndexes } from '../modules/favorites/favorites.repository.ts';
 import { keyIndexes } from '../modules/keys/keys.repository.ts';
 import { macrocategoryIndexes } from '../modules/macrocategories/macrocategories.repository.ts';
 import { outboxIndexes } from '../modules/outbox/outbox.repository.ts';
@@ -25,6 +27,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   sellers: sellerIndexes,
   users: userIndexes,
   outbox: outboxIndexes,
+  favorites: favoriteIndexes,
+  events: eventIndexes,
   productProposals: proposalIndexes,
 };
 

@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { ERROR_MESSAGES, type ApiError, type ErrorCode } from '@market/shared';
 import type { AppEnv } from '../app-env.ts';
 
-const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 500> = {
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 500> = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
 };
 

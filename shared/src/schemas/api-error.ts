@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'TOO_MANY_REQUESTS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -17,6 +18,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FORBIDDEN: 'You are not allowed to do this',
   NOT_FOUND: 'Not found',
   CONFLICT: 'This already exists',
+  TOO_MANY_REQUESTS: 'Too many requests: please wait a moment',
   INTERNAL: 'Something went wrong',
 };
 
