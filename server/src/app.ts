@@ -19,13 +19,33 @@ import { requestLog } from './middleware/request-log.ts';
 import { createBrandRepository } from './modules/brands/brands.repository.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import {
+  adminCategoryRoutes,
   consoleCategoryRoutes,
   publicCategoryRoutes,
 } from './modules/categories/categories.routes.ts';
-import { createCategoryService } from './modules/categories/categories.service.ts';
+import {
+  createCategoryAdminService,
+  createCategoryService,
+} from './modules/categories/categories.service.ts';
+import { adminBrandRoutes } from './modules/brands/brands.routes.ts';
+import { createBrandAdminService } from './modules/brands/brands.service.ts';
+import { createHomeContentRepository } from './modules/home-content/home-content.repository.ts';
+import { adminHomeContentRoutes } from './modules/home-content/home-content.routes.ts';
+import { createHomeContentService } from './modules/home-content/home-content.service.ts';
 import { createMacrocategoryRepository } from './modules/macrocategories/macrocategories.repository.ts';
-import { publicMacrocategoryRoutes } from './modules/macrocategories/macrocategories.routes.ts';
-import { createMacrocategoryService } from './modules/macrocategories/macrocategories.service.ts';
+import {
+  adminMacrocategoryRoutes,
+  publicMacrocategoryRoutes,
+} from './modules/macrocategories/macrocategories.routes.ts';
+import {
+  createMacrocategoryAdminService,
+  createMacrocategoryService,
+} from './modules/macrocategories/macrocategories.service.ts';
+import { adminPlatformRoutes } from './modules/platforms/platforms.routes.ts';
+import { createPlatformAdminService } from './modules/platforms/platforms.service.ts';
+import { createTagRepository } from './modules/tags/tags.repository.ts';
+import { adminTagRoutes } from './modules/tags/tags.routes.ts';
+import { createTagAdminService } from './modules/tags/tags.service.ts';
 import type { KeyVault } from './modules/keys/key-vault.ts';
 import { createKeyRepository } from './modules/keys/keys.repository.ts';
 import { adminKeyRoutes, sellerKeyRoutes } from './modules/keys/keys.routes.ts';
@@ -169,7 +189,20 @@ export function createApp(deps: AppDeps) {
     pricing,
     auditLog,
   });
+  // Reference data and home content, edited in the admin console.
+  const macrocategories = createMacrocategoryRepository(deps.db);
+  const brands = createBrandRepository(deps.db);
+  const tags = createTagRepository(deps.db);
+  const homeContent = createHomeContentRepository(deps.db);
+  const categoryAdmin = createCategoryAdminService({ categories, products });
+  const macrocategoryAdmin = createMacrocategoryAdminService({ macrocategories });
+  const platformAdmin = createPlatformAdminService({ platforms, products });
+  const brandAdmin = createBrandAdminService({ brands, products });
+  const tagAdmin = createTagAdminService({ tags, products });
+  const homeContentService = createHomeContentService({ homeContent, products });
   const publicState = createPublicStateService({
+    tags,
+    homeContent,
     products,
     offers,
     platforms,
@@ -206,7 +239,12 @@ export function createApp(deps: AppDeps) {
     .route('/admin/product-proposals', adminProposalRoutes(proposalService))
     .route('/seller/products', sellerProductRoutes(sellerCatalogue))
     .route('/seller/product-proposals', sellerProposalRoutes(proposalService))
-    .route('/admin/categories', consoleCategoryRoutes(categories))
+    .route('/admin/categories', adminCategoryRoutes(categories, categoryAdmin))
+    .route('/admin/macrocategories', adminMacrocategoryRoutes(macrocategories, macrocategoryAdmin))
+    .route('/admin/platforms', adminPlatformRoutes(platforms, platformAdmin))
+    .route('/admin/brands', adminBrandRoutes(brands, brandAdmin))
+    .route('/admin/tags', adminTagRoutes(tags, tagAdmin))
+    .route('/admin/home-content', adminHomeContentRoutes(homeContentService))
     .route('/seller/categories', consoleCategoryRoutes(categories))
     .route('/seller/offers', sellerOfferRoutes(sellerOffers))
     .route('/admin/offers', adminOfferRoutes(adminOffers))

@@ -12,6 +12,7 @@ export * from './schemas/system.ts';
 export * from './schemas/user.ts';
 export * from './schemas/seller.ts';
 export * from './schemas/offer.ts';
+export * from './schemas/reference-data.ts';
 export * from './schemas/admin-offers.ts';
 export * from './schemas/product-admin.ts';
 export * from './schemas/product-proposal.ts';

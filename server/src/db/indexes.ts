@@ -2,6 +2,7 @@ import type { Db, IndexDescription } from 'mongodb';
 import { auditIndexes } from '../modules/audit/audit.repository.ts';
 import { brandIndexes } from '../modules/brands/brands.repository.ts';
 import { categoryIndexes } from '../modules/categories/categories.repository.ts';
+import { homeContentIndexes } from '../modules/home-content/home-content.repository.ts';
 import { eventIndexes } from '../modules/events/events.repository.ts';
 import { favoriteIndexes } from '../modules/favorites/favorites.repository.ts';
 import { keyIndexes } from '../modules/keys/keys.repository.ts';
@@ -12,6 +13,7 @@ import { platformIndexes } from '../modules/platforms/platforms.repository.ts';
 import { productIndexes } from '../modules/products/products.repository.ts';
 import { proposalIndexes } from '../modules/product-proposals/product-proposals.repository.ts';
 import { sellerIndexes } from '../modules/sellers/sellers.repository.ts';
+import { tagIndexes } from '../modules/tags/tags.repository.ts';
 import { userIndexes } from '../modules/users/users.repository.ts';
 
 /** Every collection's indexes, declared beside their queries in each repository. */
@@ -20,6 +22,8 @@ const INDEXES: Record<string, IndexDescription[]> = {
   macrocategories: macrocategoryIndexes,
   brands: brandIndexes,
   platforms: platformIndexes,
+  tags: tagIndexes,
+  home_content: homeContentIndexes,
   products: productIndexes,
   offers: offerIndexes,
   keys: keyIndexes,

@@ -11,6 +11,7 @@ import { createOfferRepository, type OfferDoc } from '../modules/offers/offers.r
 import { createPlatformRepository } from '../modules/platforms/platforms.repository.ts';
 import { createProductRepository } from '../modules/products/products.repository.ts';
 import { createSellerRepository } from '../modules/sellers/sellers.repository.ts';
+import { createTagRepository } from '../modules/tags/tags.repository.ts';
 import { createUserRepository } from '../modules/users/users.repository.ts';
 import {
   DEMO_ACCOUNTS,
@@ -69,6 +70,13 @@ export async function ensureReferenceData(db: Db): Promise<void> {
   await createMacrocategoryRepository(db).ensureDefaults();
   await createPlatformRepository(db).ensureDefaults();
   await createExchangeRateRepository(db).ensureDefaults();
+  // Products keep tag ids; a tag used by a product but without a document gets one.
+  await createTagRepository(db).ensureExist(await createProductRepository(db).distinctTags());
+}
+
+/** The tags of the demo catalogue, each with its document. */
+async function seedTags(db: Db): Promise<void> {
+  await createTagRepository(db).ensureExist(demoCatalogue().flatMap((p) => p.tags));
 }
 
 /** The brands of the demo catalogue, each once, keyed by the slug of its name. */
@@ -167,6 +175,7 @@ export async function seedDemoData(
 ): Promise<void> {
   await seedAccounts(db, auth);
   await seedBrands(db);
+  await seedTags(db);
   const meta = db.collection<{ _id: string; at: Date }>('meta');
   if (await meta.findOne({ _id: 'demo-catalogue-v1' })) return;
   const started = Date.now();

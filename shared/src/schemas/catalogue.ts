@@ -5,6 +5,7 @@ import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 import { RegionSchema } from '../constants/regions.ts';
 import { PublicCategorySchema } from './category.ts';
+import { PublicBannerSchema } from './reference-data.ts';
 
 /** The public catalogue calls (spec section 7). Money is integer cents of its currency. */
 
@@ -196,10 +197,12 @@ export const PublicStateSchema = z.object({
     /** Live offers: active and in stock. */
     offers: z.number().int().min(0),
   }),
-  tags: z.array(z.object({ tag: z.string(), count: z.number().int().min(1) })),
+  /** The most used tags: id, name in the locale (the id when the tag has no document), count. */
+  tags: z.array(z.object({ tag: z.string(), name: z.string(), count: z.number().int().min(1) })),
   payments: z.array(z.enum(PAYMENT_METHODS)),
   platforms: z.array(PlatformInfoSchema),
-  home: z.object({ featured: z.array(StoreProductSchema) }),
+  /** Featured: the admin's picks in order, else the best-stocked products; active banners. */
+  home: z.object({ featured: z.array(StoreProductSchema), banners: z.array(PublicBannerSchema) }),
   categories: z.array(PublicCategorySchema),
   macrocategories: z.array(MacrocategorySchema),
 });

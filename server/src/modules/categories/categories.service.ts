@@ -1,4 +1,11 @@
-import type { CategoryWithCount, CategoryWithNames, Locale, PublicCategory } from '@market/shared';
+import type {
+  CategoryId,
+  CategoryUpdate,
+  CategoryWithCount,
+  CategoryWithNames,
+  Locale,
+  PublicCategory,
+} from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ProductRepository } from '../products/products.repository.ts';
 import type { CategoryDoc, CategoryRepository } from './categories.repository.ts';
@@ -45,3 +52,39 @@ export function createCategoryService(deps: {
   };
 }
 export type CategoryService = ReturnType<typeof createCategoryService>;
+
+/** What the admin console does to categories: edit names and position, delete empty ones. */
+export function createCategoryAdminService(deps: {
+  categories: CategoryRepository;
+  products: Pick<ProductRepository, 'countByCategory'>;
+}) {
+  const { categories, products } = deps;
+  return {
+    /** Sets position and names; NOT_FOUND for a deleted or unknown category. */
+    async update(id: CategoryId, fields: CategoryUpdate): Promise<CategoryDoc> {
+      const doc = await categories.update(id, fields);
+      if (!doc) throw new AppError('NOT_FOUND');
+      return doc;
+    },
+
+    /**
+     * Deletes the categories, all or none: CONFLICT naming the product count while any of them
+     * holds products, NOT_FOUND when none of them exists.
+     */
+    async delete(ids: CategoryId[]): Promise<CategoryId[]> {
+      const counts = await products.countByCategory();
+      const used = ids.filter((id) => (counts.get(id) ?? 0) > 0);
+      if (used.length) {
+        const detail = used.map((id) => `${id}: ${counts.get(id)}`).join(', ');
+        const total = used.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
+        throw new AppError('CONFLICT', {
+          message: `Cannot delete: ${total} ${total === 1 ? 'product is' : 'products are'} still in the category (${detail}). Move or delete them first.`,
+        });
+      }
+      const deleted = await categories.markDeleted(ids);
+      if (!deleted.length) throw new AppError('NOT_FOUND');
+      return deleted;
+    },
+  };
+}
+export type CategoryAdminService = ReturnType<typeof createCategoryAdminService>;

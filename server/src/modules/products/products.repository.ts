@@ -245,6 +245,17 @@ export function createProductRepository(db: Db) {
       id: ObjectId,
       range: Pick<ProductDoc, 'eurMin' | 'eurMax' | 'usdMin' | 'usdMax' | 'gbpMin' | 'gbpMax'>,
     ) => products.updateOne({ _id: id }, { $set: { ...range, updatedAt: new Date() } }),
+    /** How many products have one of `values` in a reference field (refuses reference deletes). */
+    countReferencing: (field: 'categoryId' | 'platform' | 'brand' | 'tags', values: string[]) =>
+      products.countDocuments({ [field]: { $in: values } }),
+    /** Every tag id some product carries. */
+    distinctTags: () => products.distinct('tags') as Promise<string[]>,
+    /** Removes a deleted tag from every product. */
+    pullTag: (tag: string) =>
+      products.updateMany({ tags: tag }, { $pull: { tags: tag }, $set: { updatedAt: new Date() } }),
+    /** Products that name a brand by its old name follow its rename. */
+    renameBrand: (from: string, to: string) =>
+      products.updateMany({ brand: from }, { $set: { brand: to, updatedAt: new Date() } }),
   };
 }
 export type ProductRepository = ReturnType<typeof createProductRepository>;

@@ -1,10 +1,13 @@
-import { PAYMENT_METHODS, type Locale, type PublicState } from '@market/shared';
+import { ObjectId } from 'mongodb';
+import { PAYMENT_METHODS, type Locale, type PublicBanner, type PublicState } from '@market/shared';
 import type { CategoryService } from '../categories/categories.service.ts';
+import type { HomeContentRepository } from '../home-content/home-content.repository.ts';
 import type { MacrocategoryService } from '../macrocategories/macrocategories.service.ts';
 import type { OfferRepository } from '../offers/offers.repository.ts';
 import type { PlatformRepository } from '../platforms/platforms.repository.ts';
 import type { ProductRepository } from '../products/products.repository.ts';
 import type { CatalogueService } from '../products/products.service.ts';
+import type { TagRepository } from '../tags/tags.repository.ts';
 
 const FEATURED = 8;
 const TOP_TAGS = 20;
@@ -14,30 +17,60 @@ export function createPublicStateService(deps: {
   products: ProductRepository;
   offers: OfferRepository;
   platforms: PlatformRepository;
+  tags: TagRepository;
+  homeContent: HomeContentRepository;
   categories: CategoryService;
   macrocategories: MacrocategoryService;
   catalogue: CatalogueService;
 }) {
-  const { products, offers, platforms, categories, macrocategories, catalogue } = deps;
+  const { products, offers, platforms, tags, homeContent, categories, macrocategories, catalogue } =
+    deps;
 
-  /** Featured: the products with the most keys on sale, in that order. */
-  async function featured(locale: Locale) {
-    const ids = await offers.bestStockedProductIds(FEATURED);
+  /** The products of `ids` that still exist, in that order, for the storefront. */
+  async function inOrder(ids: ObjectId[], locale: Locale) {
     const byId = new Map((await products.findByIds(ids)).map((p) => [p._id.toHexString(), p]));
     const docs = ids.flatMap((id) => byId.get(id.toHexString()) ?? []);
     return catalogue.toStore(docs, locale);
   }
 
+  /** The admin's featured products in their order; else those with the most keys on sale. */
+  async function home(locale: Locale) {
+    const content = await homeContent.get();
+    const picked = (content?.featuredProductIds ?? []).map((id) => new ObjectId(id));
+    let featured = picked.length ? await inOrder(picked, locale) : [];
+    // Picks that were all deleted since fall back too: the home page never goes empty.
+    if (!featured.length)
+      featured = await inOrder(await offers.bestStockedProductIds(FEATURED), locale);
+    const banners: PublicBanner[] = (content?.banners ?? [])
+      .filter((b) => b.active)
+      .map((b) => ({
+        title: b.title[locale],
+        subtitle: b.subtitle[locale],
+        imageUrl: b.imageUrl,
+        linkUrl: b.linkUrl,
+      }));
+    return { featured, banners };
+  }
+
+  /** The most used tags, each named in `locale` (its id when it has no document). */
+  async function topTags(locale: Locale) {
+    const counts = await products.topTags(TOP_TAGS);
+    const names = new Map(
+      (await tags.findByIds(counts.map((t) => t.tag))).map((t) => [t._id, t.name[locale]]),
+    );
+    return counts.map((t) => ({ tag: t.tag, name: names.get(t.tag) ?? t.tag, count: t.count }));
+  }
+
   return {
     /** Reviews, stats, tags, payments, platforms, home content, categories and macrocategories. */
     async get(locale: Locale): Promise<PublicState> {
-      const [productCount, live, tags, platformDocs, home, categoryList, macroList] =
+      const [productCount, live, tagList, platformDocs, homeContent, categoryList, macroList] =
         await Promise.all([
           products.count(),
           offers.liveStats(),
-          products.topTags(TOP_TAGS),
+          topTags(locale),
           platforms.listByPosition(),
-          featured(locale),
+          home(locale),
           categories.list(locale),
           macrocategories.list(locale),
         ]);
@@ -45,10 +78,10 @@ export function createPublicStateService(deps: {
         // Reviews arrive with the orders and reviews module; until then there are none.
         reviews: [],
         stats: { products: productCount, sellers: live.sellers, offers: live.offers },
-        tags,
+        tags: tagList,
         payments: [...PAYMENT_METHODS],
         platforms: platformDocs.map((p) => ({ slug: p._id, name: p.name, guidePath: p.guidePath })),
-        home: { featured: home },
+        home: homeContent,
         categories: categoryList,
         macrocategories: macroList,
       };
