@@ -8,6 +8,7 @@ export const en = {
     search: 'Search',
     searchLabel: 'Search the shop',
     searchPlaceholder: 'Search games, software, gift cards…',
+    darkTheme: 'Dark theme',
   },
   home: {
     title: 'Game keys, software, gift cards and game accounts',
@@ -159,6 +160,29 @@ export const en = {
     save: 'Save',
     saveFailed: 'We could not save your language. Please try again.',
     signOut: 'Sign out',
+    favorites: {
+      heading: 'Favorites',
+      loading: 'Loading your favorites…',
+      empty: 'No favorites yet: press the heart on a product to keep it here.',
+      loadFailed: 'Something went wrong getting user favorites',
+      unavailable: 'This product is no longer available',
+      remove: 'Remove',
+      removeLabel: 'Remove {name} from favorites',
+      removeFailed: 'Something went wrong deleting a user favorite',
+      retry: 'Try again',
+    },
+  },
+  favorites: {
+    toggle: 'Favorite: {name}',
+    errors: {
+      get: 'Something went wrong getting user favorites',
+      set: 'Something went wrong setting user favorites',
+      delete: 'Something went wrong deleting a user favorite',
+    },
+  },
+  toast: {
+    region: 'Notifications',
+    dismiss: 'Dismiss',
   },
 };
 

@@ -10,6 +10,7 @@ export const it: Messages = {
     search: 'Cerca',
     searchLabel: 'Cerca nel negozio',
     searchPlaceholder: 'Cerca giochi, software, carte regalo…',
+    darkTheme: 'Tema scuro',
   },
   home: {
     title: 'Chiavi di gioco, software, carte regalo e account di gioco',
@@ -164,5 +165,28 @@ export const it: Messages = {
     save: 'Salva',
     saveFailed: 'Non siamo riusciti a salvare la lingua. Riprova.',
     signOut: 'Esci',
+    favorites: {
+      heading: 'Preferiti',
+      loading: 'Caricamento dei preferiti…',
+      empty: 'Ancora nessun preferito: premi il cuore su un prodotto per ritrovarlo qui.',
+      loadFailed: 'Qualcosa è andato storto nel caricare i preferiti',
+      unavailable: 'Questo prodotto non è più disponibile',
+      remove: 'Rimuovi',
+      removeLabel: 'Rimuovi {name} dai preferiti',
+      removeFailed: 'Qualcosa è andato storto nel rimuovere il preferito',
+      retry: 'Riprova',
+    },
+  },
+  favorites: {
+    toggle: 'Preferito: {name}',
+    errors: {
+      get: 'Qualcosa è andato storto nel caricare i preferiti',
+      set: 'Qualcosa è andato storto nel salvare il preferito',
+      delete: 'Qualcosa è andato storto nel rimuovere il preferito',
+    },
+  },
+  toast: {
+    region: 'Notifiche',
+    dismiss: 'Chiudi',
   },
 };

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { localizedPath } from '../../i18n/routes.ts';
+import FavoritesList from '../favorites/FavoritesList.tsx';
 import { fetchAccount, updateAccount } from './auth-api.ts';
 import { authErrorCode } from './auth-errors.ts';
 import { signOutEverywhere } from './auth-flows.ts';
@@ -19,7 +20,7 @@ export interface AccountIslandProps {
 type Load =
   { state: 'loading' } | { state: 'failed'; blocked: boolean } | { state: 'ready'; info: UserInfo };
 
-/** The account page, rendered in the browser: profile, language preference, sign-out. */
+/** The account page, rendered in the browser: profile, favorites, language preference, sign-out. */
 export default function AccountIsland({ locale, t, languageNames }: AccountIslandProps) {
   const id = useId();
   const user = useStore($user);
@@ -148,6 +149,8 @@ export default function AccountIsland({ locale, t, languageNames }: AccountIslan
           </div>
         </dl>
       </section>
+
+      <FavoritesList locale={locale} user={user} t={t.favorites} />
 
       <section aria-labelledby={`${id}-language`}>
         <h2 id={`${id}-language`}>{t.languageHeading}</h2>

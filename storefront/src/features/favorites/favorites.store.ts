@@ -1,0 +1,64 @@
+import { atom } from 'nanostores';
+import { showToast } from '../toast/toast.ts';
+import { addFavorite, fetchFavorites, fetchSignedInUid, removeFavorite } from './favorites-api.ts';
+import {
+  INITIAL_FAVORITES,
+  favoritesReducer,
+  isFavorite,
+  type FavoritesAction,
+  type FavoritesState,
+} from './favorites-state.ts';
+
+/** The spec's favorites error texts (section 8), in the page's language. */
+export interface FavoritesErrors {
+  get: string;
+  set: string;
+  delete: string;
+}
+
+/** Whether someone is signed in and their favorites; hearts render from it. */
+export const $favorites = atom<FavoritesState>(INITIAL_FAVORITES);
+
+const dispatch = (action: FavoritesAction) =>
+  $favorites.set(favoritesReducer($favorites.get(), action));
+
+/** Asks the API who is signed in and, for a user, their favorites. */
+export async function loadFavorites(errors: FavoritesErrors): Promise<void> {
+  let uid: string | null;
+  try {
+    uid = await fetchSignedInUid();
+  } catch {
+    return; // API unreachable: the hearts stay hidden, the page works without them
+  }
+  if (!uid) {
+    dispatch({ type: 'guest' });
+    return;
+  }
+  try {
+    const list = await fetchFavorites();
+    dispatch({ type: 'loaded', userId: uid, productIds: list.map((f) => f.productId) });
+  } catch {
+    showToast(errors.get, { kind: 'error' });
+  }
+}
+
+// A product whose save is under way ignores further clicks, so the server sees them in order.
+const pending = new Set<string>();
+
+/** Adds or removes a favorite at once, and undoes it with an error toast if the API refuses. */
+export async function toggleFavorite(productId: string, errors: FavoritesErrors): Promise<void> {
+  const state = $favorites.get();
+  if (state.status !== 'signed-in' || pending.has(productId)) return;
+  const adding = !isFavorite(state, productId);
+  pending.add(productId);
+  dispatch({ type: adding ? 'added' : 'removed', productId });
+  try {
+    if (adding) await addFavorite(state.userId, productId);
+    else await removeFavorite(state.userId, productId);
+  } catch {
+    dispatch({ type: adding ? 'removed' : 'added', productId });
+    showToast(adding ? errors.set : errors.delete, { kind: 'error' });
+  } finally {
+    pending.delete(productId);
+  }
+}
