@@ -3,6 +3,10 @@ import { Resource } from 'react-admin';
 import categories from './categories/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import outbox from './outbox/index.ts';
+import offers from './offers/index.ts';
+import keys from './keys/index.ts';
+import exchangeRates from './exchange-rates/index.ts';
+import auditLog from './audit-log/index.ts';
 import sellers from './sellers/index.ts';
 import { adminSetup } from './setup.ts';
 import users from './users/index.ts';
@@ -14,6 +18,10 @@ export function App() {
       <Resource name="categories" {...categories} />
       <Resource name="sellers" {...sellers} />
       <Resource name="users" {...users} />
+      <Resource name="offers" {...offers} />
+      <Resource name="keys" {...keys} />
+      <Resource name="exchange-rates" {...exchangeRates} />
+      <Resource name="audit-log" {...auditLog} />
       <Resource name="outbox" {...outbox} />
     </ConsoleAdmin>
   );

@@ -1,0 +1,30 @@
+import { ChoiceChipField } from '@market/console-kit';
+import { AUDIT_ACTIONS } from '@market/shared';
+import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from 'react-admin';
+
+const actionChoices = AUDIT_ACTIONS.map((action) => ({
+  id: action,
+  name: `resources.audit-log.actions.${action}`,
+}));
+
+const auditFilters = [
+  <SelectInput key="action" source="action" choices={actionChoices} alwaysOn />,
+  <TextInput key="actorUid" source="actorUid" />,
+  <TextInput key="targetId" source="targetId" />,
+];
+
+/** What admins did, newest first: who, what, to which record and why. */
+export function AuditLogList() {
+  return (
+    <List filters={auditFilters} sort={{ field: 'at', order: 'DESC' }} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <DateField source="at" showTime />
+        <TextField source="actor.email" sortable={false} emptyText="—" />
+        <ChoiceChipField source="action" labels="resources.audit-log.actions" sortable={false} />
+        <TextField source="target.type" sortable={false} />
+        <TextField source="target.id" sortable={false} />
+        <TextField source="reason" sortable={false} emptyText="—" />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,47 @@
+import { ChoiceChipField } from '@market/console-kit';
+import { KEY_STATUSES } from '@market/shared';
+import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { RevealKeyButton } from './RevealKeyButton.tsx';
+import { RevokeKeyButton } from './RevokeKeyButton.tsx';
+
+/** Chip colours of the key statuses. */
+export const KEY_STATUS_COLORS = {
+  available: 'success',
+  reserved: 'info',
+  sold: 'primary',
+  refunded: 'warning',
+  revoked: 'error',
+} as const;
+
+const statusChoices = KEY_STATUSES.map((status) => ({
+  id: status,
+  name: `resources.keys.statuses.${status}`,
+}));
+
+const keyFilters = [
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+  <TextInput key="offerId" source="offerId" />,
+  <TextInput key="productId" source="productId" />,
+  <TextInput key="sellerId" source="sellerId" />,
+];
+
+/** Every key, masked (codes only through an audited reveal), newest first. */
+export function KeyList() {
+  return (
+    <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="masked" sortable={false} sx={{ fontFamily: 'monospace' }} />
+        <TextField source="productName" sortable={false} />
+        <TextField source="sellerId" sortable={false} />
+        <ChoiceChipField
+          source="status"
+          labels="resources.keys.statuses"
+          colors={KEY_STATUS_COLORS}
+        />
+        <DateField source="createdAt" showTime />
+        <RevealKeyButton />
+        <RevokeKeyButton />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,146 @@
+import CopyIcon from '@mui/icons-material/ContentCopy';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import {
+  Alert,
+  Box,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Button as MuiButton,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { errorNotification, useAction, type ConsoleDataProvider } from '@market/console-kit';
+import type { MaskedKey } from '@market/shared';
+import { useState } from 'react';
+import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { REASON_MAX_LENGTH, REASON_MIN_LENGTH, revealKey } from './key-actions.ts';
+
+/**
+ * Reveal: a dialog asks why (the reveal is recorded with the reason), then shows the code once,
+ * with a copy button. Closing the dialog forgets the code.
+ */
+export function RevealKeyButton() {
+  const record = useRecordContext<MaskedKey>();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [code, setCode] = useState<string | null>(null);
+  const { run, isPending } = useAction(
+    (id: MaskedKey['id'], why: string) => revealKey(dataProvider, id, why),
+    {
+      onSuccess: setCode,
+      onError: (error) => notify(errorNotification(error), { type: 'error' }),
+    },
+  );
+  if (!record) return null;
+
+  const close = () => {
+    setOpen(false);
+    setReason('');
+    setCode(null);
+  };
+  const reasonOk = reason.trim().length >= REASON_MIN_LENGTH;
+  const copy = async () => {
+    if (!code) return;
+    try {
+      await navigator.clipboard.writeText(code);
+      notify('resources.keys.reveal.copied', { type: 'info' });
+    } catch {
+      notify('resources.keys.reveal.copy_failed', { type: 'warning' });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        label="resources.keys.actions.reveal"
+        onClick={(event) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        <VisibilityIcon />
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        onClick={(event) => event.stopPropagation()}
+        aria-labelledby="reveal-key-title"
+        fullWidth
+        maxWidth="sm"
+      >
+        <DialogTitle id="reveal-key-title">
+          {translate('resources.keys.reveal.title', { masked: record.masked })}
+        </DialogTitle>
+        {code === null ? (
+          <DialogContent>
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {translate('resources.keys.reveal.warning')}
+            </Alert>
+            <TextField
+              label={translate('resources.keys.reveal.reason')}
+              helperText={translate('resources.keys.reveal.reason_help')}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: REASON_MAX_LENGTH } }}
+              required
+              multiline
+              minRows={2}
+              fullWidth
+              autoFocus
+            />
+          </DialogContent>
+        ) : (
+          <DialogContent>
+            <Typography variant="body2" gutterBottom>
+              {translate('resources.keys.reveal.shown_once')}
+            </Typography>
+            <Box
+              component="output"
+              aria-label={translate('resources.keys.reveal.code')}
+              sx={{
+                display: 'block',
+                fontFamily: 'monospace',
+                fontSize: '1.25rem',
+                p: 2,
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+                wordBreak: 'break-all',
+              }}
+            >
+              {code}
+            </Box>
+          </DialogContent>
+        )}
+        <DialogActions>
+          {code === null ? (
+            <>
+              <MuiButton onClick={close}>{translate('ra.action.cancel')}</MuiButton>
+              <MuiButton
+                color="warning"
+                variant="contained"
+                disabled={!reasonOk || isPending}
+                onClick={() => run(record.id, reason.trim())}
+              >
+                {translate('resources.keys.reveal.confirm')}
+              </MuiButton>
+            </>
+          ) : (
+            <>
+              <MuiButton startIcon={<CopyIcon />} onClick={() => void copy()}>
+                {translate('resources.keys.reveal.copy')}
+              </MuiButton>
+              <MuiButton variant="contained" onClick={close}>
+                {translate('ra.action.close')}
+              </MuiButton>
+            </>
+          )}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

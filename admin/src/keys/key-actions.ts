@@ -1,0 +1,29 @@
+import type { ConsoleDataProvider } from '@market/console-kit';
+import { MaskedKeySchema, RevealedKeySchema, type MaskedKey } from '@market/shared';
+import type { Identifier } from 'react-admin';
+
+/** The shortest and longest reason the API takes (KeyReasonSchema). */
+export const REASON_MIN_LENGTH = 3;
+export const REASON_MAX_LENGTH = 200;
+
+const keyPath = (id: Identifier, action: string) =>
+  `/keys/${encodeURIComponent(String(id))}/${action}`;
+
+/** `POST /api/admin/keys/:id/reveal`: the code, once; the API records the reveal. */
+export async function revealKey(
+  dataProvider: ConsoleDataProvider,
+  id: Identifier,
+  reason: string,
+): Promise<string> {
+  return RevealedKeySchema.parse(await dataProvider.postAction(keyPath(id, 'reveal'), { reason }))
+    .code;
+}
+
+/** `POST /api/admin/keys/:id/revoke`: the key afterwards, masked. */
+export async function revokeKey(
+  dataProvider: ConsoleDataProvider,
+  id: Identifier,
+  reason: string,
+): Promise<MaskedKey> {
+  return MaskedKeySchema.parse(await dataProvider.postAction(keyPath(id, 'revoke'), { reason }));
+}
