@@ -1,7 +1,12 @@
 import { ConsoleAdmin } from '@market/console-kit';
 import { Resource } from 'react-admin';
+import brands from './brands/index.ts';
 import categories from './categories/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import homeContent from './home-content/index.ts';
+import macrocategories from './macrocategories/index.ts';
+import platforms from './platforms/index.ts';
+import tags from './tags/index.ts';
 import outbox from './outbox/index.ts';
 import offers from './offers/index.ts';
 import keys from './keys/index.ts';
@@ -16,6 +21,11 @@ export function App() {
   return (
     <ConsoleAdmin setup={adminSetup} dashboard={Dashboard}>
       <Resource name="categories" {...categories} />
+      <Resource name="macrocategories" {...macrocategories} />
+      <Resource name="platforms" {...platforms} />
+      <Resource name="brands" {...brands} />
+      <Resource name="tags" {...tags} />
+      <Resource name="home-content" {...homeContent} />
       <Resource name="sellers" {...sellers} />
       <Resource name="users" {...users} />
       <Resource name="offers" {...offers} />

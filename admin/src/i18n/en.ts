@@ -26,6 +26,49 @@ export const en = {
         names: { en: 'Name (English)', it: 'Name (Italian)' },
       },
     },
+    macrocategories: {
+      name: 'Macrocategory |||| Macrocategories',
+      fields: { id: 'ID', name: 'Name', names: { en: 'Name (English)', it: 'Name (Italian)' } },
+      help: { id: 'The id is the slug of the English name, set once' },
+    },
+    platforms: {
+      name: 'Platform |||| Platforms',
+      fields: { id: 'ID', name: 'Name', guidePath: 'Activation guide', position: 'Position' },
+      help: {
+        id: 'Lower-case slug; left empty, it is made from the name. Products refer to it.',
+        guidePath: 'A path on the shop, e.g. /support/docs/guides/steam; empty: no guide',
+      },
+    },
+    brands: {
+      name: 'Brand |||| Brands',
+      fields: { id: 'ID', name: 'Name' },
+      help: {
+        id: 'Lower-case slug; left empty, it is made from the name',
+        rename: 'Products that name the brand follow the new name',
+      },
+    },
+    tags: {
+      name: 'Tag |||| Tags',
+      fields: { id: 'ID', name: 'Name', names: { en: 'Name (English)', it: 'Name (Italian)' } },
+      help: { id: 'The id is the slug of the English name, set once' },
+    },
+    'home-content': {
+      name: 'Home page |||| Home page',
+      title: 'Home page',
+      fields: {
+        featuredProductIds: 'Featured products',
+        banners: 'Banners',
+        title: { en: 'Title (English)', it: 'Title (Italian)' },
+        subtitle: { en: 'Subtitle (English)', it: 'Subtitle (Italian)' },
+        imageUrl: 'Image URL',
+        linkUrl: 'Link',
+        active: 'Shown',
+      },
+      help: {
+        featured:
+          'At most 12, shown in the order picked; none: the best-stocked products are shown',
+      },
+    },
     users: {
       name: 'User |||| Users',
       title: 'User %{email}',

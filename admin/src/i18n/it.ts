@@ -30,6 +30,49 @@ export const it: TranslationOf<typeof en> = {
         names: { en: 'Nome (inglese)', it: 'Nome (italiano)' },
       },
     },
+    macrocategories: {
+      name: 'Macrocategoria |||| Macrocategorie',
+      fields: { id: 'ID', name: 'Nome', names: { en: 'Nome (inglese)', it: 'Nome (italiano)' } },
+      help: { id: 'L’id è lo slug del nome inglese, fissato alla creazione' },
+    },
+    platforms: {
+      name: 'Piattaforma |||| Piattaforme',
+      fields: { id: 'ID', name: 'Nome', guidePath: 'Guida all’attivazione', position: 'Posizione' },
+      help: {
+        id: 'Slug in minuscolo; se vuoto, è ricavato dal nome. I prodotti vi fanno riferimento.',
+        guidePath: 'Un percorso del negozio, es. /support/docs/guides/steam; vuoto: nessuna guida',
+      },
+    },
+    brands: {
+      name: 'Marchio |||| Marchi',
+      fields: { id: 'ID', name: 'Nome' },
+      help: {
+        id: 'Slug in minuscolo; se vuoto, è ricavato dal nome',
+        rename: 'I prodotti che nominano il marchio seguono il nuovo nome',
+      },
+    },
+    tags: {
+      name: 'Tag |||| Tag',
+      fields: { id: 'ID', name: 'Nome', names: { en: 'Nome (inglese)', it: 'Nome (italiano)' } },
+      help: { id: 'L’id è lo slug del nome inglese, fissato alla creazione' },
+    },
+    'home-content': {
+      name: 'Home page |||| Home page',
+      title: 'Home page',
+      fields: {
+        featuredProductIds: 'Prodotti in evidenza',
+        banners: 'Banner',
+        title: { en: 'Titolo (inglese)', it: 'Titolo (italiano)' },
+        subtitle: { en: 'Sottotitolo (inglese)', it: 'Sottotitolo (italiano)' },
+        imageUrl: 'URL dell’immagine',
+        linkUrl: 'Link',
+        active: 'Visibile',
+      },
+      help: {
+        featured:
+          'Al massimo 12, mostrati nell’ordine scelto; nessuno: si mostrano i prodotti con più scorte',
+      },
+    },
     users: {
       name: 'Utente |||| Utenti',
       title: 'Utente %{email}',
