@@ -12,6 +12,8 @@ import offers from './offers/index.ts';
 import keys from './keys/index.ts';
 import exchangeRates from './exchange-rates/index.ts';
 import auditLog from './audit-log/index.ts';
+import productProposals from './product-proposals/index.ts';
+import products from './products/index.ts';
 import sellers from './sellers/index.ts';
 import { adminSetup } from './setup.ts';
 import users from './users/index.ts';
@@ -26,6 +28,8 @@ export function App() {
       <Resource name="brands" {...brands} />
       <Resource name="tags" {...tags} />
       <Resource name="home-content" {...homeContent} />
+      <Resource name="products" {...products} />
+      <Resource name="product-proposals" {...productProposals} />
       <Resource name="sellers" {...sellers} />
       <Resource name="users" {...users} />
       <Resource name="offers" {...offers} />

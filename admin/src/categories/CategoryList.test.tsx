@@ -19,12 +19,13 @@ function renderList(locale: 'en' | 'it', dataProvider = categoriesDataProvider()
   );
 }
 
-/** The text of each body row's cells, top to bottom. */
+/** The text of each body row's cells after the selection checkbox, top to bottom. */
 function rowTexts(): string[][] {
   const [, ...bodyRows] = screen.getAllByRole('row');
   return bodyRows.map((row) =>
     within(row)
       .getAllByRole('cell')
+      .slice(1)
       .map((cell) => cell.textContent ?? ''),
   );
 }

@@ -1,11 +1,14 @@
 import { LocalizedTextField } from '@market/console-kit';
-import { Datagrid, List, NumberField, TextField } from 'react-admin';
+import { BulkDeleteButton, Datagrid, List, NumberField, TextField } from 'react-admin';
 
-/** All categories by position, each name in the active locale. */
+/**
+ * All categories by position, each name in the active locale. Bulk delete waits for the API:
+ * a category that still holds products is refused, and the message says how many.
+ */
 export function CategoryList() {
   return (
     <List sort={{ field: 'position', order: 'ASC' }} perPage={25} exporter={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <NumberField source="position" />
         <TextField source="id" sortable={false} />
         <LocalizedTextField source="name" sortable={false} />

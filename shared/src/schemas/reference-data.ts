@@ -21,7 +21,7 @@ export const SlugSchema = z
   .max(64)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
 
-const NameSchema = z.string().trim().min(1, 'Required').max(100);
+const NameSchema = z.string({ error: 'Required' }).trim().min(1, 'Required').max(100);
 
 /** A text in every locale; both are required. */
 export const LocalizedNameSchema = z.object({ en: NameSchema, it: NameSchema });

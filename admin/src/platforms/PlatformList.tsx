@@ -1,0 +1,22 @@
+import { Datagrid, List, NumberField, SearchInput, TextField } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** The platforms in display order, with their activation-guide path (empty: no guide). */
+export function PlatformList() {
+  return (
+    <List
+      sort={{ field: 'position', order: 'ASC' }}
+      perPage={50}
+      filters={filters}
+      exporter={false}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <NumberField source="position" />
+        <TextField source="id" />
+        <TextField source="name" />
+        <TextField source="guidePath" sortable={false} emptyText="—" />
+      </Datagrid>
+    </List>
+  );
+}
