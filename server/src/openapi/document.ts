@@ -28,6 +28,7 @@ const ERROR_TEXT = {
   403: 'Signed in, but not allowed (wrong role, shop not approved, blocked user)',
   404: 'Not found (also another seller’s record)',
   409: 'Conflicts with an existing record',
+  429: 'Too many requests from this address: retry after `Retry-After` seconds',
 } as const;
 type ErrorStatus = keyof typeof ERROR_TEXT;
 

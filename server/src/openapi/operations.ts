@@ -19,6 +19,11 @@ import {
   CategoryWithCountSchema,
   CategoryWithNamesSchema,
   ClientConfigSchema,
+  FavoriteDeleteRequestSchema,
+  FavoriteListSchema,
+  FavoriteSchema,
+  FavoriteSetRequestSchema,
+  FavoritesGetRequestSchema,
   HealthSchema,
   InfoMultipleSalesRequestSchema,
   KeyUploadResultSchema,
@@ -26,6 +31,7 @@ import {
   LocaleRequestSchema,
   MacrocategorySchema,
   MeSchema,
+  PageViewEventSchema,
   ProductIdListRequestSchema,
   ProductSalesSchema,
   PublicCategorySchema,
@@ -52,6 +58,15 @@ export const API_TAGS = {
       'For sellers whose shop is approved. Every call sees only the caller’s own records: another seller’s id answers 404.',
   },
   system: { name: 'System', description: 'Health, sign-in configuration and the caller.' },
+  user: {
+    name: 'Signed-in user',
+    description:
+      'The caller’s own records (any role). Where a call names `userId` it must be the caller’s uid (else 403).',
+  },
+  analytics: {
+    name: 'Analytics',
+    description: 'Storefront page views, open to guests and rate-limited per address.',
+  },
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -74,7 +89,7 @@ export type ApiOperation = {
   list?: { filter?: z.ZodType };
   response: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
   /** Error statuses beyond the derived ones (400 for input, 401/403 for access, 404 for `{id}`). */
-  errors?: Array<404 | 409>;
+  errors?: Array<404 | 409 | 429>;
 };
 
 const CATALOGUE = '/api/public';
@@ -199,6 +214,52 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Who the caller is',
     access: 'user',
     response: { status: 200, description: 'The caller', schema: MeSchema },
+  },
+
+  // Analytics
+  {
+    method: 'post',
+    path: `${CATALOGUE}/events`,
+    tag: 'analytics',
+    summary: 'Record a storefront page view',
+    description:
+      'The path only (no query or fragment); admin and seller paths are refused. The referrer is kept without its query; a signed-in caller’s uid is kept, nothing else about them. Kept 400 days; at most 120 a minute per address.',
+    access: 'public',
+    body: PageViewEventSchema,
+    response: { status: 204, description: 'Recorded' },
+    errors: [429],
+  },
+
+  // Signed-in user
+  {
+    method: 'post',
+    path: '/api/user/favorites/get',
+    tag: 'user',
+    summary: 'The caller’s favorites, newest first',
+    description: 'The body may be `{}` or left out.',
+    access: 'user',
+    body: FavoritesGetRequestSchema,
+    response: { status: 200, description: 'The favorites', schema: FavoriteListSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/user/favorites/set',
+    tag: 'user',
+    summary: 'Add a product to the caller’s favorites (idempotent: a repeat keeps the first date)',
+    description: 'A `date` in the future is stored as now. At most 500 favorites (409 past it).',
+    access: 'user',
+    body: FavoriteSetRequestSchema,
+    response: { status: 200, description: 'The favorite', schema: FavoriteSchema },
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/user/favorites/delete',
+    tag: 'user',
+    summary: 'Remove a product from the caller’s favorites (idempotent)',
+    access: 'user',
+    body: FavoriteDeleteRequestSchema,
+    response: { status: 204, description: 'Removed, or was not there' },
   },
 
   // Session
