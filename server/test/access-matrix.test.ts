@@ -87,6 +87,28 @@ const ROUTES: Route[] = [
     allowed: SIGNED_IN,
   },
   { method: 'GET', path: () => '/api/user/seller-application', allowed: SIGNED_IN },
+  {
+    method: 'POST',
+    path: () => '/api/user/favorites/get',
+    body: () => ({}),
+    allowed: SIGNED_IN,
+  },
+  {
+    method: 'POST',
+    path: () => '/api/user/favorites/set',
+    body: (me) => ({
+      productId: '0123456789abcdef01234567',
+      date: new Date().toISOString(),
+      userId: me?.uid ?? 'guest',
+    }),
+    allowed: SIGNED_IN,
+  },
+  {
+    method: 'POST',
+    path: () => '/api/user/favorites/delete',
+    body: (me) => ({ productId: '0123456789abcdef01234567', userId: me?.uid ?? 'guest' }),
+    allowed: SIGNED_IN,
+  },
   { method: 'GET', path: () => '/api/me', allowed: SIGNED_IN },
 ];
 
