@@ -1,0 +1,91 @@
+/**
+ * The app as `npm start` runs it (embedded engine in-process, indexes, reference data), on a
+ * free port with a temporary data directory, for the benchmarks. Not a benchmark itself.
+ */
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import { MongoClient, type Db } from 'mongodb';
+import { buildAppDeps } from '../src/app-deps.ts';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
+import { ensureIndexes } from '../src/db/indexes.ts';
+import { createIdentity, type Identity } from '../src/identity/firebase.ts';
+import { createLogger } from '../src/logger.ts';
+import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
+import { ensureReferenceData } from '../src/seed/seed.ts';
+
+export type BenchStack = {
+  url: string;
+  db: Db;
+  identity: Identity;
+  close(): Promise<void>;
+};
+
+/**
+ * Starts engine and app. Without `emulatorHost` the identity points at an address nobody
+ * listens on: enough for public routes, which never verify a token when none is sent.
+ */
+export async function startBenchStack(emulatorHost?: string): Promise<BenchStack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
+  const engine = await startEmbeddedMongo({ port: 0, dataDir: path.join(dataDir, 'mongo') });
+  const client = await new MongoClient(engine.uri).connect();
+  const db = client.db('bench');
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const identity = createIdentity(config, emulatorHost ?? '127.0.0.1:9');
+  const log = createLogger('silent');
+  await ensureIndexes(db);
+  await createCategoryRepository(db).ensureDefaults();
+  await ensureReferenceData(db);
+  const app = createApp(buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' }));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    identity,
+    async close() {
+      // autocannon may leave keep-alive sockets open.
+      (server as Server).closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await client.close();
+      await engine.close();
+      await identity.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type LoadResult = { label: string; rps: number; p99: number; errors: number };
+
+/**
+ * Load with autocannon in a worker thread, so the load generator does not share the event
+ * loop of the server it measures. Non-2xx answers count as errors.
+ */
+export async function load(
+  label: string,
+  url: string,
+  opts: { method?: 'GET' | 'POST'; body?: unknown; connections?: number; duration?: number } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    method: opts.method ?? 'GET',
+    connections: opts.connections ?? 50,
+    duration: opts.duration ?? 10,
+    workers: 1,
+    headers: opts.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return {
+    label,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
