@@ -2,6 +2,7 @@ import { APPLICANT_PERMISSION, ConsoleAdmin, type PublicRoute } from '@market/co
 import { Resource } from 'react-admin';
 import categories from './categories/index.ts';
 import offers from './offers/index.ts';
+import keys from './keys/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { RegisterPage } from './register/RegisterPage.tsx';
 import { REGISTER_PATH, SellerLoginPage } from './register/SellerLoginPage.tsx';
@@ -26,6 +27,7 @@ export function App() {
         permissions === APPLICANT_PERMISSION ? null : (
           <>
             <Resource name="offers" {...offers} />
+            <Resource name="keys" {...keys} />
             <Resource name="categories" {...categories} />
           </>
         )

@@ -544,6 +544,10 @@ describe('/api/seller/keys', () => {
       filter: { offerId: theirs.offer.id },
     });
     expect(foreign.total).toBe(0);
+
+    // The key list's offer filter names its offer through getMany; another's is not found.
+    const offers = await seller.getMany('offers', { ids: [mine.offer.id, theirs.offer.id] });
+    expect(offers.data.map((o) => o.id)).toEqual([mine.offer.id]);
   });
 
   it("answers 404 for another seller's key, and cannot revoke it", async () => {

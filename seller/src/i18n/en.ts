@@ -115,6 +115,35 @@ export const en = {
         file_failed: 'The file cannot be read.',
       },
     },
+    keys: {
+      name: 'Key |||| Keys',
+      fields: {
+        id: 'ID',
+        masked: 'Key',
+        offerId: 'Offer',
+        productName: 'Product',
+        status: 'Status',
+        createdAt: 'Added',
+      },
+      statuses: {
+        available: 'Available',
+        reserved: 'Reserved',
+        sold: 'Sold',
+        refunded: 'Refunded',
+        revoked: 'Revoked',
+      },
+      actions: { of_offer: 'Keys', revoke: 'Revoke' },
+      revoke: {
+        title: 'Revoke key %{masked}?',
+        content:
+          'The key is taken out of sale for good and your offer’s stock goes down by one. This cannot be undone.',
+        reason: 'Reason (optional)',
+      },
+      notifications: {
+        revoked: 'Key revoked',
+        conflict: 'This key is no longer available; the list now shows its current status.',
+      },
+    },
     categories: {
       name: 'Category |||| Categories',
       fields: { id: 'ID', position: 'Position', name: 'Name' },

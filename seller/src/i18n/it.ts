@@ -119,6 +119,35 @@ export const it: TranslationOf<typeof en> = {
         file_failed: 'Impossibile leggere il file.',
       },
     },
+    keys: {
+      name: 'Chiave |||| Chiavi',
+      fields: {
+        id: 'ID',
+        masked: 'Chiave',
+        offerId: 'Offerta',
+        productName: 'Prodotto',
+        status: 'Stato',
+        createdAt: 'Aggiunta',
+      },
+      statuses: {
+        available: 'Disponibile',
+        reserved: 'Riservata',
+        sold: 'Venduta',
+        refunded: 'Rimborsata',
+        revoked: 'Revocata',
+      },
+      actions: { of_offer: 'Chiavi', revoke: 'Revoca' },
+      revoke: {
+        title: 'Revocare la chiave %{masked}?',
+        content:
+          'La chiave viene tolta definitivamente dalla vendita e le disponibilità della tua offerta scendono di uno. L’operazione non si può annullare.',
+        reason: 'Motivo (facoltativo)',
+      },
+      notifications: {
+        revoked: 'Chiave revocata',
+        conflict: 'Questa chiave non è più disponibile; l’elenco ora mostra il suo stato attuale.',
+      },
+    },
     categories: {
       name: 'Categoria |||| Categorie',
       fields: { id: 'ID', position: 'Posizione', name: 'Nome' },

@@ -10,6 +10,7 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
+import { OfferKeysButton } from '../keys/OfferKeysButton.tsx';
 import { CentsField } from './CentsField.tsx';
 import { OFFER_STATUS_COLORS } from './offer-form.ts';
 
@@ -30,7 +31,7 @@ function OfferListActions() {
   );
 }
 
-/** The seller's offers, newest first: prices, stock and status; a row opens its edit page. */
+/** The seller's offers, newest first: prices, stock, status and a link to their keys; a row opens its edit page. */
 export function OfferList() {
   return (
     <List
@@ -51,6 +52,7 @@ export function OfferList() {
           colors={OFFER_STATUS_COLORS}
         />
         <BooleanField source="zeroVat" sortable={false} />
+        <OfferKeysButton />
       </Datagrid>
     </List>
   );

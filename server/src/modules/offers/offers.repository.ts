@@ -47,15 +47,13 @@ const SORTABLE = new Set([
 
 /** What the seller console's offer list filters on. */
 export type OfferPageFilter = {
+  id?: ObjectId[] | undefined;
   status?: OfferStatus | undefined;
   productId?: ObjectId | undefined;
 };
 
 /** What the admin console's offer list filters on. */
-export type AdminOfferPageFilter = OfferPageFilter & {
-  id?: ObjectId[] | undefined;
-  sellerId?: string | undefined;
-};
+export type AdminOfferPageFilter = OfferPageFilter & { sellerId?: string | undefined };
 
 type OfferChange = Partial<Pick<OfferDoc, 'prices' | 'convertedCurrencies' | 'zeroVat' | 'status'>>;
 

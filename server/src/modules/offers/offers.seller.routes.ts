@@ -7,12 +7,14 @@ import {
   SellerOfferUpdateSchema,
 } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
-import { listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
 import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import type { SellerOfferService } from './offers.service.ts';
 
 const OfferFilterSchema = z.object({
+  // getMany, e.g. the seller's key list showing the offer it is filtered on.
+  id: IdFilterSchema.optional(),
   status: OfferStatusSchema.optional(),
   productId: z
     .string()

@@ -12,7 +12,7 @@ import type { ListQuery } from '../../lib/list-query.ts';
 import { normaliseKeyCode, type KeyVault } from '../keys/key-vault.ts';
 import type { KeyRepository } from '../keys/keys.repository.ts';
 import type { ProductDoc, ProductRepository } from '../products/products.repository.ts';
-import { toObjectId } from './object-ids.ts';
+import { toObjectId, toObjectIds } from './object-ids.ts';
 import { keepConversions } from './offer-prices.ts';
 import type { OfferPricing } from './offer-pricing.ts';
 import type { OfferDoc, OfferRepository } from './offers.repository.ts';
@@ -82,12 +82,17 @@ export function createSellerOfferService(deps: {
     async list(
       sellerId: string,
       q: ListQuery,
-      filter: { status?: OfferStatus | undefined; productId?: string | undefined },
+      filter: {
+        id?: string | string[] | undefined;
+        status?: OfferStatus | undefined;
+        productId?: string | undefined;
+      },
     ) {
       const productId = filter.productId ? toObjectId(filter.productId) : undefined;
       // A product id that cannot exist matches nothing, like an unknown one.
       if (productId === null) return { rows: [], total: 0 };
       const { rows, total } = await offers.pageOfSeller(sellerId, q, {
+        id: filter.id === undefined ? undefined : toObjectIds(filter.id),
         status: filter.status,
         productId,
       });

@@ -1,0 +1,44 @@
+import { ChoiceChipField } from '@market/console-kit';
+import { KEY_STATUSES } from '@market/shared';
+import { Datagrid, DateField, List, ReferenceInput, SelectInput, TextField } from 'react-admin';
+import { RevokeOwnKeyButton } from './RevokeOwnKeyButton.tsx';
+
+/** Chip colours of the key statuses. */
+const KEY_STATUS_COLORS = {
+  available: 'success',
+  reserved: 'info',
+  sold: 'primary',
+  refunded: 'warning',
+  revoked: 'error',
+} as const;
+
+const statusChoices = KEY_STATUSES.map((status) => ({
+  id: status,
+  name: `resources.keys.statuses.${status}`,
+}));
+
+const keyFilters = [
+  <ReferenceInput key="offerId" source="offerId" reference="offers" alwaysOn>
+    <SelectInput optionText="productName" />
+  </ReferenceInput>,
+  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+];
+
+/** The seller's keys, masked, newest first; filtered per offer and status. */
+export function KeyList() {
+  return (
+    <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="masked" sortable={false} sx={{ fontFamily: 'monospace' }} />
+        <TextField source="productName" sortable={false} />
+        <ChoiceChipField
+          source="status"
+          labels="resources.keys.statuses"
+          colors={KEY_STATUS_COLORS}
+        />
+        <DateField source="createdAt" showTime />
+        <RevokeOwnKeyButton />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,88 @@
+import { renderInConsole } from '@market/console-kit/testing';
+import type { MaskedKey, SellerOffer } from '@market/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  Notification,
+  ResourceContextProvider,
+  testDataProvider,
+  type RaRecord,
+} from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../i18n/en.ts';
+import { it as italian } from '../i18n/it.ts';
+import { KeyList } from './KeyList.tsx';
+
+const OFFER: SellerOffer = {
+  id: '0123456789abcdef01234568',
+  productId: '0123456789abcdef01234569',
+  productName: 'Space Miner',
+  prices: { eur: 1999, usd: 2159, gbp: 1719 },
+  stock: 1,
+  zeroVat: false,
+  status: 'active',
+  createdAt: '2026-03-01T10:00:00.000Z',
+};
+
+const key = (id: string, status: MaskedKey['status'], tail: string): MaskedKey => ({
+  id,
+  offerId: OFFER.id,
+  productId: OFFER.productId,
+  productName: OFFER.productName,
+  sellerId: 'pixel-keys',
+  status,
+  createdAt: '2026-03-02T10:00:00.000Z',
+  masked: `•••• •••• •••• ${tail}`,
+});
+
+const KEYS = [key('key-1', 'available', 'AB12'), key('key-2', 'sold', 'CD34')];
+
+function renderList(postAction = vi.fn(async () => KEYS[0])) {
+  const dataProvider = testDataProvider({
+    getList: async (resource: string) => {
+      const data = (resource === 'keys' ? KEYS : [OFFER]) as unknown as RaRecord[];
+      return { data, total: data.length } as never;
+    },
+    getMany: async () => ({ data: [OFFER] as never[] }),
+    postAction,
+  });
+  renderInConsole(
+    <ResourceContextProvider value="keys">
+      <KeyList />
+      <Notification />
+    </ResourceContextProvider>,
+    { messages: { en, it: italian }, dataProvider },
+  );
+  return postAction;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('seller KeyList', () => {
+  it('shows keys masked with their status; only an available key can be revoked', async () => {
+    renderList();
+    const available = (await screen.findByText('•••• •••• •••• AB12')).closest('tr')!;
+    const sold = screen.getByText('•••• •••• •••• CD34').closest('tr')!;
+    expect(within(available).getByText('Available')).toBeTruthy();
+    expect(within(available).getByRole('button', { name: 'Revoke' })).toBeTruthy();
+    expect(within(sold).getByText('Sold')).toBeTruthy();
+    expect(within(sold).queryByRole('button', { name: 'Revoke' })).toBeNull();
+  });
+
+  it('revokes after confirmation, with the optional reason', async () => {
+    const postAction = renderList();
+    const row = (await screen.findByText('•••• •••• •••• AB12')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke key •••• •••• •••• AB12?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), {
+      target: { value: ' Sold elsewhere ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(postAction).toHaveBeenCalledWith('/keys/key-1/revoke', { reason: 'Sold elsewhere' }),
+    );
+    expect(await screen.findByText('Key revoked')).toBeTruthy();
+  }, 15_000);
+});
