@@ -1,5 +1,6 @@
 import KeyIcon from '@mui/icons-material/VpnKey';
-import { Button, useCreatePath, useRecordContext } from 'react-admin';
+import type { MouseEvent } from 'react';
+import { Button, LinkBase, useCreatePath, useRecordContext } from 'react-admin';
 
 /** Opens the keys list filtered to the offer in context. */
 export function OfferKeysButton() {
@@ -12,9 +13,10 @@ export function OfferKeysButton() {
   };
   return (
     <Button
+      component={LinkBase}
       to={to}
       label="resources.offers.actions.keys"
-      onClick={(event) => event.stopPropagation()}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
     >
       <KeyIcon />
     </Button>

@@ -1,5 +1,6 @@
 import KeyIcon from '@mui/icons-material/VpnKey';
-import { Button, useCreatePath, useRecordContext } from 'react-admin';
+import type { MouseEvent } from 'react';
+import { Button, LinkBase, useCreatePath, useRecordContext } from 'react-admin';
 
 /** Opens the seller's keys list filtered to the offer in context. */
 export function OfferKeysButton() {
@@ -11,7 +12,12 @@ export function OfferKeysButton() {
     search: `?filter=${encodeURIComponent(JSON.stringify({ offerId: record.id }))}`,
   };
   return (
-    <Button to={to} label="resources.keys.actions.of_offer" onClick={(e) => e.stopPropagation()}>
+    <Button
+      component={LinkBase}
+      to={to}
+      label="resources.keys.actions.of_offer"
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+    >
       <KeyIcon />
     </Button>
   );
