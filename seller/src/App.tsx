@@ -2,6 +2,8 @@ import { APPLICANT_PERMISSION, ConsoleAdmin, type PublicRoute } from '@market/co
 import { Resource } from 'react-admin';
 import categories from './categories/index.ts';
 import offers from './offers/index.ts';
+import productProposals from './product-proposals/index.ts';
+import products from './products/index.ts';
 import keys from './keys/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { RegisterPage } from './register/RegisterPage.tsx';
@@ -26,7 +28,9 @@ export function App() {
       {(permissions: unknown) =>
         permissions === APPLICANT_PERMISSION ? null : (
           <>
+            <Resource name="products" {...products} />
             <Resource name="offers" {...offers} />
+            <Resource name="product-proposals" {...productProposals} />
             <Resource name="keys" {...keys} />
             <Resource name="categories" {...categories} />
           </>

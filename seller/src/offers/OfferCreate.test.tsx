@@ -13,20 +13,42 @@ import { OfferCreate } from './OfferCreate.tsx';
 
 type Create = (resource: string, params: CreateParams) => Promise<unknown>;
 
+const CATALOGUE = [
+  { id: '0123456789abcdef01234567', name: 'Space Miner' },
+  { id: '89abcdef0123456789abcdef', name: 'Sea Captain' },
+];
+
+/** The catalogue as the API answers it: `q` matches names, getMany answers by id. */
+const catalogueProvider = (create: Create) =>
+  testDataProvider({
+    create: create as never,
+    getList: async (_resource, { filter }) => {
+      const q = String((filter as { q?: string }).q ?? '').toLowerCase();
+      const data = CATALOGUE.filter((p) => p.name.toLowerCase().includes(q));
+      return { data: data as never[], total: data.length };
+    },
+    getMany: async (_resource, { ids }) => ({
+      data: CATALOGUE.filter((p) => ids.includes(p.id)) as never[],
+    }),
+  });
+
 function renderCreate(create: Create) {
   renderInConsole(
     <ResourceContextProvider value="offers">
       <OfferCreate />
       <Notification />
     </ResourceContextProvider>,
-    { messages: { en, it: italian }, dataProvider: testDataProvider({ create: create as never }) },
+    { messages: { en, it: italian }, dataProvider: catalogueProvider(create) },
   );
 }
 
-function fillIn() {
-  fireEvent.change(screen.getByLabelText('Product ID *'), {
-    target: { value: '0123456789abcdef01234567' },
-  });
+async function pickProduct() {
+  const input = await screen.findByRole('combobox', { name: /Product/ });
+  fireEvent.change(input, { target: { value: 'space' } });
+  fireEvent.click(await screen.findByRole('option', { name: 'Space Miner' }));
+}
+
+function fillPriceAndSave() {
   const eur = screen.getByLabelText('Price (EUR) *');
   fireEvent.focus(eur);
   fireEvent.change(eur, { target: { value: '9.99' } });
@@ -34,16 +56,21 @@ function fillIn() {
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 }
 
+// The autocomplete debounces its search; a loaded machine needs more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  window.location.hash = '';
 });
 
 describe('OfferCreate', () => {
-  it('sends the product id, EUR price in cents and zero VAT', async () => {
+  it('sends the product picked by name, EUR price in cents and zero VAT', async () => {
     const create = vi.fn<Create>(async () => ({ data: { id: 'offer-9' } }));
     renderCreate(create);
-    fillIn();
+    await pickProduct();
+    fillPriceAndSave();
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(create.mock.calls[0]![1].data).toEqual({
       productId: '0123456789abcdef01234567',
@@ -58,7 +85,23 @@ describe('OfferCreate', () => {
     renderCreate(
       vi.fn<Create>(() => Promise.reject(Object.assign(new Error('x'), { status: 409 }))),
     );
-    fillIn();
+    await pickProduct();
+    fillPriceAndSave();
     expect(await screen.findByText(/You already sell this product/)).toBeTruthy();
+  });
+
+  it('starts with the product of ?productId= chosen, as the catalogue Sell button links', async () => {
+    // The console's router reads the location hash when no other router wraps it.
+    window.location.hash = '#/offers/create?productId=89abcdef0123456789abcdef';
+    const create = vi.fn<Create>(async () => ({ data: { id: 'offer-10' } }));
+    renderCreate(create);
+    await waitFor(async () =>
+      expect(
+        ((await screen.findByRole('combobox', { name: /Product/ })) as HTMLInputElement).value,
+      ).toBe('Sea Captain'),
+    );
+    fillPriceAndSave();
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![1].data).toMatchObject({ productId: '89abcdef0123456789abcdef' });
   });
 });

@@ -1,26 +1,29 @@
 import { errorNotification, errorStatus } from '@market/console-kit';
 import {
+  AutocompleteInput,
   Create,
+  ReferenceInput,
   SimpleForm,
-  TextInput,
-  regex,
   required,
+  useLocation,
   useNotify,
   type RaRecord,
 } from 'react-admin';
 import { toOfferCreate } from './offer-form.ts';
 import { OfferPriceInputs, ZeroVatInput } from './OfferInputs.tsx';
 
-const validateProductId = [
-  required(),
-  regex(/^\s*[0-9a-f]{24}\s*$/i, 'resources.offers.errors.product_id'),
-];
+/** The catalogue search as the seller types a product's name. */
+const byName = (q: string) => ({ q });
 
 const transform = (record: Partial<RaRecord>) => toOfferCreate(record);
 
-/** Sell on a product: its id (a product picker will come), prices and VAT; then add keys. */
+/**
+ * Sell on a product: picked from the catalogue by name (or given by `?productId=`, as the
+ * catalogue's Sell button does), prices and VAT; then add keys.
+ */
 export function OfferCreate() {
   const notify = useNotify();
+  const productId = new URLSearchParams(useLocation().search).get('productId');
   const onError = (error: unknown) =>
     notify(
       errorStatus(error) === 409
@@ -30,12 +33,16 @@ export function OfferCreate() {
     );
   return (
     <Create transform={transform} redirect="edit" mutationOptions={{ onError }}>
-      <SimpleForm defaultValues={{ zeroVat: false }}>
-        <TextInput
-          source="productId"
-          validate={validateProductId}
-          helperText="resources.offers.help.productId"
-        />
+      <SimpleForm defaultValues={{ zeroVat: false, ...(productId && { productId }) }}>
+        <ReferenceInput source="productId" reference="products">
+          <AutocompleteInput
+            label="resources.offers.fields.productName"
+            optionText="name"
+            filterToQuery={byName}
+            validate={required()}
+            helperText="resources.offers.help.productId"
+          />
+        </ReferenceInput>
         <OfferPriceInputs />
         <ZeroVatInput />
       </SimpleForm>
