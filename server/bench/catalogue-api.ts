@@ -135,7 +135,7 @@ const helloUrl = `http://127.0.0.1:${(hello.address() as AddressInfo).port}/`;
 const twentyIds = Array.from({ length: 20 }, (_, k) =>
   productIds[(k * 487) % PRODUCTS]!.toHexString(),
 );
-const results: LoadResult[] = [];
+const results: Array<LoadResult & { alone: number }> = [];
 for (const [label, url, body] of [
   ['hello world (Hono, @hono/node-server)', helloUrl, undefined],
   [
@@ -154,19 +154,23 @@ for (const [label, url, body] of [
   for (let i = 0; i < 3; i++) alone = await timedRequest(label, url, body);
   console.log(`${label}: one request alone ${alone.toFixed(0)} ms`);
   process.stdout.write(`loading ${label} for ${duration} s…\n`);
-  results.push(
-    await load(label, url, { method: body ? 'POST' : 'GET', body, connections: 50, duration }),
-  );
+  const loaded = await load(label, url, {
+    method: body ? 'POST' : 'GET',
+    body,
+    connections: 50,
+    duration,
+  });
+  results.push({ ...loaded, alone });
   await drained(stack.url);
 }
 
 const base = results[0]!.rps;
 console.log(
-  `\n${'endpoint'.padEnd(56)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs hello'.padStart(9)} ${'errors'.padStart(7)}`,
+  `\n${'endpoint'.padEnd(56)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs hello'.padStart(9)} ${'errors'.padStart(7)} ${'alone ms'.padStart(9)}`,
 );
 for (const r of results) {
   console.log(
-    `${r.label.padEnd(56)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${`${((r.rps / base) * 100).toFixed(1)}%`.padStart(9)} ${String(r.errors).padStart(7)}`,
+    `${r.label.padEnd(56)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${`${((r.rps / base) * 100).toFixed(1)}%`.padStart(9)} ${String(r.errors).padStart(7)} ${r.alone.toFixed(0).padStart(9)}`,
   );
 }
 

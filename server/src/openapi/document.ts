@@ -203,6 +203,7 @@ export function createApiDocument(operations: ApiOperation[] = API_OPERATIONS) {
         },
       },
     },
+    // The named schemas are response shapes only: one name each, not `XOutput` twins.
     { outputIdSuffix: '' },
   );
 }
