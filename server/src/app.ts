@@ -141,6 +141,11 @@ export function createApp(deps: AppDeps) {
     sellers,
     log: deps.log,
   });
+  const favoriteService = createFavoriteService({
+    favorites: createFavoriteRepository(deps.db),
+    products,
+  });
+  const eventService = createEventService({ events: createEventRepository(deps.db) });
   const productAdmin = createProductAdminService({
     products,
     platforms,
@@ -156,11 +161,6 @@ export function createApp(deps: AppDeps) {
   const auditLog = createAuditLog({ audit: createAuditRepository(deps.db) });
   const exchangeRates = createExchangeRateRepository(deps.db);
   const pricing = createOfferPricing({ offers, products, rates: exchangeRates });
-  const favoriteService = createFavoriteService({
-    favorites: createFavoriteRepository(deps.db),
-    products,
-  });
-  const eventService = createEventService({ events: createEventRepository(deps.db) });
   const sellerOffers = createSellerOfferService({
     offers,
     products,

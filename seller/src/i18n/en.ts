@@ -94,7 +94,6 @@ export const en = {
       },
       errors: {
         price: 'Enter an amount above 0, with at most 2 decimals',
-        product_id: 'A product ID is 24 characters, 0-9 and a-f',
         already_selling: 'You already sell this product: edit its offer instead.',
       },
       keys: {

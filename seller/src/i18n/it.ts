@@ -98,7 +98,6 @@ export const it: TranslationOf<typeof en> = {
       },
       errors: {
         price: 'Inserisci un importo maggiore di 0, con al massimo 2 decimali',
-        product_id: 'Un ID prodotto ha 24 caratteri, 0-9 e a-f',
         already_selling: 'Vendi già questo prodotto: modifica la sua offerta.',
       },
       keys: {

@@ -31,9 +31,9 @@ const INDEXES: Record<string, IndexDescription[]> = {
   sellers: sellerIndexes,
   users: userIndexes,
   outbox: outboxIndexes,
+  productProposals: proposalIndexes,
   favorites: favoriteIndexes,
   events: eventIndexes,
-  productProposals: proposalIndexes,
 };
 
 /** Creates all indexes; the server awaits this before it serves. */
