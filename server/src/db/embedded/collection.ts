@@ -61,8 +61,9 @@ export class Collection {
   }
 
   /**
-   * Documents that can possibly match `filter`, found through `_id` or an index whose fields
-   * the filter pins by equality; null means "scan everything". Callers still test the filter.
+   * Documents that can possibly match `filter`, found through `_id` or an index whose leading
+   * fields the filter pins by equality; null means "scan everything". Callers still test the
+   * filter.
    */
   candidates(filter: Doc): Iterable<Doc> | null {
     const id = filter['_id'];
@@ -74,12 +75,17 @@ export class Collection {
     let bestSize = Infinity;
     for (const ix of this.secondary) {
       if (!ix.lookupable) continue;
-      const perField = ix.fields.map((f) => equalityValues(filter[f], false));
-      if (perField.some((vs) => !vs || vs.length === 0)) continue;
+      // The longest leading run of fields the filter pins (an index prefix, as on MongoDB).
+      const perField: unknown[][] = [];
+      for (const f of ix.fields) {
+        const vs = equalityValues(filter[f], false);
+        if (!vs || vs.length === 0) break;
+        perField.push(vs);
+      }
+      if (!perField.length) continue;
       // Cartesian product of the pinned values ($in gives several); keep it small.
       let tuples: unknown[][] = [[]];
-      for (const vs of perField as unknown[][])
-        tuples = tuples.flatMap((t) => vs.map((v) => [...t, v]));
+      for (const vs of perField) tuples = tuples.flatMap((t) => vs.map((v) => [...t, v]));
       if (tuples.length > 1000) continue;
       const sets = tuples.map((t) => ix.lookup(t)).filter((x): x is ReadonlySet<string> => !!x);
       const size = sets.reduce((n, x) => n + x.size, 0);

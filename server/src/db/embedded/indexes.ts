@@ -121,17 +121,22 @@ export interface Entry {
 /**
  * A secondary index: a hash map from entry key to the `_id` keys of the documents holding it.
  * Unique indexes use it to refuse duplicates in O(1); every index uses it to answer equality
- * filters without scanning. Ranges and sorts still scan, which is fine at this engine's sizes.
+ * filters without scanning. A compound index also keeps one map per leading prefix of its
+ * fields, so, as on MongoDB, `{a, b}` serves a filter that pins only `a`. Ranges and sorts
+ * still scan the candidates, which is fine at this engine's sizes.
  */
 export class Index {
   readonly spec: IndexSpec;
   readonly fields: string[];
   private readonly partial: Query | undefined;
   private readonly members = new Map<string, Set<string>>();
+  /** `prefixes[k - 1]`: the same map for the first k fields, for k below the field count. */
+  private readonly prefixes: Map<string, Set<string>>[];
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
+    this.prefixes = this.fields.slice(1).map(() => new Map());
     this.partial = spec.partialFilterExpression
       ? compileFilter(spec.partialFilterExpression)
       : undefined;
@@ -176,25 +181,46 @@ export class Index {
   }
 
   add(idKey: string, entries: Entry[] | null): void {
-    for (const e of entries ?? []) {
-      let holders = this.members.get(e.key);
-      if (!holders) this.members.set(e.key, (holders = new Set()));
+    for (const [map, key] of this.keysOf(entries)) {
+      let holders = map.get(key);
+      if (!holders) map.set(key, (holders = new Set()));
       holders.add(idKey);
     }
   }
 
+  /** Always given all of the document's entries, so dropping it from each key is exact. */
   remove(idKey: string, entries: Entry[] | null): void {
-    for (const e of entries ?? []) {
-      const holders = this.members.get(e.key);
+    for (const [map, key] of this.keysOf(entries)) {
+      const holders = map.get(key);
       if (!holders) continue;
       holders.delete(idKey);
-      if (!holders.size) this.members.delete(e.key);
+      if (!holders.size) map.delete(key);
     }
   }
 
-  /** `_id` keys of the documents holding exactly these values. */
+  /** Every (map, key) pair the entries occupy: the full keys and each prefix's keys. */
+  private *keysOf(entries: Entry[] | null): Generator<[Map<string, Set<string>>, string]> {
+    for (const e of entries ?? []) yield [this.members, e.key];
+    for (const [i, map] of this.prefixes.entries()) {
+      const seen = new Set<string>();
+      for (const e of entries ?? []) {
+        const key = keyOf(e.values.slice(0, i + 1));
+        if (!seen.has(key)) {
+          seen.add(key);
+          yield [map, key];
+        }
+      }
+    }
+  }
+
+  /**
+   * `_id` keys of the documents holding exactly these values for the index's first
+   * `values.length` fields (all of them, or a leading prefix).
+   */
   lookup(values: unknown[]): ReadonlySet<string> | undefined {
-    return this.members.get(keyOf(values));
+    const map =
+      values.length === this.fields.length ? this.members : this.prefixes[values.length - 1];
+    return map?.get(keyOf(values));
   }
 
   /** Entries are complete (no partial filter), so equality lookups find every match. */
