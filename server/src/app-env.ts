@@ -10,5 +10,7 @@ export type AppEnv = {
     user: AuthUser;
     /** Why a credential was refused; routes that need a user throw it, public routes ignore it. */
     authFailure: AppError;
+    /** The client's address, settled by `resolveRemoteIp` (the proxy's word only when trusted). */
+    remoteIp: string | undefined;
   };
 };

@@ -11,6 +11,7 @@ import type { AppEnv } from './app-env.ts';
 import { REPO_ROOT } from './config.ts';
 import { consoleRoutes } from './consoles.ts';
 import { AppError, handleError, handleNotFound } from './lib/errors.ts';
+import { resolveRemoteIp } from './lib/remote-ip.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Recaptcha } from './integrations/recaptcha/recaptcha.ts';
@@ -112,6 +113,8 @@ export type AppDeps = {
   vault: KeyVault;
   /** Absolute origin for links in mails. */
   publicOrigin: string;
+  /** Whether a reverse proxy sets X-Forwarded-For (TRUST_PROXY); else the socket address counts. */
+  trustProxy: boolean;
 };
 
 const tooLarge = (): never => {
@@ -215,6 +218,7 @@ export function createApp(deps: AppDeps) {
   // application) come before the role guards of their path prefixes.
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }))
+    .use(resolveRemoteIp(deps.trustProxy))
     .use(authenticate(deps.auth, users))
     .route('/', systemRoutes(deps))
     .route('/', sessionRoutes(deps.auth, userService))

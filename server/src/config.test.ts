@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       PORT: 8080,
       EMBEDDED_MONGO_PORT: 27018,
       MONGODB_DB: 'marketplace',
+      TRUST_PROXY: false,
     });
     expect(config.MONGODB_URI).toBeUndefined();
     expect(identityMode(config)).toBe('emulator');
@@ -20,6 +21,7 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'prod'],
     ['KEY_ENCRYPTION_KEY', 'dG9vLXNob3J0'],
     ['FIREBASE_SERVICE_ACCOUNT', '{not json'],
+    ['TRUST_PROXY', 'yes'],
   ])('stops the start naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));
   });

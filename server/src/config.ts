@@ -64,6 +64,11 @@ export const EnvSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
+    /** Behind a reverse proxy: take the client address from its X-Forwarded-For, else the socket's. */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     SEED_DEMO_DATA: z
       .enum(['true', 'false'])
       .default('true')

@@ -5,8 +5,9 @@ import { startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;
 
+// Behind a proxy, as in production with one: the proxy's X-Forwarded-For names the client.
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ env: { TRUST_PROXY: 'true' } });
 });
 afterAll(() => t.close());
 
@@ -14,13 +15,16 @@ let client = 0;
 /** Each test speaks from an address of its own, so the per-address limit is its alone. */
 const newClient = () => `203.0.113.${++client}`;
 
-function send(body: unknown, opts: { ip?: string; token?: string; contentType?: string } = {}) {
+function send(
+  body: unknown,
+  opts: { ip?: string; token?: string; contentType?: string; server?: TestServer } = {},
+) {
   const headers: Record<string, string> = {
     'content-type': opts.contentType ?? 'application/json',
     'x-forwarded-for': opts.ip ?? newClient(),
   };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  return fetch(`${t.url}/api/public/events`, {
+  return fetch(`${(opts.server ?? t).url}/api/public/events`, {
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -111,5 +115,38 @@ describe('POST /api/public/events', () => {
     expect(ApiErrorSchema.parse(await limited.json()).code).toBe('TOO_MANY_REQUESTS');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await send(view)).status).toBe(204);
+  });
+});
+
+describe('the client address the page-view limit counts', () => {
+  const view = { type: 'page_view', path: '/', locale: 'en' };
+
+  /** Statuses of 121 views, each sent with the X-Forwarded-For `header(i)`. */
+  async function burst(header: (i: number) => string, server?: TestServer) {
+    const statuses: number[] = [];
+    for (let i = 0; i <= 120; i++)
+      statuses.push((await send(view, { ip: header(i), server })).status);
+    return statuses;
+  }
+
+  it('behind a proxy, is the entry the proxy appended, not what the client wrote before it', async () => {
+    const ip = newClient();
+    const statuses = await burst((i) => `198.51.100.${i % 250}, ${ip}`);
+    expect(statuses.slice(0, 120).every((s) => s === 204)).toBe(true);
+    expect(statuses[120]).toBe(429);
+  });
+
+  describe('without TRUST_PROXY', () => {
+    let direct: TestServer;
+    beforeAll(async () => {
+      direct = await startTestServer();
+    });
+    afterAll(() => direct.close());
+
+    it('is the socket address: a made-up X-Forwarded-For on each request does not dodge the 429', async () => {
+      const statuses = await burst((i) => `192.0.2.${i % 250}`, direct);
+      expect(statuses.slice(0, 120).every((s) => s === 204)).toBe(true);
+      expect(statuses[120]).toBe(429);
+    });
   });
 });

@@ -39,14 +39,17 @@ export type TestServer = {
 /**
  * The real stack for API tests: the embedded engine (or MONGODB_URI, in a database of its own)
  * through the official driver, the shared Auth emulator, and the app on a real HTTP port.
+ * `env` adds configuration variables (as the environment would) for a test that needs them.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
   const external = process.env.MONGODB_URI;
   const engine = external ? null : await startEmbeddedMongo({ port: 0, dataDir });
   const client = await new MongoClient(external ?? engine!.uri).connect();
   const db = client.db(`test_${path.basename(dataDir).replace(/\W/g, '')}`);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
   const emulatorHost = inject('authEmulatorHost');
   const identity = createIdentity(config, emulatorHost);
   const log = createLogger('silent');
