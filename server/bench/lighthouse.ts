@@ -75,8 +75,7 @@ async function productPath(base: string): Promise<string> {
   });
   const product = CatalogueSearchResultSchema.parse(await res.json()).items[0];
   if (!product) throw new Error('the catalogue has no games to audit');
-  // The storefront's route (storefront/src/i18n/routes.ts); the API's `url` lacks the id.
-  return `/product/${encodeURIComponent(product.id)}/${encodeURIComponent(product.slug)}`;
+  return product.url;
 }
 
 /** Runs Lighthouse on `url`. Asynchronously: a blocked event loop would miss kept-alive sockets closing. */

@@ -228,7 +228,7 @@ describe('POST /api/public/products/info-multiple', () => {
     expect(items.map((p) => p.id)).toEqual([ids.gamma, ids.alpha, ids.beta]);
     expect(items[1]).toMatchObject({
       slug: 'quasar-probe-alpha',
-      url: '/it/product/quasar-probe-alpha',
+      url: `/it/product/${ids.alpha}/quasar-probe-alpha`,
       name: 'Quasar Probe Alpha (IT)',
       description: 'Descrizione di Quasar Probe Alpha',
       platformName: 'Steam',
@@ -248,7 +248,7 @@ describe('POST /api/public/products/info-multiple', () => {
     });
     const items = StoreProductSchema.array().parse(await res.json());
     expect(items[0]?.subcategory).toEqual({ id: 'northwind-games', name: 'Northwind Games' });
-    expect(items[0]?.url).toBe('/product/quasar-probe-alpha');
+    expect(items[0]?.url).toBe(`/product/${ids.alpha}/quasar-probe-alpha`);
     expect(items[1]?.subcategory).toBeUndefined();
   });
 
@@ -309,7 +309,7 @@ describe('POST /api/public/products/info-multiple-sales', () => {
     const [alpha] = await sales('gbp');
     expect(alpha).toMatchObject({
       id: ids.alpha,
-      url: '/product/quasar-probe-alpha',
+      url: `/product/${ids.alpha}/quasar-probe-alpha`,
       inStock: true,
       prices: { eur: { min: 700, max: 900 }, gbp: { min: 600, max: 800 } },
     });
@@ -352,7 +352,8 @@ describe('POST /api/public/products/search', () => {
     expect(en).toMatchObject({ page: 1, pageSize: 24 });
     const it = await search({ q: '(it)', locale: 'it' });
     expect(it.total).toBe(3);
-    expect(it.items[0]?.url).toMatch(/^\/it\/product\//);
+    const first = it.items[0]!;
+    expect(first.url).toBe(`/it/product/${first.id}/${first.slug}`);
   });
 
   it('treats the query as text, not a pattern', async () => {
@@ -434,7 +435,8 @@ describe('GET /api/public/state', () => {
     const state = PublicStateSchema.parse(await (await fetch(`${t.url}/api/public/state`)).json());
     expect(state.home.featured).toHaveLength(8);
     expect(state.home.featured.every((p) => p.prices.eur !== null)).toBe(true);
-    expect(state.home.featured[0]?.url).toMatch(/^\/product\//);
+    const featured = state.home.featured[0]!;
+    expect(featured.url).toBe(`/product/${featured.id}/${featured.slug}`);
     const counts = state.tags.map((tag) => tag.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(state.tags.map((tag) => tag.tag)).toContain('gift-card');

@@ -87,7 +87,7 @@ export const ProductImageSchema = z.object({
 export const StoreProductSchema = z.object({
   id: z.string(),
   slug: z.string(),
-  /** Localized path of the product page: `/product/<slug>` or `/it/product/<slug>`. */
+  /** Localized path of the product page: `/product/<id>/<slug>` or `/it/product/<id>/<slug>`. */
   url: z.string(),
   name: z.string(),
   description: z.string(),
@@ -133,6 +133,7 @@ export type OffersList = z.infer<typeof OffersListSchema>;
 export const ProductSalesSchema = z.object({
   id: z.string(),
   slug: z.string(),
+  /** Localized path of the product page, as in `StoreProduct`. */
   url: z.string(),
   name: z.string(),
   inStock: z.boolean(),

@@ -119,7 +119,7 @@ export function createCatalogueService(deps: Deps) {
         return {
           id: doc._id.toHexString(),
           slug: doc.slug,
-          url: productPath(locale, doc.slug),
+          url: productPath(locale, doc._id.toHexString(), doc.slug),
           name: localized(doc.name, locale),
           inStock: list.some((s) => s.inStock),
           sales: list,

@@ -26,13 +26,13 @@ const doc: ProductDoc = {
 };
 
 describe('productPath', () => {
-  it('keeps English at the root and prefixes Italian', () => {
-    expect(productPath('en', 'iron-frontier')).toBe('/product/iron-frontier');
-    expect(productPath('it', 'iron-frontier')).toBe('/it/product/iron-frontier');
+  it('gives the storefront route, id then slug, English at the root and Italian prefixed', () => {
+    expect(productPath('en', '6b02', 'iron-frontier')).toBe('/product/6b02/iron-frontier');
+    expect(productPath('it', '6b02', 'iron-frontier')).toBe('/it/product/6b02/iron-frontier');
   });
 
   it('encodes a slug that is not URL-safe', () => {
-    expect(productPath('en', 'a b/c')).toBe('/product/a%20b%2Fc');
+    expect(productPath('en', '6b02', 'a b/c')).toBe('/product/6b02/a%20b%2Fc');
   });
 });
 
@@ -51,7 +51,7 @@ describe('toStoreProduct', () => {
     const p = toStoreProduct(doc, 'it', { name: 'XBOX 360', guidePath: null });
     expect(p).toMatchObject({
       id: '0123456789abcdef01234567',
-      url: '/it/product/iron-frontier-steam',
+      url: '/it/product/0123456789abcdef01234567/iron-frontier-steam',
       name: 'Frontiera di ferro',
       description: 'Un gioco.',
       platformName: 'XBOX 360',

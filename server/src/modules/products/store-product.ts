@@ -11,10 +11,13 @@ import type { ProductDoc } from './products.repository.ts';
 /** The platform facts a product card shows. */
 export type PlatformFacts = { name: string; guidePath: string | null };
 
-/** Localized path of a product page: `/product/<slug>` in English, `/it/product/<slug>` else. */
-export function productPath(locale: Locale, slug: string): string {
+/**
+ * Localized path of a product page, as the storefront routes it: `/product/<id>/<slug>` in
+ * English, `/it/product/<id>/<slug>` else. The id finds the product; the slug is for readers.
+ */
+export function productPath(locale: Locale, id: string, slug: string): string {
   const prefix = locale === DEFAULT_LOCALE ? '' : `/${locale}`;
-  return `${prefix}/product/${encodeURIComponent(slug)}`;
+  return `${prefix}/product/${encodeURIComponent(id)}/${encodeURIComponent(slug)}`;
 }
 
 /** A product text in `locale`; an Italian text an admin left empty falls back to English. */
@@ -39,10 +42,11 @@ export function toStoreProduct(
   locale: Locale,
   platform: PlatformFacts | undefined,
 ): StoreProduct {
+  const id = doc._id.toHexString();
   return {
-    id: doc._id.toHexString(),
+    id,
     slug: doc.slug,
-    url: productPath(locale, doc.slug),
+    url: productPath(locale, id, doc.slug),
     name: localized(doc.name, locale),
     description: localized(doc.description, locale),
     categoryId: doc.categoryId,
