@@ -33,13 +33,12 @@ export function createAdminOfferService(deps: {
   const toAdminOffers = async (docs: OfferDoc[]): Promise<AdminOffer[]> => {
     if (!docs.length) return [];
     const sellerIds = [...new Set(docs.map((d) => d.sellerId))];
-    const [productRows, sellerPage, counts] = await Promise.all([
+    const [productRows, sellerNames, counts] = await Promise.all([
       products.findByIds(docs.map((d) => d.productId)),
-      sellers.page({ sort: null, skip: 0, limit: sellerIds.length, filter: {} }, { id: sellerIds }),
+      sellers.namesByIds(sellerIds),
       keys.countsByOffer(docs.map((d) => d._id)),
     ]);
     const productsById = new Map(productRows.map((p) => [p._id.toHexString(), p]));
-    const sellerNames = new Map(sellerPage.rows.map((s) => [s._id, s.name]));
     return docs.map((d) => ({
       ...toSellerOffer(d, productsById.get(d.productId.toHexString())),
       sellerId: d.sellerId,

@@ -24,7 +24,7 @@ type Deps = {
   offers: OfferRepository;
   brands: BrandRepository;
   platforms: PlatformRepository;
-  sellers: Pick<SellerRepository, 'findById'>;
+  sellers: Pick<SellerRepository, 'namesByIds'>;
   log: Logger;
 };
 
@@ -64,9 +64,7 @@ export function createCatalogueService(deps: Deps) {
   }
 
   async function sellerNames(list: OfferDoc[]): Promise<Map<string, string>> {
-    const ids = [...new Set(list.map((o) => o.sellerId))];
-    const docs = await Promise.all(ids.map((id) => sellers.findById(id)));
-    return new Map(ids.map((id, i) => [id, docs[i]?.name ?? id]));
+    return sellers.namesByIds([...new Set(list.map((o) => o.sellerId))]);
   }
 
   /** Live sales per product id; on failure the error is logged and every product has none. */

@@ -36,6 +36,11 @@ export function createSellerRepository(db: Db) {
       sellers.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true }),
     insert: (doc: SellerDoc) => sellers.insertOne(doc),
     findById: (id: string) => sellers.findOne({ _id: id }),
+    /** Shop names by seller id, in one query; unknown ids are absent. */
+    async namesByIds(ids: string[]): Promise<Map<string, string>> {
+      const docs = await sellers.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray();
+      return new Map(docs.map((d) => [d._id, d.name]));
+    },
     /** Moves a seller from one of `from` to `to`; null when its status was not in `from`. */
     transition: (id: string, from: SellerStatus[], to: SellerStatus, reason: string | null) =>
       sellers.findOneAndUpdate(
