@@ -379,6 +379,18 @@ describe('POST /api/public/products/search', () => {
     );
   });
 
+  it('pages across the boundary between sold and unsold products on a price sort', async () => {
+    const page = (n: number) =>
+      search({ q: 'quasar probe', sort: 'price_asc', page: n, pageSize: 2 });
+    expect(names(await page(1))).toEqual(['Quasar Probe Gamma', 'Quasar Probe Alpha']);
+    const second = await page(2);
+    expect(second.total).toBe(3);
+    expect(names(second)).toEqual(['Quasar Probe Beta']);
+    expect(
+      names(await search({ q: 'quasar probe', sort: 'price_desc', page: 2, pageSize: 1 })),
+    ).toEqual(['Quasar Probe Gamma']);
+  });
+
   it('sorts by name and pages through the results', async () => {
     const page2 = await search({ q: 'quasar probe', sort: 'name', page: 2, pageSize: 2 });
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });

@@ -1,4 +1,4 @@
-import type { Db, Document, Filter, IndexDescription, ObjectId, Sort } from 'mongodb';
+import type { Db, Filter, IndexDescription, ObjectId, Sort } from 'mongodb';
 import type {
   CategoryId,
   Currency,
@@ -111,12 +111,11 @@ function searchFilter(s: ProductSearch): Filter<ProductDoc> {
 }
 
 function searchSort(s: ProductSearch): Sort {
-  const price = `${s.currency}Min`;
   switch (s.sort) {
     case 'price_asc':
-      return { unpriced: 1, [price]: 1, _id: 1 };
+      return { [`${s.currency}Min`]: 1, _id: 1 };
     case 'price_desc':
-      return { unpriced: 1, [price]: -1, _id: 1 };
+      return { [`${s.currency}Min`]: -1, _id: 1 };
     case 'name':
       return { [`name.${s.locale}`]: 1, _id: 1 };
     case 'newest':
@@ -215,23 +214,42 @@ export function createProductRepository(db: Db) {
     /** One page of catalogue search. Products nobody sells come last on price sorts. */
     async search(s: ProductSearch) {
       const filter = searchFilter(s);
-      const pipeline: Document[] = [{ $match: filter }];
-      if (s.sort.startsWith('price')) {
-        // Mongo sorts null first; a flag sends unpriced products to the end in both directions.
-        pipeline.push({
-          $addFields: { unpriced: { $eq: [{ $ifNull: [`$${s.currency}Min`, null] }, null] } },
-        });
+      const page = async (
+        f: Filter<ProductDoc>,
+        sort: Sort,
+        skip: number,
+        limit: number,
+      ): Promise<ProductDoc[]> =>
+        limit > 0 ? products.find(f).sort(sort).skip(skip).limit(limit).toArray() : [];
+      if (!s.sort.startsWith('price')) {
+        const [rows, total] = await Promise.all([
+          page(filter, searchSort(s), s.skip, s.limit),
+          products.countDocuments(filter),
+        ]);
+        return { rows, total };
       }
-      pipeline.push(
-        { $sort: searchSort(s) },
-        { $skip: s.skip },
-        { $limit: s.limit },
-        { $project: { unpriced: 0 } },
-      );
-      const [rows, total] = await Promise.all([
-        products.aggregate<ProductDoc>(pipeline).toArray(),
+      // Mongo sorts null first, and products nobody sells belong at the end in both directions:
+      // page through the priced ones, then continue into the unpriced ones. (Two plain finds
+      // rather than an $addFields flag, which would make every candidate a computed copy.)
+      const price = `${s.currency}Min`;
+      const priced: Filter<ProductDoc> = filter[price]
+        ? filter
+        : { ...filter, [price]: { $ne: null } };
+      const [pricedTotal, total] = await Promise.all([
+        products.countDocuments(priced),
         products.countDocuments(filter),
       ]);
+      const rows = await page(
+        priced,
+        searchSort(s),
+        s.skip,
+        Math.min(s.limit, pricedTotal - s.skip),
+      );
+      const rest = s.limit - rows.length;
+      if (rest > 0 && total > pricedTotal) {
+        const unpriced = { ...filter, [price]: null };
+        rows.push(...(await page(unpriced, { _id: 1 }, Math.max(0, s.skip - pricedTotal), rest)));
+      }
       return { rows, total };
     },
     /** Inserts or refreshes a product by slug (the seed's idempotent write). */
