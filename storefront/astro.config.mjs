@@ -6,7 +6,8 @@ import { defineConfig, passthroughImageService } from 'astro/config';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  // React islands: sign-in (/login) and the account page (/account). Other pages ship no JS.
+  // React islands: sign-in (/login) and the account page (/account). Other pages ship no React,
+  // only small vanilla scripts: page views, theme toggle, favorites hearts, toasts, currency.
   integrations: [react()],
   // No page uses Astro sessions; without this the adapter sets up a filesystem store.
   session: false,

@@ -16,6 +16,11 @@ export const en = {
       'Buy game keys, software licences, gift cards and game accounts from trusted sellers, delivered instantly.',
     hero: 'Game keys, software and gift cards, delivered the moment you pay.',
     categoriesHeading: 'Shop by category',
+    featuredHeading: 'Featured',
+    stats: '{products} products, {offers} offers on sale from {sellers} sellers',
+    tagsHeading: 'Popular tags',
+    reviewsHeading: 'What buyers say',
+    rating: 'Rated {rating} out of 5',
   },
   notFound: {
     title: 'error',

@@ -18,6 +18,11 @@ export const it: Messages = {
       'Compra chiavi di gioco, licenze software, carte regalo e account di gioco da venditori affidabili, con consegna immediata.',
     hero: 'Chiavi di gioco, software e carte regalo, consegnati appena paghi.',
     categoriesHeading: 'Acquista per categoria',
+    featuredHeading: 'In evidenza',
+    stats: '{products} prodotti, {offers} offerte in vendita da {sellers} venditori',
+    tagsHeading: 'Tag popolari',
+    reviewsHeading: 'Cosa dicono gli acquirenti',
+    rating: 'Valutazione {rating} su 5',
   },
   notFound: {
     title: 'errore',

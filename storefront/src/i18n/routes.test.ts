@@ -5,6 +5,7 @@ import {
   localizedPath,
   pathWithoutLocale,
   productPath,
+  tagPath,
 } from './routes.ts';
 
 describe('localizedPath', () => {
@@ -69,5 +70,12 @@ describe('categoryPath', () => {
   it('is under /category in each locale', () => {
     expect(categoryPath('en', 'games')).toBe('/category/games');
     expect(categoryPath('it', 'cards')).toBe('/it/category/cards');
+  });
+});
+
+describe('tagPath', () => {
+  it('is the search page filtered by the tag id, in each locale', () => {
+    expect(tagPath('en', 'gift-card')).toBe('/search?tag=gift-card');
+    expect(tagPath('it', 'open world')).toBe('/it/search?tag=open+world');
   });
 });

@@ -40,3 +40,8 @@ export function productPath(locale: Locale, id: string, slug: string): string {
 export function categoryPath(locale: Locale, id: string): string {
   return localizedPath(locale, `/category/${encodeURIComponent(id)}`);
 }
+
+/** The search page of the products carrying a tag (by the tag's id), in `locale`. */
+export function tagPath(locale: Locale, tag: string): string {
+  return `${localizedPath(locale, '/search')}?${new URLSearchParams({ tag })}`;
+}

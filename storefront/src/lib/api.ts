@@ -3,6 +3,7 @@ import {
   CatalogueSearchResultSchema,
   ProductSalesSchema,
   PublicCategorySchema,
+  PublicStateSchema,
   StoreProductSchema,
   type ApiError,
   type CatalogueSearchRequest,
@@ -10,6 +11,7 @@ import {
   type Locale,
   type ProductSales,
   type PublicCategory,
+  type PublicState,
   type StoreProduct,
 } from '@market/shared';
 
@@ -38,11 +40,11 @@ function apiOrigin(): string {
   return process.env.API_ORIGIN ?? 'http://127.0.0.1:8080';
 }
 
-async function post(path: string, body: unknown): Promise<unknown> {
+/** The JSON answer of an API call; any other status throws an ApiCallError. */
+async function call(path: string, init: RequestInit = {}): Promise<unknown> {
   const response = await fetch(`${apiOrigin()}/api/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
+    ...init,
+    headers: { ...init.headers, Accept: 'application/json' },
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   const data: unknown = await response.json().catch(() => undefined);
@@ -50,6 +52,19 @@ async function post(path: string, body: unknown): Promise<unknown> {
     throw new ApiCallError(path, response.status, ApiErrorSchema.safeParse(data).data);
   }
   return data;
+}
+
+function post(path: string, body: unknown): Promise<unknown> {
+  return call(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The shop's global state in `locale`: home content, categories, tags, reviews, stats…; throws when the API fails. */
+export async function getPublicState(locale: Locale): Promise<PublicState> {
+  return PublicStateSchema.parse(await call(`public/state?locale=${encodeURIComponent(locale)}`));
 }
 
 /** The four categories, sorted by position, named in `locale`; throws when the API fails. */
