@@ -18,6 +18,7 @@ export * from './schemas/product-admin.ts';
 export * from './schemas/product-proposal.ts';
 export * from './schemas/favorites.ts';
 export * from './schemas/events.ts';
+export * from './schemas/outbox.ts';
 export * from './lib/safe-redirect.ts';
 export * from './lib/money.ts';
 export * from './lib/ids.ts';

@@ -10,15 +10,33 @@ import {
   type oas32,
 } from 'zod-openapi';
 import {
+  AdminBrandSchema,
+  AdminCategorySchema,
+  AdminMacrocategorySchema,
+  AdminOfferSchema,
+  AdminPlatformSchema,
+  AdminProductSchema,
   ApiErrorSchema,
+  AuditEntrySchema,
   CatalogueSearchResultSchema,
+  ExchangeRateSchema,
+  HomeContentSchema,
   KeyUploadResultSchema,
+  MaskedKeySchema,
+  OutboxMailDetailSchema,
+  OutboxMailSchema,
+  ProductProposalSchema,
   ProductSalesSchema,
   PublicCategorySchema,
   PublicStateSchema,
   SaleSchema,
+  SellerCatalogueProductSchema,
   SellerOfferSchema,
+  SellerSchema,
   StoreProductSchema,
+  TagSchema,
+  UserInfoFullSchema,
+  UserInfoSchema,
 } from '@market/shared';
 import { API_OPERATIONS, API_TAGS, type ApiOperation } from './operations.ts';
 
@@ -47,6 +65,24 @@ const NAMED_SCHEMAS = {
   PublicState: PublicStateSchema,
   SellerOffer: SellerOfferSchema,
   KeyUploadResult: KeyUploadResultSchema,
+  SellerCatalogueProduct: SellerCatalogueProductSchema,
+  MaskedKey: MaskedKeySchema,
+  ProductProposal: ProductProposalSchema,
+  UserInfo: UserInfoSchema,
+  UserInfoFull: UserInfoFullSchema,
+  Seller: SellerSchema,
+  OutboxMail: OutboxMailSchema,
+  OutboxMailDetail: OutboxMailDetailSchema,
+  AdminProduct: AdminProductSchema,
+  AdminCategory: AdminCategorySchema,
+  AdminMacrocategory: AdminMacrocategorySchema,
+  AdminPlatform: AdminPlatformSchema,
+  AdminBrand: AdminBrandSchema,
+  Tag: TagSchema,
+  HomeContent: HomeContentSchema,
+  AdminOffer: AdminOfferSchema,
+  ExchangeRate: ExchangeRateSchema,
+  AuditEntry: AuditEntrySchema,
 };
 
 /** The ra-data-simple-rest list convention, described once (see `server/src/lib/list-query.ts`). */
@@ -70,7 +106,7 @@ const LIST_PARAMETERS = {
     name: 'filter',
     in: 'query',
     description:
-      'JSON object of field → value; the fields each list accepts are in its description. `{"id": [...]}` fetches several records by id where a list supports it. Unknown fields answer 400.',
+      'JSON object of field → value, typed by each list’s schema (a wrong value answers 400 on `filter.<field>`). `{"id": [...]}` (react-admin’s getMany) fetches several records by id where the schema has `id`. Fields a list does not know are ignored.',
     schema: { type: 'string' },
     example: '{}',
   },
@@ -124,12 +160,11 @@ function responses(op: ApiOperation): ZodOpenApiResponsesObject {
 }
 
 function operation(op: ApiOperation): ZodOpenApiOperationObject {
-  const parameters: ZodOpenApiParameterObject[] = pathParams(op.path).map((name) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
+  // The path parameters `params` types come from its schema; the others are plain strings.
+  const typed = new Set(Object.keys(op.params?.shape ?? {}));
+  const parameters: ZodOpenApiParameterObject[] = pathParams(op.path)
+    .filter((name) => !typed.has(name))
+    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (op.list) {
     parameters.push(ref('parameters', 'ListSort'), ref('parameters', 'ListRange'));
     parameters.push(
@@ -148,7 +183,10 @@ function operation(op: ApiOperation): ZodOpenApiOperationObject {
           ? [{ bearer: [] }]
           : [{ bearer: [] }, { sessionCookie: [] }],
     parameters,
-    requestParams: op.query ? { query: op.query } : undefined,
+    requestParams: {
+      ...(op.query && { query: op.query }),
+      ...(op.params && { path: op.params }),
+    },
     requestBody: op.body
       ? { required: true, content: { 'application/json': { schema: op.body } } }
       : undefined,

@@ -1,18 +1,22 @@
 /**
  * Every operation the OpenAPI document (`GET /api/openapi.json`, reference page `/api/docs`)
- * describes, in one table.
+ * describes, in one table: the public, session and user calls here, the consoles' calls in
+ * `operations.seller.ts` and `operations.admin.ts`.
  *
- * To document a route, add ONE entry to `API_OPERATIONS` with the same shared zod schemas the
- * route validates with (`jsonBody(X)` → `body: X`, `queryParams(X)` → `query: X`) and the schema
- * of what it answers. From `access`, `body`, `query`, `list` and `{id}` path parameters the
- * document derives the security requirement and the 400/401/403/404 answers (all in the one
- * `ApiError` shape); name other error statuses in `errors`. A ra-data-simple-rest `getList` route
- * sets `list` (optionally with the schema it checks `filter` with) and answers an array of rows:
- * the `sort`, `range` and `filter` parameters and the `Content-Range` header are added for it.
- * `server/test/openapi.test.ts` checks that every entry is a route the app serves.
+ * To document a route, add ONE entry with the same zod schemas the route validates with
+ * (`jsonBody(X)` → `body: X`, `queryParams(X)` → `query: X`, `parseFilter(X, …)` →
+ * `list: { filter: X }`) and the schema of what it answers; `rest()` writes the five calls of a
+ * ra-data-simple-rest resource. From `access`, `body`, `query`, `list` and `{id}` path
+ * parameters the document derives the security requirement and the 400/401/403/404 answers
+ * (all in the one `ApiError` shape); name other error statuses in `errors`. A getList route
+ * answers an array of rows: the `sort`, `range` and `filter` parameters and the `Content-Range`
+ * header are added for it. `server/test/openapi.test.ts` fails when an entry is not a route the
+ * app serves, and when a route the app serves under `/api/` has no entry.
  */
 import { z } from 'zod';
 import {
+  AccountUpdateSchema,
+  AddSellerSchema,
   CatalogueSearchRequestSchema,
   CatalogueSearchResultSchema,
   CategoryByIdRequestSchema,
@@ -26,73 +30,32 @@ import {
   FavoritesGetRequestSchema,
   HealthSchema,
   InfoMultipleSalesRequestSchema,
-  KeyUploadResultSchema,
-  KeyUploadSchema,
   LocaleRequestSchema,
   MacrocategorySchema,
   MeSchema,
   PageViewEventSchema,
   ProductIdListRequestSchema,
   ProductSalesSchema,
+  ProfileAddSchema,
+  ProfileAddSocialSchema,
+  ProfileVerifyResultSchema,
+  ProfileVerifySchema,
   PublicCategorySchema,
   PublicStateSchema,
-  SellerOfferCreateSchema,
-  SellerOfferSchema,
-  SellerOfferUpdateSchema,
+  SellerApplicationSchema,
   StoreProductSchema,
+  UserInfoSchema,
 } from '@market/shared';
+import type { ApiOperation } from './api-operation.ts';
+import { ADMIN_OPERATIONS } from './operations.admin.ts';
+import { SELLER_OPERATIONS } from './operations.seller.ts';
 
-/** The groups of the reference page, in the order it shows them. */
-export const API_TAGS = {
-  catalogue: {
-    name: 'Public catalogue',
-    description: 'Open to guests: categories, products, prices and offers (spec section 7).',
-  },
-  session: {
-    name: 'Session',
-    description: 'Trade a Firebase ID token for the `session` cookie, and sign out.',
-  },
-  seller: {
-    name: 'Seller',
-    description:
-      'For sellers whose shop is approved. Every call sees only the caller’s own records: another seller’s id answers 404.',
-  },
-  system: { name: 'System', description: 'Health, sign-in configuration and the caller.' },
-  user: {
-    name: 'Signed-in user',
-    description:
-      'The caller’s own records (any role). Where a call names `userId` it must be the caller’s uid (else 403).',
-  },
-  analytics: {
-    name: 'Analytics',
-    description: 'Storefront page views, open to guests and rate-limited per address.',
-  },
-} as const;
-export type ApiTag = keyof typeof API_TAGS;
-
-/** Who may call an operation: guests, any signed-in user, or one role (admins included for `user`). */
-export type ApiAccess = 'public' | 'user' | 'seller' | 'admin';
-
-export type ApiOperation = {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** The full path with OpenAPI parameters: `/api/seller/offers/{id}`. */
-  path: string;
-  tag: ApiTag;
-  summary: string;
-  description?: string;
-  access: ApiAccess;
-  /** The JSON body schema the route validates with. */
-  body?: z.ZodType;
-  /** The query schema the route validates with. */
-  query?: z.ZodObject;
-  /** A ra-data-simple-rest list; `filter` is the schema the route checks the `filter` param with. */
-  list?: { filter?: z.ZodType };
-  response: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
-  /** Error statuses beyond the derived ones (400 for input, 401/403 for access, 404 for `{id}`). */
-  errors?: Array<404 | 409 | 429>;
-};
+export { API_TAGS, type ApiAccess, type ApiOperation, type ApiTag } from './api-operation.ts';
 
 const CATALOGUE = '/api/public';
+
+/** What sign-up and a seller application answer: the uid of the account. */
+const NewAccountSchema = z.object({ id: z.string() });
 
 /** The locale-only category calls answer the same list under four names (spec section 7). */
 const categoryList = (name: string, summary: string, schema: z.ZodType): ApiOperation => ({
@@ -262,6 +225,61 @@ export const API_OPERATIONS: ApiOperation[] = [
     response: { status: 204, description: 'Removed, or was not there' },
   },
 
+  {
+    method: 'get',
+    path: '/api/user/account',
+    tag: 'user',
+    summary: 'The caller’s profile',
+    access: 'user',
+    response: { status: 200, description: 'The profile', schema: UserInfoSchema },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/user/account/update',
+    tag: 'user',
+    summary: 'Change the caller’s language or preferred sign-in method',
+    access: 'user',
+    body: AccountUpdateSchema,
+    response: { status: 200, description: 'The profile', schema: UserInfoSchema },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/user/profile/addsocial',
+    tag: 'user',
+    summary: 'First Google sign-in: create the caller’s profile when missing',
+    description:
+      '`id` must be the caller’s uid (else 403); `tokenRecaptcha` is checked (400 on `tokenRecaptcha` when it fails). `created` says whether the profile is new.',
+    access: 'user',
+    body: ProfileAddSocialSchema,
+    response: {
+      status: 200,
+      description: 'The profile’s id',
+      schema: z.object({ id: z.string(), created: z.boolean() }),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/user/profile/verify',
+    tag: 'user',
+    summary: 'Whether the caller’s email is verified now',
+    description: '`email` must be the caller’s own (else 403).',
+    access: 'user',
+    body: ProfileVerifySchema,
+    response: { status: 200, description: 'The answer', schema: ProfileVerifyResultSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/user/seller-application',
+    tag: 'user',
+    summary: 'The caller’s seller application and its status',
+    description: '404 when the caller never applied.',
+    access: 'user',
+    response: { status: 200, description: 'The application', schema: SellerApplicationSchema },
+    errors: [404],
+  },
+
   // Session
   {
     method: 'post',
@@ -282,59 +300,31 @@ export const API_OPERATIONS: ApiOperation[] = [
     response: { status: 204, description: 'Signed out' },
   },
 
-  // Seller
-  {
-    method: 'get',
-    path: '/api/seller/offers',
-    tag: 'seller',
-    summary: 'The caller’s offers',
-    description: 'Filter fields: `status`, `productId`.',
-    access: 'seller',
-    list: {},
-    response: {
-      status: 200,
-      description: 'One page of offers',
-      schema: z.array(SellerOfferSchema),
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/seller/offers/{id}',
-    tag: 'seller',
-    summary: 'One of the caller’s offers',
-    access: 'seller',
-    response: { status: 200, description: 'The offer', schema: SellerOfferSchema },
-  },
   {
     method: 'post',
-    path: '/api/seller/offers',
-    tag: 'seller',
-    summary: 'Sell on a product',
-    description: 'Prices are integer cents; USD and GBP are computed from EUR when left out.',
-    access: 'seller',
-    body: SellerOfferCreateSchema,
-    response: { status: 201, description: 'The new offer', schema: SellerOfferSchema },
-    errors: [404, 409],
-  },
-  {
-    method: 'put',
-    path: '/api/seller/offers/{id}',
-    tag: 'seller',
-    summary: 'Edit one of the caller’s offers',
-    description: 'Other fields of the record (react-admin sends it whole) are ignored.',
-    access: 'seller',
-    body: SellerOfferUpdateSchema,
-    response: { status: 200, description: 'The offer', schema: SellerOfferSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/seller/offers/{id}/keys',
-    tag: 'seller',
-    summary: 'Upload keys to one of the caller’s offers (at most 5,000 a call)',
+    path: '/api/user/profile/add',
+    tag: 'session',
+    summary: 'Sign up with email and password (open to guests)',
     description:
-      'Codes are trimmed and upper-cased; malformed ones and duplicates (within the upload or anywhere in the marketplace) are counted, not refused. Keys are encrypted at rest and never returned.',
-    access: 'seller',
-    body: KeyUploadSchema,
-    response: { status: 200, description: 'Counts only', schema: KeyUploadResultSchema },
+      'Creates the account and its profile and mails the verification link; signing in waits for the email to be verified. `tokenRecaptcha` is checked (400 on `tokenRecaptcha` when it fails); 409 when the email has an account (`auth/email-already-exists`).',
+    access: 'public',
+    body: ProfileAddSchema,
+    response: { status: 201, description: 'The new account’s uid', schema: NewAccountSchema },
+    errors: [409],
   },
+  {
+    method: 'post',
+    path: '/api/seller/profile/addseller',
+    tag: 'session',
+    summary: 'Apply for a shop (open to guests)',
+    description:
+      'Without `id`: a new password account with a pending shop. With `id` (the caller’s own uid, else 403): the caller’s account applies. 409 when the email has an account or the caller already has a shop. An admin approves or rejects the application; the applicant follows it at `GET /api/user/seller-application`.',
+    access: 'public',
+    body: AddSellerSchema,
+    response: { status: 201, description: 'The applicant’s uid', schema: NewAccountSchema },
+    errors: [403, 409],
+  },
+
+  ...SELLER_OPERATIONS,
+  ...ADMIN_OPERATIONS,
 ];

@@ -5,7 +5,8 @@ import type { AppEnv } from '../../app-env.ts';
 import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
 import type { AuditLog } from './audit.service.ts';
 
-const AuditFilterSchema = z.object({
+/** The audit log's filters. */
+export const AuditFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   action: AuditActionSchema.optional(),
   actorUid: z.string().max(128).optional(),

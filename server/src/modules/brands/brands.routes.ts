@@ -8,7 +8,8 @@ import { jsonBody } from '../../lib/validate.ts';
 import type { BrandDoc, BrandRepository } from './brands.repository.ts';
 import type { BrandAdminService } from './brands.service.ts';
 
-const BrandFilterSchema = z.object({
+/** The brand list's filters: `q` searches the name. */
+export const BrandFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
 });

@@ -22,7 +22,8 @@ const toConsole = (doc: CategoryDoc): AdminCategory => ({
   name: doc.name,
 });
 
-const CategoryFilterSchema = z.object({ id: IdFilterSchema.optional() });
+/** The console category list's filter: getMany's ids. */
+export const CategoryFilterSchema = z.object({ id: IdFilterSchema.optional() });
 
 /** A category id from the path; anything but the four fixed ids is simply not found. */
 function categoryIdParam(raw: string) {

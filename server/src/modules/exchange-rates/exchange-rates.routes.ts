@@ -7,7 +7,8 @@ import { jsonBody } from '../../lib/validate.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import type { ExchangeRateService } from './exchange-rates.service.ts';
 
-const RateFilterSchema = z.object({ id: IdFilterSchema.optional() });
+/** The exchange-rate list's filter: getMany's ids. */
+export const RateFilterSchema = z.object({ id: IdFilterSchema.optional() });
 
 /** The admin console's `exchange-rates` resource: list, show, and PUT a new rate. */
 export const adminExchangeRateRoutes = (service: ExchangeRateService) =>

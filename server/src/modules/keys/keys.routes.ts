@@ -10,13 +10,15 @@ import type { KeyService } from './keys.service.ts';
 
 const ObjectIdFilter = z.string().regex(/^[0-9a-f]{24}$/i, 'Not an id');
 
-const SellerKeyFilterSchema = z.object({
+/** The seller's key list filters (always scoped to the caller's shop). */
+export const SellerKeyFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   offerId: ObjectIdFilter.optional(),
   status: KeyStatusSchema.optional(),
 });
 
-const AdminKeyFilterSchema = SellerKeyFilterSchema.extend({
+/** The admin's key list filters: the seller's, plus product and seller. */
+export const AdminKeyFilterSchema = SellerKeyFilterSchema.extend({
   productId: ObjectIdFilter.optional(),
   sellerId: z.string().max(128).optional(),
 });

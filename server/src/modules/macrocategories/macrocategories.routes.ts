@@ -22,7 +22,8 @@ export const publicMacrocategoryRoutes = (service: MacrocategoryService) =>
       c.json(await service.list(c.req.valid('json').locale)),
     );
 
-const MacrocategoryFilterSchema = z.object({
+/** The macrocategory list's filters: `q` searches either name. */
+export const MacrocategoryFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
 });

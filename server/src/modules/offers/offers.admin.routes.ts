@@ -7,7 +7,8 @@ import { jsonBody } from '../../lib/validate.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import type { AdminOfferService } from './offers.admin.service.ts';
 
-const AdminOfferFilterSchema = z.object({
+/** The admin's offer list filters. */
+export const AdminOfferFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   sellerId: z.string().max(128).optional(),
   productId: z

@@ -12,7 +12,8 @@ import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import type { SellerOfferService } from './offers.service.ts';
 
-const OfferFilterSchema = z.object({
+/** The seller's offer list filters (always scoped to the caller's shop). */
+export const OfferFilterSchema = z.object({
   // getMany, e.g. the seller's key list showing the offer it is filtered on.
   id: IdFilterSchema.optional(),
   status: OfferStatusSchema.optional(),

@@ -1,7 +1,8 @@
 import { ObjectId, type Db, type IndexDescription } from 'mongodb';
+import type { MailDelivery, MailKind } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 
-export type MailKind = 'verify-email' | 'seller-status' | 'generic';
+export type { MailKind };
 
 export type OutboxDoc = {
   _id: ObjectId;
@@ -11,7 +12,7 @@ export type OutboxDoc = {
   html: string;
   kind: MailKind;
   /** `sent` through SMTP, or `stored` only (no SMTP configured: development, test). */
-  delivery: 'sent' | 'stored' | 'failed';
+  delivery: MailDelivery;
   createdAt: Date;
 };
 

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { OutboxMail } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
 import type { OutboxDoc, OutboxRepository } from './outbox.repository.ts';
 
-const toRow = (d: OutboxDoc) => ({
+const toRow = (d: OutboxDoc): OutboxMail => ({
   id: d._id.toHexString(),
   to: d.to,
   subject: d.subject,
@@ -15,7 +16,8 @@ const toRow = (d: OutboxDoc) => ({
   createdAt: d.createdAt.toISOString(),
 });
 
-const OutboxFilterSchema = z.object({
+/** The outbox list's filters: `q` searches the recipient and the subject. */
+export const OutboxFilterSchema = z.object({
   q: z.string().max(100).optional(),
   to: z.string().max(254).optional(),
 });

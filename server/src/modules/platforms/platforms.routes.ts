@@ -8,7 +8,8 @@ import { jsonBody } from '../../lib/validate.ts';
 import type { PlatformDoc, PlatformRepository } from './platforms.repository.ts';
 import type { PlatformAdminService } from './platforms.service.ts';
 
-const PlatformFilterSchema = z.object({
+/** The platform list's filters: `q` searches the name. */
+export const PlatformFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
 });

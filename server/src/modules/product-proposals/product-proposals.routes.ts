@@ -11,7 +11,8 @@ import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import type { ProposalService } from './product-proposals.service.ts';
 
-const ProposalFilterSchema = z.object({
+/** The proposal list filters of both consoles. */
+export const ProposalFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   status: ProposalStatusSchema.optional(),
 });

@@ -6,7 +6,7 @@ import { ProductListFilterSchema, productPage } from './products.admin.routes.ts
 import type { SellerCatalogueService } from './seller-catalogue.service.ts';
 
 /** The seller's filters: by name, category and platform, plus getMany's ids. */
-const SellerCatalogueFilterSchema = ProductListFilterSchema.pick({
+export const SellerCatalogueFilterSchema = ProductListFilterSchema.pick({
   id: true,
   q: true,
   categoryId: true,

@@ -24,12 +24,14 @@ export const sellerApplyRoutes = (service: SellerService) =>
 export const sellerApplicationRoutes = (service: SellerService) =>
   new Hono<AppEnv>().get('/', async (c) => c.json(await service.application(currentUser(c))));
 
-const SellerFilterSchema = z.object({
+/** The seller list's filters: `q` searches name, email, registered name and VAT number. */
+export const SellerFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
   status: SellerStatusSchema.optional(),
 });
-const DecisionParamSchema = z.enum(SELLER_DECISIONS);
+/** The `:decision` path segment of the decision call. */
+export const DecisionParamSchema = z.enum(SELLER_DECISIONS);
 
 /** The admin console's `sellers` resource with its approve / reject / suspend actions. */
 export const adminSellerRoutes = (service: SellerService, sellers: SellerRepository) =>

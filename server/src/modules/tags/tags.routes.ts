@@ -8,7 +8,8 @@ import { jsonBody } from '../../lib/validate.ts';
 import type { TagDoc, TagRepository } from './tags.repository.ts';
 import type { TagAdminService } from './tags.service.ts';
 
-const TagFilterSchema = z.object({
+/** The tag list's filters: `q` searches either name. */
+export const TagFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
 });

@@ -43,7 +43,8 @@ const booleanish = z.preprocess(
   (v) => (v === 'true' ? true : v === 'false' ? false : v),
   z.boolean(),
 );
-const UserFilterSchema = z.object({
+/** The user list's filters; `blocked` and `emailVerified` also take `"true"` / `"false"`. */
+export const UserFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
   role: RoleSchema.optional(),
