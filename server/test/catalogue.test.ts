@@ -408,6 +408,19 @@ describe('POST /api/public/products/search', () => {
     expect(names(vita)).toEqual(['Quasar Probe Beta']);
   });
 
+  it('filters by tag, as the tag links of the home page do', async () => {
+    const probes = await search({ tag: 'probe', sort: 'name' });
+    expect(names(probes)).toEqual([
+      'Quasar Probe Alpha',
+      'Quasar Probe Beta',
+      'Quasar Probe Gamma',
+    ]);
+    const cards = await search({ tag: 'gift-card', pageSize: 60 });
+    expect(cards.total).toBeGreaterThan(0);
+    expect(cards.items.every((p) => p.tags.includes('gift-card'))).toBe(true);
+    await expectValidationError(await post('products/search', { tag: ' ' }), 'tag');
+  });
+
   it('searches the whole catalogue without a query', async () => {
     const all = await search({ categoryId: 'cards', pageSize: 60 });
     expect(all.total).toBeGreaterThan(0);

@@ -154,6 +154,8 @@ export const CatalogueSearchRequestSchema = z
     categoryId: CategoryIdSchema.optional(),
     platform: z.string().max(64).optional(),
     region: RegionSchema.optional(),
+    /** A tag's id: only products carrying it. */
+    tag: z.string().trim().min(1).max(64).optional(),
     currency: CurrencySchema.default('eur'),
     priceMin: z.number().int().min(0).optional(),
     priceMax: z.number().int().min(0).optional(),

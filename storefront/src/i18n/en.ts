@@ -89,6 +89,7 @@ export const en = {
     description: 'Search game keys, software, gift cards and game accounts.',
     heading: 'Search',
     resultsHeading: 'Results for “{q}”',
+    tagged: 'Products tagged “{tag}”',
     prompt: 'Type a game, software or gift card name to search the shop.',
   },
   guide: {

@@ -92,6 +92,7 @@ export const it: Messages = {
     description: 'Cerca chiavi di gioco, software, carte regalo e account di gioco.',
     heading: 'Cerca',
     resultsHeading: 'Risultati per “{q}”',
+    tagged: 'Prodotti con il tag “{tag}”',
     prompt:
       'Scrivi il nome di un gioco, di un software o di una carta regalo per cercare nel negozio.',
   },

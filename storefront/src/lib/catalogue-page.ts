@@ -15,9 +15,11 @@ import {
   getProduct,
   getProductSales,
   getPublicCategories,
+  getPublicState,
   searchProducts,
 } from './api.ts';
 import { parseCatalogueQuery, searchRequestOf, type CatalogueQuery } from './catalogue-query.ts';
+import { labelFromSegment } from './format.ts';
 
 /** A category page's data, or null when no category has that id (the page answers 404). */
 export async function loadCategoryPage(
@@ -40,22 +42,45 @@ export async function loadCategoryPage(
   return { category, query, result };
 }
 
+/** A tag's name in `locale` among the popular ones of the public state, else its id as a label. */
+async function tagName(tag: string, locale: Locale): Promise<string> {
+  const { tags } = await getPublicState(locale);
+  return tags.find((t) => t.tag === tag)?.name ?? labelFromSegment(tag);
+}
+
+/** The search page's title and heading: the words searched, else the tag, else the prompt's. */
+async function searchTexts(locale: Locale, query: CatalogueQuery) {
+  const t = messagesFor(locale).search;
+  if (query.q) {
+    return {
+      title: interpolate(t.resultsTitle, { q: query.q }),
+      heading: interpolate(t.resultsHeading, { q: query.q }),
+    };
+  }
+  if (query.tag) {
+    const tagged = interpolate(t.tagged, { tag: await tagName(query.tag, locale) });
+    return { title: tagged, heading: tagged };
+  }
+  return { title: t.title, heading: t.heading, intro: t.prompt };
+}
+
 /**
  * A search page's data and texts, ready for CatalogueView; no request (and no result) until the
- * visitor typed something.
+ * visitor typed something or followed a tag link.
  */
 export async function loadSearchPage(locale: Locale, url: URL) {
   const query = parseCatalogueQuery(url.searchParams);
-  const result = query.q ? await searchProducts({ locale, ...searchRequestOf(query) }) : null;
-  const t = messagesFor(locale).search;
+  const [result, texts] = await Promise.all([
+    query.q || query.tag ? searchProducts({ locale, ...searchRequestOf(query) }) : null,
+    searchTexts(locale, query),
+  ]);
   return {
     locale,
     query,
     result,
-    title: query.q ? interpolate(t.resultsTitle, { q: query.q }) : t.title,
-    description: t.description,
-    heading: query.q ? interpolate(t.resultsHeading, { q: query.q }) : t.heading,
-    intro: query.q ? undefined : t.prompt,
+    description: messagesFor(locale).search.description,
+    intro: undefined,
+    ...texts,
     path: localizedPath(locale, '/search'),
   };
 }

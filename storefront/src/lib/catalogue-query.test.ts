@@ -12,6 +12,7 @@ describe('parseCatalogueQuery', () => {
   it('defaults to the newest products, page 1, no filter', () => {
     expect(parse('')).toEqual({
       q: undefined,
+      tag: undefined,
       platform: undefined,
       region: undefined,
       sort: 'newest',
@@ -23,9 +24,10 @@ describe('parseCatalogueQuery', () => {
 
   it('reads every filter the form sends', () => {
     expect(
-      parse('q=+iron+&platform=steam&region=ROW&sort=price_asc&min=5&max=20.5&page=3'),
+      parse('q=+iron+&tag=action&platform=steam&region=ROW&sort=price_asc&min=5&max=20.5&page=3'),
     ).toEqual({
       q: 'iron',
+      tag: 'action',
       platform: 'steam',
       region: 'ROW',
       sort: 'price_asc',
@@ -36,12 +38,13 @@ describe('parseCatalogueQuery', () => {
   });
 
   it('drops unknown platforms, regions, sorts and empty fields', () => {
-    const query = parse('platform=sega&region=EU&sort=random&min=&max=&q=');
+    const query = parse('platform=sega&region=EU&sort=random&min=&max=&q=&tag=+');
     expect(query.platform).toBeUndefined();
     expect(query.region).toBeUndefined();
     expect(query.sort).toBe('newest');
     expect(query.min).toBeUndefined();
     expect(query.q).toBeUndefined();
+    expect(query.tag).toBeUndefined();
   });
 
   it('falls back to page 1 for nonsense and caps at the last page the API serves', () => {
@@ -67,6 +70,7 @@ describe('searchRequestOf', () => {
       page: 2,
       pageSize: 24,
     });
+    expect(searchRequestOf(parse('tag=action')).tag).toBe('action');
   });
 });
 
@@ -76,6 +80,7 @@ describe('catalogueQueryString', () => {
     expect(catalogueQueryString(query, 2)).toBe('?platform=steam&sort=name&page=2');
     expect(catalogueQueryString(query, 1)).toBe('?platform=steam&sort=name');
     expect(catalogueQueryString(parse(''), 1)).toBe('');
+    expect(catalogueQueryString(parse('tag=gift-card&page=3'), 2)).toBe('?tag=gift-card&page=2');
   });
 });
 

@@ -15,6 +15,8 @@ const MAX_PAGE = 1000;
 /** The filters of a catalogue page as its GET form sends them, checked and normalised. */
 export interface CatalogueQuery {
   q: string | undefined;
+  /** A tag's id (the home page's tag links). */
+  tag: string | undefined;
   platform: string | undefined;
   region: Region | undefined;
   sort: CatalogueSort;
@@ -45,6 +47,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const page = Number(params.get('page') ?? '1');
   return {
     q,
+    tag: params.get('tag')?.trim().slice(0, 64) || undefined,
     platform: oneOf(
       PLATFORMS.map((p) => p.slug),
       params.get('platform'),
@@ -61,6 +64,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
 export function searchRequestOf(query: CatalogueQuery) {
   return {
     q: query.q,
+    tag: query.tag,
     platform: query.platform,
     region: query.region,
     sort: query.sort,
@@ -76,6 +80,7 @@ export function searchRequestOf(query: CatalogueQuery) {
 export function catalogueQueryString(query: CatalogueQuery, page: number): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
+  if (query.tag) params.set('tag', query.tag);
   if (query.platform) params.set('platform', query.platform);
   if (query.region) params.set('region', query.region);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);

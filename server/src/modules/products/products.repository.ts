@@ -57,6 +57,7 @@ export type ProductSearch = {
   categoryId?: CategoryId | undefined;
   platform?: string | undefined;
   region?: Region | undefined;
+  tag?: string | undefined;
   currency: Currency;
   priceMin?: number | undefined;
   priceMax?: number | undefined;
@@ -100,6 +101,7 @@ function searchFilter(s: ProductSearch): Filter<ProductDoc> {
   if (s.categoryId) filter.categoryId = s.categoryId;
   if (s.platform) filter.platform = s.platform;
   if (s.region) filter.region = s.region;
+  if (s.tag) filter.tags = s.tag;
   if (s.priceMin !== undefined || s.priceMax !== undefined) {
     filter[`${s.currency}Min`] = {
       $ne: null,
