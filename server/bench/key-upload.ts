@@ -10,11 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { ObjectId } from 'mongodb';
 import { KeyUploadResultSchema, SellerOfferSchema } from '@market/shared';
 import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
-import type { ProductDoc } from '../src/modules/products/products.repository.ts';
-import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
+import { newProduct } from '../test/fixtures.ts';
+import { createAccount } from '../test/harness.ts';
 import { startBenchStack } from './bench-stack.ts';
 
 const TOTAL = Number(process.env.BENCH_KEYS ?? 100_000);
@@ -30,42 +29,12 @@ const emulator = await startAuthEmulator({
 });
 const stack = await startBenchStack(emulator.host);
 
-/** An approved seller, signed in through the emulator as the console would be. */
-async function sellerToken(): Promise<string> {
-  const email = `bench-seller-${Date.now()}@bench.example`;
-  const { uid } = await stack.identity.auth.createUser({
-    email,
-    password: 'secret123',
-    emailVerified: true,
-  });
-  const sellerId = `bench-${uid.slice(0, 8).toLowerCase()}`;
-  await stack.identity.auth.setCustomUserClaims(uid, { role: 'seller', sellerId });
-  await stack.db.collection<SellerDoc>('sellers').insertOne({
-    _id: sellerId,
-    uid,
-    email,
-    name: 'Bench Shop',
-    registrationName: 'Bench Shop Ltd',
-    vatNumber: 'IT01234567890',
-    image: null,
-    status: 'approved',
-    statusReason: null,
-    createdAt: new Date(),
-    decidedAt: new Date(),
-  });
-  const res = await fetch(
-    `http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await res.json()) as { idToken: string };
-  return idToken;
-}
-
-const token = await sellerToken();
+// An approved seller, signed in through the emulator as the console would be.
+const { token } = await createAccount(
+  { db: stack.db, identity: stack.identity, emulatorHost: emulator.host },
+  'seller',
+  `bench-seller-${Date.now()}`,
+);
 const api = async (method: string, p: string, body?: unknown) => {
   const res = await fetch(stack.url + p, {
     method,
@@ -78,31 +47,9 @@ const api = async (method: string, p: string, body?: unknown) => {
 
 /** A new product and the seller's offer on it; returns the offer id. */
 async function newOffer(n: number): Promise<string> {
-  const now = new Date();
-  const _id = new ObjectId();
-  await stack.db.collection<ProductDoc>('products').insertOne({
-    _id,
-    slug: `bench-keys-${n}`,
-    categoryId: 'games',
-    brand: 'Bench',
-    platform: 'steam',
-    region: 'Global',
-    type: 'key',
-    name: { en: `Bench Keys ${n}`, it: `Chiavi di prova ${n}` },
-    description: { en: '', it: '' },
-    images: [],
-    tags: [],
-    eurMin: null,
-    eurMax: null,
-    usdMin: null,
-    usdMax: null,
-    gbpMin: null,
-    gbpMax: null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const productId = await newProduct(stack.db, { name: `Bench Keys ${n}`, brand: 'Bench' });
   const offer = SellerOfferSchema.parse(
-    await api('POST', '/api/seller/offers', { productId: _id.toHexString(), prices: { eur: 999 } }),
+    await api('POST', '/api/seller/offers', { productId, prices: { eur: 999 } }),
   );
   return offer.id;
 }

@@ -10,10 +10,7 @@ import {
   RevealedKeySchema,
   SellerOfferSchema,
 } from '@market/shared';
-import {
-  createProductRepository,
-  type ProductDoc,
-} from '../src/modules/products/products.repository.ts';
+import { freshCodes, newProduct, productDoc, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -30,70 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  return fetch(t.url + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-}
-
-let n = 0;
-/** A fresh product nobody sells yet; returns its id. */
-async function newProduct(name = `Key Probe ${n}`): Promise<string> {
-  const now = new Date();
-  const doc = await createProductRepository(t.db).upsertBySlug({
-    slug: `key-probe-${n++}`,
-    categoryId: 'games',
-    brand: 'Northwind Games',
-    platform: 'steam',
-    region: 'Global',
-    type: 'key',
-    name: { en: name, it: `${name} (IT)` },
-    description: { en: 'A probe', it: 'Una sonda' },
-    images: [],
-    tags: [],
-    eurMin: null,
-    eurMax: null,
-    usdMin: null,
-    usdMax: null,
-    gbpMin: null,
-    gbpMax: null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return doc!._id.toHexString();
-}
-
-let codeSerial = 0;
-/** Fresh codes no other test has uploaded. */
-const freshCodes = (count: number) =>
-  Array.from(
-    { length: count },
-    () => `PROBE-${process.pid}-${String(codeSerial++).padStart(4, '0')}`,
-  );
-
 /** A live offer of `seller` on a new product, with `codes` uploaded. */
 async function offerWithKeys(seller: TestAccount, codes: string[], eur = 1999, name?: string) {
-  const productId = await newProduct(name);
-  const res = await call('POST', '/api/seller/offers', {
-    token: seller.token,
-    body: { productId, prices: { eur } },
-  });
-  expect(res.status).toBe(201);
-  const offer = SellerOfferSchema.parse(await res.json());
-  const upload = await call('POST', `/api/seller/offers/${offer.id}/keys`, {
-    token: seller.token,
-    body: { codes },
-  });
-  expect(upload.status).toBe(200);
+  const productId = await newProduct(t.db, { name });
+  const offer = await sell(t, seller, productId, { eur });
+  await uploadKeys(t, seller, offer.id, codes);
   return { offer, productId };
 }
-
-const productDoc = (id: string) =>
-  t.db.collection<ProductDoc>('products').findOne({ _id: new ObjectId(id) });
 
 /** The admin key rows of an offer, with their codes (from the database) to match them by. */
 async function keysOf(offerId: string) {
@@ -112,9 +52,9 @@ async function codeOf(keyId: string): Promise<string> {
 
 describe('GET /api/admin/offers', () => {
   it("lists every seller's offers with names, prices, stock and key counts", async () => {
-    const productId = await newProduct('Lantern Keep');
+    const productId = await newProduct(t.db, { name: 'Lantern Keep' });
     const mine = await offerWithKeys(a, freshCodes(3), 1500, 'Lantern Keep');
-    await call('POST', '/api/seller/offers', {
+    await t.call('POST', '/api/seller/offers', {
       token: b.token,
       body: { productId, prices: { eur: 2500, usd: 3000 } },
     });
@@ -160,16 +100,18 @@ describe('GET /api/admin/offers', () => {
     expect(AdminOfferSchema.parse(data).keyCounts.available).toBe(1);
     const many = await ra.getMany('offers', { ids: [one.offer.id, two.offer.id] });
     expect(many.data.map((o) => o.id).sort()).toEqual([one.offer.id, two.offer.id].sort());
-    const res = await call('GET', `/api/admin/offers/${new ObjectId().toHexString()}`, {
+    const res = await t.call('GET', `/api/admin/offers/${new ObjectId().toHexString()}`, {
       token: admin.token,
     });
     expect(res.status).toBe(404);
-    expect((await call('GET', '/api/admin/offers/nope', { token: admin.token })).status).toBe(404);
+    expect((await t.call('GET', '/api/admin/offers/nope', { token: admin.token })).status).toBe(
+      404,
+    );
   });
 
   it('refuses an unknown status filter with a field error', async () => {
     const filter = encodeURIComponent(JSON.stringify({ status: 'sold' }));
-    const res = await call('GET', `/api/admin/offers?filter=${filter}`, { token: admin.token });
+    const res = await t.call('GET', `/api/admin/offers?filter=${filter}`, { token: admin.token });
     expect(res.status).toBe(400);
     expect(ApiErrorSchema.parse(await res.json()).errors).toHaveProperty(['filter.status']);
   });
@@ -177,26 +119,26 @@ describe('GET /api/admin/offers', () => {
 
 describe('PUT /api/admin/offers/:id', () => {
   it("hides an offer: off the product's price range, and audited", async () => {
-    const productId = await newProduct();
-    const cheap = await call('POST', '/api/seller/offers', {
+    const productId = await newProduct(t.db);
+    const cheap = await t.call('POST', '/api/seller/offers', {
       token: a.token,
       body: { productId, prices: { eur: 900 } },
     });
     const cheapOffer = SellerOfferSchema.parse(await cheap.json());
-    await call('POST', `/api/seller/offers/${cheapOffer.id}/keys`, {
+    await t.call('POST', `/api/seller/offers/${cheapOffer.id}/keys`, {
       token: a.token,
       body: { codes: freshCodes(1) },
     });
-    const dear = await call('POST', '/api/seller/offers', {
+    const dear = await t.call('POST', '/api/seller/offers', {
       token: b.token,
       body: { productId, prices: { eur: 1900 } },
     });
     const dearOffer = SellerOfferSchema.parse(await dear.json());
-    await call('POST', `/api/seller/offers/${dearOffer.id}/keys`, {
+    await t.call('POST', `/api/seller/offers/${dearOffer.id}/keys`, {
       token: b.token,
       body: { codes: freshCodes(1) },
     });
-    expect((await productDoc(productId))?.eurMin).toBe(900);
+    expect((await productDoc(t.db, productId))?.eurMin).toBe(900);
 
     const { data: previous } = await ra.getOne('offers', { id: cheapOffer.id });
     const { data } = await ra.update('offers', {
@@ -210,7 +152,7 @@ describe('PUT /api/admin/offers/:id', () => {
       // The prices sent back unchanged stay converted.
       convertedCurrencies: ['usd', 'gbp'],
     });
-    expect(await productDoc(productId)).toMatchObject({ eurMin: 1900, eurMax: 1900 });
+    expect(await productDoc(t.db, productId)).toMatchObject({ eurMin: 1900, eurMax: 1900 });
 
     const audit = await ra.getList('audit-log', {
       pagination: { page: 1, perPage: 10 },
@@ -224,7 +166,7 @@ describe('PUT /api/admin/offers/:id', () => {
     });
 
     // A seller cannot lift the marketplace's decision.
-    const lift = await call('PUT', `/api/seller/offers/${cheapOffer.id}`, {
+    const lift = await t.call('PUT', `/api/seller/offers/${cheapOffer.id}`, {
       token: a.token,
       body: { status: 'active' },
     });
@@ -233,7 +175,7 @@ describe('PUT /api/admin/offers/:id', () => {
 
   it('refuses a status that is not an offer status and prices that are not cents', async () => {
     const { offer } = await offerWithKeys(a, freshCodes(1));
-    const res = await call('PUT', `/api/admin/offers/${offer.id}`, {
+    const res = await t.call('PUT', `/api/admin/offers/${offer.id}`, {
       token: admin.token,
       body: { status: 'sold', prices: { eur: 0 } },
     });
@@ -244,7 +186,7 @@ describe('PUT /api/admin/offers/:id', () => {
   });
 
   it('answers 404 for an unknown offer', async () => {
-    const res = await call('PUT', `/api/admin/offers/${new ObjectId().toHexString()}`, {
+    const res = await t.call('PUT', `/api/admin/offers/${new ObjectId().toHexString()}`, {
       token: admin.token,
       body: { status: 'hidden' },
     });
@@ -270,12 +212,12 @@ describe('GET /api/admin/keys', () => {
     }
 
     const filter = encodeURIComponent(JSON.stringify({ productId }));
-    const raw = await call('GET', `/api/admin/keys?filter=${filter}&range=[0,499]`, {
+    const raw = await t.call('GET', `/api/admin/keys?filter=${filter}&range=[0,499]`, {
       token: admin.token,
     });
     const text = await raw.text();
     for (const code of codes) expect(text).not.toContain(code);
-    const one = await call('GET', `/api/admin/keys/${rows[0]!.id}`, { token: admin.token });
+    const one = await t.call('GET', `/api/admin/keys/${rows[0]!.id}`, { token: admin.token });
     for (const code of codes) expect(await one.clone().text()).not.toContain(code);
     expect(MaskedKeySchema.parse(await one.json()).id).toBe(rows[0]!.id);
   });
@@ -283,7 +225,7 @@ describe('GET /api/admin/keys', () => {
   it('filters by status and seller, and answers getMany', async () => {
     const { offer } = await offerWithKeys(b, freshCodes(2));
     const [first, second] = await keysOf(offer.id);
-    await call('POST', `/api/admin/keys/${first!.id}/revoke`, {
+    await t.call('POST', `/api/admin/keys/${first!.id}/revoke`, {
       token: admin.token,
       body: { reason: 'Reported as used' },
     });
@@ -300,10 +242,10 @@ describe('GET /api/admin/keys', () => {
 
   it('refuses an unknown status filter, and answers 404 for an unknown key', async () => {
     const filter = encodeURIComponent(JSON.stringify({ status: 'lost' }));
-    const bad = await call('GET', `/api/admin/keys?filter=${filter}`, { token: admin.token });
+    const bad = await t.call('GET', `/api/admin/keys?filter=${filter}`, { token: admin.token });
     expect(bad.status).toBe(400);
     expect(ApiErrorSchema.parse(await bad.json()).errors).toHaveProperty(['filter.status']);
-    const res = await call('GET', `/api/admin/keys/${new ObjectId().toHexString()}`, {
+    const res = await t.call('GET', `/api/admin/keys/${new ObjectId().toHexString()}`, {
       token: admin.token,
     });
     expect(res.status).toBe(404);
@@ -315,7 +257,7 @@ describe('POST /api/admin/keys/:id/reveal', () => {
     const codes = freshCodes(2);
     const { offer } = await offerWithKeys(a, codes);
     const [key] = await keysOf(offer.id);
-    const res = await call('POST', `/api/admin/keys/${key!.id}/reveal`, {
+    const res = await t.call('POST', `/api/admin/keys/${key!.id}/reveal`, {
       token: admin.token,
       body: { reason: '  Buyer says the key does not work  ' },
     });
@@ -357,7 +299,7 @@ describe('POST /api/admin/keys/:id/reveal', () => {
     const { offer } = await offerWithKeys(a, freshCodes(1));
     const [key] = await keysOf(offer.id);
     for (const body of [{}, { reason: ' x ' }, { reason: 'y'.repeat(201) }]) {
-      const res = await call('POST', `/api/admin/keys/${key!.id}/reveal`, {
+      const res = await t.call('POST', `/api/admin/keys/${key!.id}/reveal`, {
         token: admin.token,
         body,
       });
@@ -368,7 +310,7 @@ describe('POST /api/admin/keys/:id/reveal', () => {
   });
 
   it('answers 404 for an unknown key', async () => {
-    const res = await call('POST', `/api/admin/keys/${new ObjectId().toHexString()}/reveal`, {
+    const res = await t.call('POST', `/api/admin/keys/${new ObjectId().toHexString()}/reveal`, {
       token: admin.token,
       body: { reason: 'Checking a complaint' },
     });
@@ -380,7 +322,7 @@ describe('POST /api/admin/keys/:id/revoke', () => {
   it("revokes an available key: stock, key counts and the product's prices follow", async () => {
     const { offer, productId } = await offerWithKeys(a, freshCodes(2), 1200);
     const [first, second] = await keysOf(offer.id);
-    const res = await call('POST', `/api/admin/keys/${first!.id}/revoke`, {
+    const res = await t.call('POST', `/api/admin/keys/${first!.id}/revoke`, {
       token: admin.token,
       body: { reason: 'Leaked on a forum' },
     });
@@ -391,14 +333,14 @@ describe('POST /api/admin/keys/:id/revoke', () => {
       stock: 1,
       keyCounts: { available: 1, revoked: 1 },
     });
-    expect((await productDoc(productId))?.eurMin).toBe(1200);
+    expect((await productDoc(t.db, productId))?.eurMin).toBe(1200);
 
-    await call('POST', `/api/admin/keys/${second!.id}/revoke`, {
+    await t.call('POST', `/api/admin/keys/${second!.id}/revoke`, {
       token: admin.token,
       body: { reason: 'Leaked on a forum' },
     });
     // No key left: the offer is out of stock and the product has no price.
-    expect((await productDoc(productId))?.eurMin).toBeNull();
+    expect((await productDoc(t.db, productId))?.eurMin).toBeNull();
 
     const audit = await ra.getList('audit-log', {
       pagination: { page: 1, perPage: 10 },
@@ -412,12 +354,12 @@ describe('POST /api/admin/keys/:id/revoke', () => {
     const { offer } = await offerWithKeys(a, freshCodes(1));
     const [key] = await keysOf(offer.id);
     const body = { reason: 'Duplicate report' };
-    const first = await call('POST', `/api/admin/keys/${key!.id}/revoke`, {
+    const first = await t.call('POST', `/api/admin/keys/${key!.id}/revoke`, {
       token: admin.token,
       body,
     });
     expect(first.status).toBe(200);
-    const again = await call('POST', `/api/admin/keys/${key!.id}/revoke`, {
+    const again = await t.call('POST', `/api/admin/keys/${key!.id}/revoke`, {
       token: admin.token,
       body,
     });
@@ -427,12 +369,12 @@ describe('POST /api/admin/keys/:id/revoke', () => {
   it('refuses a missing reason, and answers 404 for an unknown key', async () => {
     const { offer } = await offerWithKeys(a, freshCodes(1));
     const [key] = await keysOf(offer.id);
-    const bad = await call('POST', `/api/admin/keys/${key!.id}/revoke`, {
+    const bad = await t.call('POST', `/api/admin/keys/${key!.id}/revoke`, {
       token: admin.token,
       body: {},
     });
     expect(bad.status).toBe(400);
-    const res = await call('POST', `/api/admin/keys/${new ObjectId().toHexString()}/revoke`, {
+    const res = await t.call('POST', `/api/admin/keys/${new ObjectId().toHexString()}/revoke`, {
       token: admin.token,
       body: { reason: 'Leaked on a forum' },
     });
@@ -462,14 +404,14 @@ describe('/api/admin/exchange-rates', () => {
     expect(many.data.map((r) => r.id)).toEqual(['gbp']);
 
     for (const rate of [0, -1, 1000.5, 'abc']) {
-      const res = await call('PUT', '/api/admin/exchange-rates/usd', {
+      const res = await t.call('PUT', '/api/admin/exchange-rates/usd', {
         token: admin.token,
         body: { rate },
       });
       expect(res.status).toBe(400);
       expect(ApiErrorSchema.parse(await res.json()).errors).toHaveProperty('rate');
     }
-    const eur = await call('PUT', '/api/admin/exchange-rates/eur', {
+    const eur = await t.call('PUT', '/api/admin/exchange-rates/eur', {
       token: admin.token,
       body: { rate: 1 },
     });
@@ -506,9 +448,9 @@ describe('admin offers, keys, rates and audit log: access', () => {
     const buyer = await t.tokenFor('user');
     for (const [method, path] of paths) {
       const body = method === 'GET' ? undefined : { reason: 'Just curious', rate: 2 };
-      expect((await call(method, path, { body })).status).toBe(401);
-      expect((await call(method, path, { token: a.token, body })).status).toBe(403);
-      expect((await call(method, path, { token: buyer, body })).status).toBe(403);
+      expect((await t.call(method, path, { body })).status).toBe(401);
+      expect((await t.call(method, path, { token: a.token, body })).status).toBe(403);
+      expect((await t.call(method, path, { token: buyer, body })).status).toBe(403);
     }
   });
 });
@@ -553,8 +495,10 @@ describe('/api/seller/keys', () => {
   it("answers 404 for another seller's key, and cannot revoke it", async () => {
     const theirs = await offerWithKeys(b, freshCodes(1));
     const [key] = await keysOf(theirs.offer.id);
-    expect((await call('GET', `/api/seller/keys/${key!.id}`, { token: a.token })).status).toBe(404);
-    const revoke = await call('POST', `/api/seller/keys/${key!.id}/revoke`, {
+    expect((await t.call('GET', `/api/seller/keys/${key!.id}`, { token: a.token })).status).toBe(
+      404,
+    );
+    const revoke = await t.call('POST', `/api/seller/keys/${key!.id}/revoke`, {
       token: a.token,
       body: {},
     });
@@ -572,20 +516,23 @@ describe('/api/seller/keys', () => {
       filter: { offerId: mine.offer.id },
     });
     const id = String(data[0]!.id);
-    const res = await call('POST', `/api/seller/keys/${id}/revoke`, { token: a.token, body: {} });
+    const res = await t.call('POST', `/api/seller/keys/${id}/revoke`, { token: a.token, body: {} });
     expect(res.status).toBe(200);
     const { data: offer } = await raClient(t.url, 'seller', a.token).getOne('offers', {
       id: mine.offer.id,
     });
     expect(offer['stock']).toBe(1);
-    const again = await call('POST', `/api/seller/keys/${id}/revoke`, { token: a.token, body: {} });
+    const again = await t.call('POST', `/api/seller/keys/${id}/revoke`, {
+      token: a.token,
+      body: {},
+    });
     expect(again.status).toBe(409);
     const { data: key } = await seller.getOne('keys', { id });
     expect(MaskedKeySchema.parse(key).status).toBe('revoked');
   });
 
   it('is closed to guests and buyers, and to admins', async () => {
-    expect((await call('GET', '/api/seller/keys')).status).toBe(401);
-    expect((await call('GET', '/api/seller/keys', { token: admin.token })).status).toBe(403);
+    expect((await t.call('GET', '/api/seller/keys')).status).toBe(401);
+    expect((await t.call('GET', '/api/seller/keys', { token: admin.token })).status).toBe(403);
   });
 });

@@ -1,14 +1,10 @@
 import { ObjectId } from 'mongodb';
 import type { DataProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AdminProductSchema,
-  ApiErrorSchema,
-  StoreProductSchema,
-  type ProductCreate,
-} from '@market/shared';
+import { AdminProductSchema, StoreProductSchema, type ProductCreate } from '@market/shared';
 import { createBrandRepository } from '../src/modules/brands/brands.repository.ts';
 import { createOfferRepository } from '../src/modules/offers/offers.repository.ts';
+import { errorsOf } from './fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -23,16 +19,6 @@ beforeAll(async () => {
   await createBrandRepository(t.db).upsert({ _id: 'northwind-games', name: 'Northwind Games' });
 });
 afterAll(() => t.close());
-
-function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  return fetch(t.url + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-}
 
 let n = 0;
 /** A valid game key's fields; every call gets a fresh English name. */
@@ -57,10 +43,6 @@ async function create(input: Record<string, unknown> = gameInput()) {
   return AdminProductSchema.parse(data);
 }
 
-async function errorsOf(res: Response) {
-  return ApiErrorSchema.parse(await res.json()).errors ?? {};
-}
-
 describe('POST /api/admin/products', () => {
   it('creates a product with a slug from the English name and the brand by its name', async () => {
     const product = await create(gameInput({ name: { en: 'Zephyr: Origins!', it: 'Zefiro' } }));
@@ -81,7 +63,7 @@ describe('POST /api/admin/products', () => {
     const second = await create(gameInput({ name: { en: 'Twin Peaks Rally', it: '' } }));
     expect([first.slug, second.slug]).toEqual(['twin-peaks-rally', 'twin-peaks-rally-2']);
 
-    const res = await call('POST', '/api/admin/products', {
+    const res = await t.call('POST', '/api/admin/products', {
       token: adminToken,
       body: gameInput({ slug: 'twin-peaks-rally' }),
     });
@@ -102,7 +84,7 @@ describe('POST /api/admin/products', () => {
   });
 
   it('answers field errors for missing and malformed fields', async () => {
-    const res = await call('POST', '/api/admin/products', {
+    const res = await t.call('POST', '/api/admin/products', {
       token: adminToken,
       body: {
         name: { en: ' ', it: 'Solo italiano' },
@@ -127,14 +109,14 @@ describe('POST /api/admin/products', () => {
   });
 
   it('requires a denomination on a gift card and refuses one on other types', async () => {
-    const card = await call('POST', '/api/admin/products', {
+    const card = await t.call('POST', '/api/admin/products', {
       token: adminToken,
       body: gameInput({ categoryId: 'cards', type: 'giftcard' }),
     });
     expect(card.status).toBe(400);
     expect(await errorsOf(card)).toEqual({ denomination: 'A gift card needs a denomination' });
 
-    const game = await call('POST', '/api/admin/products', {
+    const game = await t.call('POST', '/api/admin/products', {
       token: adminToken,
       body: gameInput({ denomination: { amount: 1000, currency: 'usd' } }),
     });
@@ -143,14 +125,14 @@ describe('POST /api/admin/products', () => {
   });
 
   it('refuses an unknown platform and an unknown brand', async () => {
-    const platform = await call('POST', '/api/admin/products', {
+    const platform = await t.call('POST', '/api/admin/products', {
       token: adminToken,
       body: gameInput({ platform: 'sega-saturn' }),
     });
     expect(platform.status).toBe(400);
     expect(await errorsOf(platform)).toEqual({ platform: 'Unknown platform' });
 
-    const brand = await call('POST', '/api/admin/products', {
+    const brand = await t.call('POST', '/api/admin/products', {
       token: adminToken,
       body: gameInput({ brand: 'Nobody Inc' }),
     });
@@ -160,13 +142,13 @@ describe('POST /api/admin/products', () => {
 
   it('is closed to guests, buyers and sellers', async () => {
     const body = gameInput();
-    expect((await call('POST', '/api/admin/products', { body })).status).toBe(401);
+    expect((await t.call('POST', '/api/admin/products', { body })).status).toBe(401);
     for (const role of ['user', 'seller'] as const) {
       const token = await t.tokenFor(role);
-      expect((await call('POST', '/api/admin/products', { token, body })).status).toBe(403);
-      expect((await call('GET', '/api/admin/products', { token })).status).toBe(403);
+      expect((await t.call('POST', '/api/admin/products', { token, body })).status).toBe(403);
+      expect((await t.call('GET', '/api/admin/products', { token })).status).toBe(403);
     }
-    expect((await call('GET', '/api/admin/products')).status).toBe(401);
+    expect((await t.call('GET', '/api/admin/products')).status).toBe(401);
   });
 });
 
@@ -214,7 +196,7 @@ describe('GET /api/admin/products', () => {
 
   it('refuses an unknown filter value with a field error', async () => {
     const filter = encodeURIComponent(JSON.stringify({ type: 'dvd' }));
-    const res = await call('GET', `/api/admin/products?filter=${filter}`, { token: adminToken });
+    const res = await t.call('GET', `/api/admin/products?filter=${filter}`, { token: adminToken });
     expect(res.status).toBe(400);
     expect(await errorsOf(res)).toHaveProperty(['filter.type']);
   });
@@ -229,7 +211,7 @@ describe('GET /api/admin/products/:id', () => {
 
   it('answers 404 for unknown ids and ids that cannot exist', async () => {
     for (const id of [new ObjectId().toHexString(), 'nope']) {
-      const res = await call('GET', `/api/admin/products/${id}`, { token: adminToken });
+      const res = await t.call('GET', `/api/admin/products/${id}`, { token: adminToken });
       expect(res.status).toBe(404);
     }
   });
@@ -263,14 +245,14 @@ describe('PUT /api/admin/products/:id', () => {
 
   it('turns a game into a gift card only with a denomination, and back without one', async () => {
     const product = await create();
-    const bare = await call('PUT', `/api/admin/products/${product.id}`, {
+    const bare = await t.call('PUT', `/api/admin/products/${product.id}`, {
       token: adminToken,
       body: { type: 'giftcard' },
     });
     expect(bare.status).toBe(400);
     expect(await errorsOf(bare)).toHaveProperty('denomination');
 
-    const card = await call('PUT', `/api/admin/products/${product.id}`, {
+    const card = await t.call('PUT', `/api/admin/products/${product.id}`, {
       token: adminToken,
       body: { type: 'giftcard', denomination: { amount: 5000, currency: 'gbp' } },
     });
@@ -279,7 +261,7 @@ describe('PUT /api/admin/products/:id', () => {
       currency: 'gbp',
     });
 
-    const back = await call('PUT', `/api/admin/products/${product.id}`, {
+    const back = await t.call('PUT', `/api/admin/products/${product.id}`, {
       token: adminToken,
       body: { type: 'key', denomination: null },
     });
@@ -288,14 +270,14 @@ describe('PUT /api/admin/products/:id', () => {
 
   it("refuses another product's slug with 409 and an unknown platform with 400", async () => {
     const [a, b] = [await create(), await create()];
-    const taken = await call('PUT', `/api/admin/products/${b.id}`, {
+    const taken = await t.call('PUT', `/api/admin/products/${b.id}`, {
       token: adminToken,
       body: { slug: a.slug },
     });
     expect(taken.status).toBe(409);
     expect(await errorsOf(taken)).toHaveProperty('slug');
 
-    const platform = await call('PUT', `/api/admin/products/${b.id}`, {
+    const platform = await t.call('PUT', `/api/admin/products/${b.id}`, {
       token: adminToken,
       body: { platform: 'amiga' },
     });
@@ -308,7 +290,7 @@ describe('DELETE /api/admin/products/:id', () => {
   it('deletes a product nobody offers', async () => {
     const product = await create();
     await admin.delete('products', { id: product.id, previousData: product });
-    const res = await call('GET', `/api/admin/products/${product.id}`, { token: adminToken });
+    const res = await t.call('GET', `/api/admin/products/${product.id}`, { token: adminToken });
     expect(res.status).toBe(404);
   });
 
@@ -326,7 +308,7 @@ describe('DELETE /api/admin/products/:id', () => {
       createdAt: now,
       updatedAt: now,
     });
-    const res = await call('DELETE', `/api/admin/products/${product.id}`, { token: adminToken });
+    const res = await t.call('DELETE', `/api/admin/products/${product.id}`, { token: adminToken });
     expect(res.status).toBe(409);
     const { data } = await admin.getOne('products', { id: product.id });
     expect(data.offerCount).toBe(1);
@@ -337,7 +319,7 @@ describe('a new product on the storefront', () => {
   it('is served at once by info-multiple, in Italian, and in English where Italian is empty', async () => {
     const named = await create(gameInput({ name: { en: 'Lantern Keeper', it: 'Guardiano' } }));
     const plain = await create(gameInput({ name: { en: 'Harbor Watch', it: '' } }));
-    const res = await call('POST', '/api/public/products/info-multiple', {
+    const res = await t.call('POST', '/api/public/products/info-multiple', {
       body: { productIdList: [named.id, plain.id], locale: 'it' },
     });
     expect(res.status).toBe(200);

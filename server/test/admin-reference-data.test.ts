@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import type { DataProvider, HttpError } from 'ra-core';
+import type { DataProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminBrandSchema,
@@ -17,11 +17,8 @@ import {
   type Banner,
 } from '@market/shared';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
-import {
-  createProductRepository,
-  type ProductDoc,
-} from '../src/modules/products/products.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
+import { expectFieldErrors, newProduct, productDoc, rejection } from './fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -41,65 +38,6 @@ beforeAll(async () => {
   admin = raClient(t.url, 'admin', adminToken);
 });
 afterAll(() => t.close());
-
-function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  return fetch(t.url + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-}
-
-/** The react-admin client's rejection, to assert its status and error body. */
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as HttpError;
-  }
-  throw new Error('expected the call to fail');
-}
-
-async function expectFieldErrors(res: Response, status: number, fields: string[]) {
-  expect(res.status).toBe(status);
-  const body = ApiErrorSchema.parse(await res.json());
-  for (const field of fields) expect(body.errors?.[field], field).toBeTruthy();
-  return body;
-}
-
-let n = 0;
-/** A product nobody sells; returns its id. */
-async function newProduct(fields: Partial<Omit<ProductDoc, '_id'>> = {}): Promise<string> {
-  const now = new Date();
-  const i = n++;
-  const doc = await createProductRepository(t.db).upsertBySlug({
-    slug: `reference-probe-${i}`,
-    categoryId: 'games',
-    brand: 'Probe Works',
-    platform: 'steam',
-    region: 'Global',
-    type: 'key',
-    name: { en: `Reference Probe ${i}`, it: `Sonda di riferimento ${i}` },
-    description: { en: 'A probe', it: 'Una sonda' },
-    images: [],
-    tags: [],
-    eurMin: null,
-    eurMax: null,
-    usdMin: null,
-    usdMax: null,
-    gbpMin: null,
-    gbpMax: null,
-    createdAt: now,
-    updatedAt: now,
-    ...fields,
-  });
-  return doc!._id.toHexString();
-}
-
-const productDoc = (id: string) =>
-  t.db.collection<ProductDoc>('products').findOne({ _id: new ObjectId(id) });
 
 const publicState = async (locale = 'en') => {
   const res = await fetch(`${t.url}/api/public/state?locale=${locale}`);
@@ -123,7 +61,7 @@ describe('admin reference data: access', () => {
   it('answers 401 to guests', async () => {
     for (const [method, path] of paths) {
       expect(
-        (await call(method, path, { body: bodyFor(method) })).status,
+        (await t.call(method, path, { body: bodyFor(method) })).status,
         `${method} ${path}`,
       ).toBe(401);
     }
@@ -132,7 +70,7 @@ describe('admin reference data: access', () => {
   it('answers 403 to buyers and sellers', async () => {
     for (const token of [userToken, sellerToken]) {
       for (const [method, path] of paths) {
-        const res = await call(method, path, { token, body: bodyFor(method) });
+        const res = await t.call(method, path, { token, body: bodyFor(method) });
         expect(res.status, `${method} ${path}`).toBe(403);
       }
     }
@@ -172,7 +110,7 @@ describe('/api/admin/categories', () => {
       position: 7,
       name: { en: 'Gift cards', it: 'Buoni regalo' },
     });
-    const res = await call('POST', '/api/public/categories/get-by-id', {
+    const res = await t.call('POST', '/api/public/categories/get-by-id', {
       body: { id: 'cards', locale: 'it' },
     });
     expect(PublicCategorySchema.parse(await res.json())).toEqual({
@@ -183,7 +121,7 @@ describe('/api/admin/categories', () => {
   });
 
   it('refuses an empty Italian name and a negative position with field errors', async () => {
-    const res = await call('PUT', '/api/admin/categories/games', {
+    const res = await t.call('PUT', '/api/admin/categories/games', {
       token: adminToken,
       body: { position: -1, name: { en: 'Games', it: ' ' } },
     });
@@ -201,7 +139,7 @@ describe('/api/admin/categories', () => {
 
   it('answers 404 for an id that is not a category', async () => {
     expect((await rejection(admin.getOne('categories', { id: 'nope' }))).status).toBe(404);
-    const res = await call('PUT', '/api/admin/categories/nope', {
+    const res = await t.call('PUT', '/api/admin/categories/nope', {
       token: adminToken,
       body: { position: 1, name: { en: 'A', it: 'B' } },
     });
@@ -209,7 +147,7 @@ describe('/api/admin/categories', () => {
   });
 
   it('has no create: the four ids are fixed', async () => {
-    const res = await call('POST', '/api/admin/categories', {
+    const res = await t.call('POST', '/api/admin/categories', {
       token: adminToken,
       body: { id: 'bundles', position: 5, name: { en: 'Bundles', it: 'Pacchetti' } },
     });
@@ -219,7 +157,7 @@ describe('/api/admin/categories', () => {
 
 describe('POST /api/admin/categories/edit', () => {
   it('applies the translated part (category) and the rest (categoryNotTrans)', async () => {
-    const res = await call('POST', '/api/admin/categories/edit', {
+    const res = await t.call('POST', '/api/admin/categories/edit', {
       token: adminToken,
       body: {
         category: { id: 'softwares', name: { en: 'Software & apps', it: 'Software e app' } },
@@ -239,7 +177,7 @@ describe('POST /api/admin/categories/edit', () => {
 
   it('refuses a missing part, an unknown id and a missing name with field errors', async () => {
     await expectFieldErrors(
-      await call('POST', '/api/admin/categories/edit', {
+      await t.call('POST', '/api/admin/categories/edit', {
         token: adminToken,
         body: { category: { id: 'bundles', name: { en: 'Bundles' } } },
       }),
@@ -251,9 +189,9 @@ describe('POST /api/admin/categories/edit', () => {
 
 describe('deleting categories', () => {
   it('refuses with 409 naming the count while the category holds products', async () => {
-    await newProduct({ categoryId: 'games' });
-    await newProduct({ categoryId: 'games' });
-    const res = await call('POST', '/api/admin/categories/delete', {
+    await newProduct(t.db, { categoryId: 'games' });
+    await newProduct(t.db, { categoryId: 'games' });
+    const res = await t.call('POST', '/api/admin/categories/delete', {
       token: adminToken,
       body: { categoryIds: ['games', 'accounts'] },
     });
@@ -272,7 +210,7 @@ describe('deleting categories', () => {
 
   it('refuses ids that are not categories and an empty list', async () => {
     await expectFieldErrors(
-      await call('POST', '/api/admin/categories/delete', {
+      await t.call('POST', '/api/admin/categories/delete', {
         token: adminToken,
         body: { categoryIds: ['nope'] },
       }),
@@ -280,7 +218,7 @@ describe('deleting categories', () => {
       ['categoryIds.0'],
     );
     await expectFieldErrors(
-      await call('POST', '/api/admin/categories/delete', {
+      await t.call('POST', '/api/admin/categories/delete', {
         token: adminToken,
         body: { categoryIds: [] },
       }),
@@ -290,7 +228,7 @@ describe('deleting categories', () => {
   });
 
   it('deletes empty categories (spec call and REST), and they stay deleted across restarts', async () => {
-    const res = await call('POST', '/api/admin/categories/delete', {
+    const res = await t.call('POST', '/api/admin/categories/delete', {
       token: adminToken,
       body: { categoryIds: ['accounts'] },
     });
@@ -317,7 +255,7 @@ describe('deleting categories', () => {
     expect(state.categories.map((c) => c.id)).toEqual(['games', 'cards']);
     expect((await rejection(admin.getOne('categories', { id: 'accounts' }))).status).toBe(404);
 
-    const again = await call('POST', '/api/admin/categories/delete', {
+    const again = await t.call('POST', '/api/admin/categories/delete', {
       token: adminToken,
       body: { categoryIds: ['accounts'] },
     });
@@ -362,7 +300,7 @@ describe('/api/admin/macrocategories', () => {
     expect(updated.data.name.it).toBe('Esplorazione libera');
 
     // The public list keeps sorting by the name in the locale.
-    const res = await call('POST', '/api/public/macrocategories/get', { body: { locale: 'it' } });
+    const res = await t.call('POST', '/api/public/macrocategories/get', { body: { locale: 'it' } });
     const names = MacrocategorySchema.array()
       .parse(await res.json())
       .map((m) => m.name);
@@ -385,7 +323,7 @@ describe('/api/admin/macrocategories', () => {
 
   it('refuses missing names with field errors', async () => {
     await expectFieldErrors(
-      await call('POST', '/api/admin/macrocategories', {
+      await t.call('POST', '/api/admin/macrocategories', {
         token: adminToken,
         body: { name: { en: 'Puzzle' } },
       }),
@@ -393,7 +331,7 @@ describe('/api/admin/macrocategories', () => {
       ['name.it'],
     );
     await expectFieldErrors(
-      await call('POST', '/api/admin/macrocategories', {
+      await t.call('POST', '/api/admin/macrocategories', {
         token: adminToken,
         body: { name: { en: '!!!', it: 'Punti' } },
       }),
@@ -404,13 +342,13 @@ describe('/api/admin/macrocategories', () => {
 
   it('answers 404 for unknown ids on read, update and delete', async () => {
     expect((await rejection(admin.getOne('macrocategories', { id: 'nope' }))).status).toBe(404);
-    const put = await call('PUT', '/api/admin/macrocategories/nope', {
+    const put = await t.call('PUT', '/api/admin/macrocategories/nope', {
       token: adminToken,
       body: { name: { en: 'A', it: 'B' } },
     });
     expect(put.status).toBe(404);
     expect(
-      (await call('DELETE', '/api/admin/macrocategories/nope', { token: adminToken })).status,
+      (await t.call('DELETE', '/api/admin/macrocategories/nope', { token: adminToken })).status,
     ).toBe(404);
   });
 });
@@ -457,8 +395,8 @@ describe('/api/admin/platforms', () => {
   });
 
   it('refuses to delete a platform products use, naming the count', async () => {
-    await newProduct({ platform: 'rockstar' });
-    const res = await call('DELETE', '/api/admin/platforms/rockstar', { token: adminToken });
+    await newProduct(t.db, { platform: 'rockstar' });
+    const res = await t.call('DELETE', '/api/admin/platforms/rockstar', { token: adminToken });
     expect(res.status).toBe(409);
     expect(ApiErrorSchema.parse(await res.json()).message).toMatch(/\b1 product is\b/);
   });
@@ -470,7 +408,7 @@ describe('/api/admin/platforms', () => {
     expect(err.status).toBe(409);
     expect(err.body.errors).toHaveProperty('id');
     await expectFieldErrors(
-      await call('PUT', '/api/admin/platforms/gog', {
+      await t.call('PUT', '/api/admin/platforms/gog', {
         token: adminToken,
         body: { name: 'GOG', guidePath: 'https://evil.example', position: 3 },
       }),
@@ -478,7 +416,7 @@ describe('/api/admin/platforms', () => {
       ['guidePath'],
     );
     await expectFieldErrors(
-      await call('POST', '/api/admin/platforms', {
+      await t.call('POST', '/api/admin/platforms', {
         token: adminToken,
         body: { id: 'Not A Slug', name: '', position: 'first' },
       }),
@@ -489,9 +427,9 @@ describe('/api/admin/platforms', () => {
 
   it('answers 404 for an unknown platform', async () => {
     expect((await rejection(admin.getOne('platforms', { id: 'nope' }))).status).toBe(404);
-    expect((await call('DELETE', '/api/admin/platforms/nope', { token: adminToken })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.call('DELETE', '/api/admin/platforms/nope', { token: adminToken })).status,
+    ).toBe(404);
   });
 });
 
@@ -535,7 +473,7 @@ describe('/api/admin/brands', () => {
     expect(err.status).toBe(409);
     expect(err.body.errors).toHaveProperty('name');
     await admin.create('brands', { data: { name: 'Iron Vale' } });
-    const rename = await call('PUT', '/api/admin/brands/iron-vale', {
+    const rename = await t.call('PUT', '/api/admin/brands/iron-vale', {
       token: adminToken,
       body: { name: 'Copper Hill' },
     });
@@ -544,29 +482,29 @@ describe('/api/admin/brands', () => {
 
   it('keeps products on a renamed brand, and refuses to delete it while they use it', async () => {
     await admin.create('brands', { data: { name: 'Saffron Works' } });
-    const byName = await newProduct({ brand: 'Saffron Works' });
-    const bySlug = await newProduct({ brand: 'saffron-works' });
+    const byName = await newProduct(t.db, { brand: 'Saffron Works' });
+    const bySlug = await newProduct(t.db, { brand: 'saffron-works' });
     await admin.update('brands', {
       id: 'saffron-works',
       data: { name: 'Saffron Studios' },
       previousData: { id: 'saffron-works' },
     });
-    expect((await productDoc(byName))?.brand).toBe('Saffron Studios');
-    const info = await call('POST', '/api/public/products/info-multiple', {
+    expect((await productDoc(t.db, byName))?.brand).toBe('Saffron Studios');
+    const info = await t.call('POST', '/api/public/products/info-multiple', {
       body: { productIdList: [byName], locale: 'en' },
     });
     const [item] = StoreProductSchema.array().parse(await info.json());
     expect(item?.subcategory).toEqual({ id: 'saffron-works', name: 'Saffron Studios' });
 
-    const res = await call('DELETE', '/api/admin/brands/saffron-works', { token: adminToken });
+    const res = await t.call('DELETE', '/api/admin/brands/saffron-works', { token: adminToken });
     expect(res.status).toBe(409);
     expect(ApiErrorSchema.parse(await res.json()).message).toMatch(/\b2 products\b/);
-    expect((await productDoc(bySlug))?.brand).toBe('saffron-works');
+    expect((await productDoc(t.db, bySlug))?.brand).toBe('saffron-works');
   });
 
   it('refuses an empty name and a bad id with field errors, and 404s unknown brands', async () => {
     await expectFieldErrors(
-      await call('POST', '/api/admin/brands', {
+      await t.call('POST', '/api/admin/brands', {
         token: adminToken,
         body: { id: 'Bad Id', name: '' },
       }),
@@ -574,7 +512,7 @@ describe('/api/admin/brands', () => {
       ['id', 'name'],
     );
     expect((await rejection(admin.getOne('brands', { id: 'nope' }))).status).toBe(404);
-    const put = await call('PUT', '/api/admin/brands/nope', {
+    const put = await t.call('PUT', '/api/admin/brands/nope', {
       token: adminToken,
       body: { name: 'Whatever' },
     });
@@ -591,7 +529,7 @@ describe('/api/admin/tags', () => {
       id: 'co-op',
       name: { en: 'Co-op', it: 'Cooperativo' },
     });
-    const tagged = await newProduct({ tags: ['co-op', 'indie'] });
+    const tagged = await newProduct(t.db, { tags: ['co-op', 'indie'] });
 
     const list = await admin.getList('tags', {
       sort: { field: 'name.en', order: 'ASC' },
@@ -610,12 +548,12 @@ describe('/api/admin/tags', () => {
     expect(state.tags.find((tag) => tag.tag === 'co-op')?.name).toBe('Cooperativa');
 
     await admin.delete('tags', { id: 'co-op', previousData: data });
-    expect((await productDoc(tagged))?.tags).toEqual(['indie']);
+    expect((await productDoc(t.db, tagged))?.tags).toEqual(['indie']);
     expect((await rejection(admin.getOne('tags', { id: 'co-op' }))).status).toBe(404);
   });
 
   it('back-fills a document for every tag products use', async () => {
-    await newProduct({ tags: ['split-screen'] });
+    await newProduct(t.db, { tags: ['split-screen'] });
     await ensureReferenceData(t.db);
     const { data } = await admin.getOne('tags', { id: 'split-screen' });
     expect(data.name).toEqual({ en: 'Split screen', it: 'Split screen' });
@@ -629,11 +567,13 @@ describe('/api/admin/tags', () => {
     expect(err.status).toBe(409);
     expect(err.body.errors).toHaveProperty(['name.en']);
     await expectFieldErrors(
-      await call('POST', '/api/admin/tags', { token: adminToken, body: { name: { it: 'x' } } }),
+      await t.call('POST', '/api/admin/tags', { token: adminToken, body: { name: { it: 'x' } } }),
       400,
       ['name.en'],
     );
-    expect((await call('DELETE', '/api/admin/tags/nope', { token: adminToken })).status).toBe(404);
+    expect((await t.call('DELETE', '/api/admin/tags/nope', { token: adminToken })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -663,7 +603,10 @@ describe('/api/admin/home-content and the home of the public state', () => {
   });
 
   it('saves featured products in order and banners; the state serves them in the locale', async () => {
-    const [first, second] = [await newProduct(), await newProduct()];
+    const first = await newProduct(t.db);
+    const second = await newProduct(t.db, {
+      name: { en: 'Reference Probe', it: 'Sonda di riferimento' },
+    });
     const { data } = await admin.update('home-content', {
       id: 'home',
       data: {
@@ -695,7 +638,7 @@ describe('/api/admin/home-content and the home of the public state', () => {
   it('refuses unknown products, too many, repeats and bad banners with field errors', async () => {
     const unknown = new ObjectId().toHexString();
     const body = await expectFieldErrors(
-      await call('PUT', '/api/admin/home-content/home', {
+      await t.call('PUT', '/api/admin/home-content/home', {
         token: adminToken,
         body: { featuredProductIds: [unknown], banners: [] },
       }),
@@ -706,16 +649,16 @@ describe('/api/admin/home-content and the home of the public state', () => {
 
     const thirteen = Array.from({ length: 13 }, () => new ObjectId().toHexString());
     await expectFieldErrors(
-      await call('PUT', '/api/admin/home-content/home', {
+      await t.call('PUT', '/api/admin/home-content/home', {
         token: adminToken,
         body: { featuredProductIds: thirteen, banners: [] },
       }),
       400,
       ['featuredProductIds'],
     );
-    const p = await newProduct();
+    const p = await newProduct(t.db);
     await expectFieldErrors(
-      await call('PUT', '/api/admin/home-content/home', {
+      await t.call('PUT', '/api/admin/home-content/home', {
         token: adminToken,
         body: {
           featuredProductIds: [p, p, 'nope'],
@@ -729,13 +672,13 @@ describe('/api/admin/home-content and the home of the public state', () => {
 
   it('answers 404 for any record but home, and has no create or delete', async () => {
     expect((await rejection(admin.getOne('home-content', { id: 'other' }))).status).toBe(404);
-    const put = await call('PUT', '/api/admin/home-content/other', {
+    const put = await t.call('PUT', '/api/admin/home-content/other', {
       token: adminToken,
       body: { featuredProductIds: [], banners: [] },
     });
     expect(put.status).toBe(404);
     expect(
-      (await call('DELETE', '/api/admin/home-content/home', { token: adminToken })).status,
+      (await t.call('DELETE', '/api/admin/home-content/home', { token: adminToken })).status,
     ).toBe(404);
   });
 

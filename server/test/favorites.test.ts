@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, FavoriteListSchema, FavoriteSchema, MAX_FAVORITES } from '@market/shared';
-import { createProductRepository } from '../src/modules/products/products.repository.ts';
-import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
+import { newProduct } from './fixtures.ts';
+import { startTestServer, type CallOptions, type TestAccount, type TestServer } from './harness.ts';
 
 let t: TestServer;
 let buyer: TestAccount;
@@ -13,19 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Auth = { token?: string; cookie?: string; origin?: string };
+type Auth = Omit<CallOptions, 'body'>;
 
-function post(path: string, body: unknown, auth: Auth = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth.token) headers.authorization = `Bearer ${auth.token}`;
-  if (auth.cookie) headers.cookie = auth.cookie;
-  if (auth.origin) headers.origin = auth.origin;
-  return fetch(`${t.url}/api/user/favorites/${path}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-}
+const post = (path: string, body: unknown, auth: Auth = {}) =>
+  t.call('POST', `/api/user/favorites/${path}`, { ...auth, body });
 
 const bearer = (account: TestAccount): Auth => ({ token: account.token });
 
@@ -35,35 +26,9 @@ async function favorites(account: TestAccount) {
   return FavoriteListSchema.parse(await res.json());
 }
 
-let n = 0;
-async function newProduct(): Promise<string> {
-  const now = new Date();
-  const doc = await createProductRepository(t.db).upsertBySlug({
-    slug: `favorite-probe-${n++}`,
-    categoryId: 'games',
-    brand: 'Northwind Games',
-    platform: 'steam',
-    region: 'Global',
-    type: 'key',
-    name: { en: 'Favorite Probe', it: 'Sonda preferita' },
-    description: { en: 'A probe', it: 'Una sonda' },
-    images: [],
-    tags: [],
-    eurMin: null,
-    eurMax: null,
-    usdMin: null,
-    usdMax: null,
-    gbpMin: null,
-    gbpMax: null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return doc!._id.toHexString();
-}
-
 describe('POST /api/user/favorites/set', () => {
   it('adds favorites that get lists newest first', async () => {
-    const [first, second] = [await newProduct(), await newProduct()];
+    const [first, second] = [await newProduct(t.db), await newProduct(t.db)];
     const account = await t.account('user');
     const older = await post(
       'set',
@@ -87,7 +52,7 @@ describe('POST /api/user/favorites/set', () => {
   });
 
   it('is idempotent: adding again keeps one favorite with its first date', async () => {
-    const productId = await newProduct();
+    const productId = await newProduct(t.db);
     const account = await t.account('user');
     const body = (date: string) => ({ productId, date, userId: account.uid });
     const results = await Promise.all([
@@ -101,7 +66,7 @@ describe('POST /api/user/favorites/set', () => {
   });
 
   it('keeps a date from the future at the present', async () => {
-    const productId = await newProduct();
+    const productId = await newProduct(t.db);
     const res = await post(
       'set',
       { productId, date: '2999-01-01T00:00:00.000Z', userId: buyer.uid },
@@ -140,7 +105,7 @@ describe('POST /api/user/favorites/set', () => {
   });
 
   it('refuses another user id with 403 and a guest with 401', async () => {
-    const productId = await newProduct();
+    const productId = await newProduct(t.db);
     const body = { productId, date: new Date().toISOString(), userId: other.uid };
     expect((await post('set', body, bearer(buyer))).status).toBe(403);
     expect(await favorites(other)).toEqual([]);
@@ -149,7 +114,7 @@ describe('POST /api/user/favorites/set', () => {
 
   it(`stops at ${MAX_FAVORITES} favorites with 409`, async () => {
     const account = await t.account('user');
-    const productId = await newProduct();
+    const productId = await newProduct(t.db);
     const now = new Date();
     // Filling the list through the API would take 500 calls; the limit is what is under test.
     await t.db.collection('favorites').insertMany(
@@ -170,7 +135,7 @@ describe('POST /api/user/favorites/set', () => {
 
 describe('POST /api/user/favorites/get', () => {
   it('answers only the caller’s favorites, also for an empty or missing body', async () => {
-    const productId = await newProduct();
+    const productId = await newProduct(t.db);
     const account = await t.account('user');
     await post(
       'set',
@@ -199,7 +164,7 @@ describe('POST /api/user/favorites/get', () => {
 
 describe('POST /api/user/favorites/delete', () => {
   it('removes a favorite, and removing it again is no error', async () => {
-    const productId = await newProduct();
+    const productId = await newProduct(t.db);
     const account = await t.account('user');
     await post(
       'set',
@@ -213,7 +178,7 @@ describe('POST /api/user/favorites/delete', () => {
   });
 
   it('refuses another user’s favorites with 403, a bad body with 400, a guest with 401', async () => {
-    const productId = await newProduct();
+    const productId = await newProduct(t.db);
     await post(
       'set',
       { productId, date: new Date().toISOString(), userId: other.uid },
@@ -239,7 +204,7 @@ describe('favorites with the session cookie', () => {
     });
     expect(login.status).toBe(204);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const productId = await newProduct();
+    const productId = await newProduct(t.db);
     const own = { cookie, origin: t.url };
 
     const set = await post(

@@ -20,6 +20,8 @@ import { ensureReferenceData } from '../src/seed/seed.ts';
 
 export type TestAccount = { uid: string; email: string; token: string; sellerId: string | null };
 
+export type CallOptions = { token?: string; body?: unknown; cookie?: string; origin?: string };
+
 export type TestServer = {
   url: string;
   db: Db;
@@ -33,6 +35,8 @@ export type TestServer = {
   tokenFor(role: Role): Promise<string>;
   /** Signs in through the emulator's REST API, as the browser SDK would, and returns the ID token. */
   signIn(email: string, password: string): Promise<string>;
+  /** A JSON request to the app, as a browser or console sends it (Bearer token, cookie, origin). */
+  call(method: string, path: string, opts?: CallOptions): Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -68,50 +72,19 @@ export async function startTestServer(
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
 
-  const signIn = async (email: string, password: string) => {
-    const res = await fetch(
-      `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, returnSecureToken: true }),
-      },
-    );
-    const body = (await res.json()) as { idToken?: string };
-    if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-    return body.idToken;
-  };
-
+  const url = `http://127.0.0.1:${port}`;
+  const signIn = (email: string, password: string) =>
+    signInWithPassword(emulatorHost, email, password);
   let n = 0;
-  const account = async (role: Role): Promise<TestAccount> => {
-    const email = `${role}-${process.pid}-${Date.now()}-${n++}@test.example`;
-    const { uid } = await identity.auth.createUser({
-      email,
-      password: 'secret123',
-      emailVerified: true,
-    });
-    const sellerId = role === 'seller' ? `shop-${uid.slice(0, 8).toLowerCase()}` : null;
-    await identity.auth.setCustomUserClaims(uid, sellerId ? { role, sellerId } : { role });
-    if (sellerId) {
-      await db.collection<SellerDoc>('sellers').insertOne({
-        _id: sellerId,
-        uid,
-        email,
-        name: sellerId,
-        registrationName: `${sellerId} Ltd`,
-        vatNumber: 'IT01234567890',
-        image: null,
-        status: 'approved',
-        statusReason: null,
-        createdAt: new Date(),
-        decidedAt: new Date(),
-      });
-    }
-    return { uid, email, sellerId, token: await signIn(email, 'secret123') };
-  };
+  const account = (role: Role) =>
+    createAccount(
+      { db, identity, emulatorHost },
+      role,
+      `${role}-${process.pid}-${Date.now()}-${n++}`,
+    );
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     db,
     identity,
     vault: deps.vault,
@@ -119,6 +92,17 @@ export async function startTestServer(
     account,
     tokenFor: async (role) => (await account(role)).token,
     signIn,
+    call(method, path, opts = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.cookie) headers.cookie = opts.cookie;
+      if (opts.origin) headers.origin = opts.origin;
+      return fetch(url + path, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      });
+    },
     async close() {
       await new Promise((resolve) => server.close(resolve));
       if (external) await db.dropDatabase();
@@ -127,5 +111,64 @@ export async function startTestServer(
       await identity.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Signs in through the emulator's REST API, as the browser SDK would, and returns the ID token. */
+export async function signInWithPassword(
+  emulatorHost: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const res = await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/**
+ * A fresh verified account `<name>@test.example` with that role, signed in; a seller gets an
+ * approved shop. Used by the test server and the benchmarks, which run the same stack.
+ */
+export async function createAccount(
+  stack: { db: Db; identity: Identity; emulatorHost: string },
+  role: Role,
+  name: string,
+): Promise<TestAccount> {
+  const email = `${name}@test.example`;
+  const { uid } = await stack.identity.auth.createUser({
+    email,
+    password: 'secret123',
+    emailVerified: true,
+  });
+  const sellerId = role === 'seller' ? `shop-${uid.slice(0, 8).toLowerCase()}` : null;
+  await stack.identity.auth.setCustomUserClaims(uid, sellerId ? { role, sellerId } : { role });
+  if (sellerId) {
+    await stack.db.collection<SellerDoc>('sellers').insertOne({
+      _id: sellerId,
+      uid,
+      email,
+      name: sellerId,
+      registrationName: `${sellerId} Ltd`,
+      vatNumber: 'IT01234567890',
+      image: null,
+      status: 'approved',
+      statusReason: null,
+      createdAt: new Date(),
+      decidedAt: new Date(),
+    });
+  }
+  return {
+    uid,
+    email,
+    sellerId,
+    token: await signInWithPassword(stack.emulatorHost, email, 'secret123'),
   };
 }

@@ -17,22 +17,6 @@ afterAll(() => t.close());
 let n = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${n++}@test.example`;
 
-function call(
-  method: string,
-  path: string,
-  opts: { token?: string; cookie?: string; body?: unknown; origin?: string } = {},
-) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.cookie) headers.cookie = opts.cookie;
-  if (opts.origin) headers.origin = opts.origin;
-  return fetch(t.url + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-}
-
 const signUpBody = (email: string, overrides: object = {}) => ({
   user: { email, name: 'Nina', surname: 'Rossi', marketingConsent: true },
   tokenRecaptcha: RECAPTCHA_TEST_TOKEN,
@@ -62,11 +46,11 @@ async function verifyFromOutbox(email: string) {
 describe('POST /api/user/profile/add (sign-up)', () => {
   it('creates the account, mails a verification link, and refuses sign-in until it is opened', async () => {
     const email = uniqueEmail('nina');
-    const res = await call('POST', '/api/user/profile/add', { body: signUpBody(email) });
+    const res = await t.call('POST', '/api/user/profile/add', { body: signUpBody(email) });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
 
-    const unverified = await call('POST', '/api/login', {
+    const unverified = await t.call('POST', '/api/login', {
       token: await t.signIn(email, 'secret123'),
     });
     expect(unverified.status).toBe(403);
@@ -75,9 +59,9 @@ describe('POST /api/user/profile/add (sign-up)', () => {
     );
 
     await verifyFromOutbox(email);
-    const login = await call('POST', '/api/login', { token: await t.signIn(email, 'secret123') });
+    const login = await t.call('POST', '/api/login', { token: await t.signIn(email, 'secret123') });
     expect(login.status).toBe(204);
-    const account = await call('GET', '/api/user/account', {
+    const account = await t.call('GET', '/api/user/account', {
       token: await t.signIn(email, 'secret123'),
     });
     expect(UserInfoSchema.parse(await account.json())).toMatchObject({
@@ -93,10 +77,10 @@ describe('POST /api/user/profile/add (sign-up)', () => {
 
   it('answers 409 with the provider code for an email already in use', async () => {
     const email = uniqueEmail('twice');
-    expect((await call('POST', '/api/user/profile/add', { body: signUpBody(email) })).status).toBe(
-      201,
-    );
-    const again = await call('POST', '/api/user/profile/add', { body: signUpBody(email) });
+    expect(
+      (await t.call('POST', '/api/user/profile/add', { body: signUpBody(email) })).status,
+    ).toBe(201);
+    const again = await t.call('POST', '/api/user/profile/add', { body: signUpBody(email) });
     expect(again.status).toBe(409);
     const body = ApiErrorSchema.parse(await again.json());
     expect(body.providerCode).toBe('auth/email-already-exists');
@@ -104,14 +88,14 @@ describe('POST /api/user/profile/add (sign-up)', () => {
   });
 
   it('refuses a failed reCAPTCHA, a short password and a bad email with field errors', async () => {
-    const res = await call('POST', '/api/user/profile/add', {
+    const res = await t.call('POST', '/api/user/profile/add', {
       body: signUpBody('not-an-email', { password: '12345', tokenRecaptcha: '' }),
     });
     expect(res.status).toBe(400);
     const { errors } = ApiErrorSchema.parse(await res.json());
     expect(Object.keys(errors ?? {}).sort()).toEqual(['password', 'tokenRecaptcha', 'user.email']);
 
-    const robot = await call('POST', '/api/user/profile/add', {
+    const robot = await t.call('POST', '/api/user/profile/add', {
       body: signUpBody(uniqueEmail('robot'), { tokenRecaptcha: 'forged' }),
     });
     expect(robot.status).toBe(400);
@@ -122,7 +106,7 @@ describe('POST /api/user/profile/add (sign-up)', () => {
 describe('sessions', () => {
   it('sets a 12-day HttpOnly Lax cookie that works for reads and same-origin writes only', async () => {
     const buyer = await t.account('user');
-    const login = await call('POST', '/api/login', { token: buyer.token });
+    const login = await t.call('POST', '/api/login', { token: buyer.token });
     expect(login.status).toBe(204);
     const setCookie = login.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/^session=/);
@@ -132,14 +116,14 @@ describe('sessions', () => {
     expect(setCookie).not.toMatch(/Secure/); // plain-http loopback
     const cookie = setCookie.split(';')[0]!;
 
-    expect((await call('GET', '/api/user/account', { cookie })).status).toBe(200);
-    const crossSite = await call('POST', '/api/user/account/update', {
+    expect((await t.call('GET', '/api/user/account', { cookie })).status).toBe(200);
+    const crossSite = await t.call('POST', '/api/user/account/update', {
       cookie,
       body: { locale: 'it' },
       origin: 'https://evil.example',
     });
     expect(crossSite.status).toBe(403);
-    const sameSite = await call('POST', '/api/user/account/update', {
+    const sameSite = await t.call('POST', '/api/user/account/update', {
       cookie,
       body: { locale: 'it' },
       origin: t.url,
@@ -150,29 +134,29 @@ describe('sessions', () => {
 
   it('logout clears the cookie and revokes the session', async () => {
     const buyer = await t.account('user');
-    const login = await call('POST', '/api/login', { token: buyer.token });
+    const login = await t.call('POST', '/api/login', { token: buyer.token });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     // Revocation has one-second resolution: a cookie minted in the same second survives it.
     await new Promise((r) => setTimeout(r, 1100));
-    const logout = await call('POST', '/api/logout', { cookie, origin: t.url });
+    const logout = await t.call('POST', '/api/logout', { cookie, origin: t.url });
     expect(logout.status).toBe(204);
     expect(logout.headers.get('set-cookie')).toMatch(/session=;.*Max-Age=0/);
-    expect((await call('GET', '/api/user/account', { cookie })).status).toBe(401);
+    expect((await t.call('GET', '/api/user/account', { cookie })).status).toBe(401);
   });
 
   it('treats a stale session cookie as a guest on public routes, and 401 elsewhere', async () => {
     const cookie = 'session=stale.cookie.value';
-    const categories = await call('POST', '/api/public/categories/get-public', {
+    const categories = await t.call('POST', '/api/public/categories/get-public', {
       cookie,
       origin: t.url,
       body: { locale: 'en' },
     });
     expect(categories.status).toBe(200);
-    expect((await call('GET', '/api/user/account', { cookie })).status).toBe(401);
+    expect((await t.call('GET', '/api/user/account', { cookie })).status).toBe(401);
   });
 
   it('needs a bearer ID token to sign in', async () => {
-    expect((await call('POST', '/api/login')).status).toBe(401);
+    expect((await t.call('POST', '/api/login')).status).toBe(401);
   });
 });
 
@@ -180,31 +164,31 @@ describe('blocking a user', () => {
   it('refuses every call of a blocked user with 403, and lets them back after unblocking', async () => {
     const admin = await t.account('admin');
     const buyer = await t.account('user');
-    await call('POST', '/api/login', { token: buyer.token });
-    const blocked = await call('POST', '/api/admin/users/edit', {
+    await t.call('POST', '/api/login', { token: buyer.token });
+    const blocked = await t.call('POST', '/api/admin/users/edit', {
       token: admin.token,
       body: { userId: buyer.uid, blocked: true },
     });
     expect(blocked.status).toBe(200);
     expect(UserInfoFullSchema.parse(await blocked.json()).blocked).toBe(true);
 
-    const refused = await call('GET', '/api/user/account', { token: buyer.token });
+    const refused = await t.call('GET', '/api/user/account', { token: buyer.token });
     expect(refused.status).toBe(403);
     expect(ApiErrorSchema.parse(await refused.json()).providerCode).toBe('auth/user-blocked');
-    expect((await call('POST', '/api/login', { token: buyer.token })).status).toBe(403);
+    expect((await t.call('POST', '/api/login', { token: buyer.token })).status).toBe(403);
 
-    await call('POST', '/api/admin/users/edit', {
+    await t.call('POST', '/api/admin/users/edit', {
       token: admin.token,
       body: { userId: buyer.uid, blocked: false },
     });
     const fresh = await t.signIn(buyer.email, 'secret123');
-    expect((await call('GET', '/api/user/account', { token: fresh })).status).toBe(200);
+    expect((await t.call('GET', '/api/user/account', { token: fresh })).status).toBe(200);
   });
 
   it('does not let an admin block themselves', async () => {
     const admin = await t.account('admin');
-    await call('POST', '/api/login', { token: admin.token });
-    const res = await call('POST', '/api/admin/users/edit', {
+    await t.call('POST', '/api/login', { token: admin.token });
+    const res = await t.call('POST', '/api/admin/users/edit', {
       token: admin.token,
       body: { userId: admin.uid, blocked: true },
     });
@@ -216,11 +200,11 @@ describe('admin users resource', () => {
   it('lists users filtered by role and search, with a Content-Range total', async () => {
     const admin = await t.account('admin');
     const seller = await t.account('seller');
-    await call('POST', '/api/login', { token: seller.token });
+    await t.call('POST', '/api/login', { token: seller.token });
     const filter = encodeURIComponent(
       JSON.stringify({ role: 'seller', q: seller.email.slice(0, 20) }),
     );
-    const res = await call('GET', `/api/admin/users?filter=${filter}&range=[0,9]`, {
+    const res = await t.call('GET', `/api/admin/users?filter=${filter}&range=[0,9]`, {
       token: admin.token,
     });
     expect(res.status).toBe(200);
@@ -233,9 +217,9 @@ describe('admin users resource', () => {
   it('reads several users by id, as react-admin getMany asks', async () => {
     const admin = await t.account('admin');
     const [a, b] = [await t.account('user'), await t.account('user')];
-    for (const u of [a, b]) await call('POST', '/api/login', { token: u.token });
+    for (const u of [a, b]) await t.call('POST', '/api/login', { token: u.token });
     const filter = encodeURIComponent(JSON.stringify({ id: [a.uid, b.uid] }));
-    const res = await call('GET', `/api/admin/users?filter=${filter}`, { token: admin.token });
+    const res = await t.call('GET', `/api/admin/users?filter=${filter}`, { token: admin.token });
     const ids = UserInfoFullSchema.array()
       .parse(await res.json())
       .map((r) => r.id);
@@ -245,7 +229,7 @@ describe('admin users resource', () => {
   it('refuses an unknown filter value with a field error', async () => {
     const admin = await t.account('admin');
     const filter = encodeURIComponent(JSON.stringify({ role: 'wizard' }));
-    const res = await call('GET', `/api/admin/users?filter=${filter}`, { token: admin.token });
+    const res = await t.call('GET', `/api/admin/users?filter=${filter}`, { token: admin.token });
     expect(res.status).toBe(400);
     expect(ApiErrorSchema.parse(await res.json()).errors?.['filter.role']).toBeTruthy();
   });
@@ -253,13 +237,13 @@ describe('admin users resource', () => {
   it('answers info, info-full and 404 for an unknown user', async () => {
     const admin = await t.account('admin');
     const buyer = await t.account('user');
-    await call('POST', '/api/login', { token: buyer.token });
-    const info = await call('POST', '/api/admin/users/info-full', {
+    await t.call('POST', '/api/login', { token: buyer.token });
+    const info = await t.call('POST', '/api/admin/users/info-full', {
       token: admin.token,
       body: { userId: buyer.uid },
     });
     expect(UserInfoFullSchema.parse(await info.json()).providers).toEqual(['password']);
-    const missing = await call('POST', '/api/admin/users/info', {
+    const missing = await t.call('POST', '/api/admin/users/info', {
       token: admin.token,
       body: { userId: 'nobody' },
     });
@@ -269,15 +253,15 @@ describe('admin users resource', () => {
   it('re-sends a verification mail to an unverified account only', async () => {
     const admin = await t.account('admin');
     const email = uniqueEmail('resend');
-    await call('POST', '/api/user/profile/add', { body: signUpBody(email) });
-    const sent = await call('POST', '/api/admin/users/send-verify', {
+    await t.call('POST', '/api/user/profile/add', { body: signUpBody(email) });
+    const sent = await t.call('POST', '/api/admin/users/send-verify', {
       token: admin.token,
       body: { email, name: 'Nina' },
     });
     expect(sent.status).toBe(204);
     expect(await t.db.collection('outbox').countDocuments({ to: email })).toBe(2);
     const verified = await t.account('user');
-    const again = await call('POST', '/api/admin/users/send-verify', {
+    const again = await t.call('POST', '/api/admin/users/send-verify', {
       token: admin.token,
       body: { email: verified.email, name: '' },
     });
@@ -301,35 +285,35 @@ describe('seller applications', () => {
   it('goes from pending to approved, and only then opens the seller routes', async () => {
     const admin = await t.account('admin');
     const email = uniqueEmail('shop');
-    const res = await call('POST', '/api/seller/profile/addseller', { body: application(email) });
+    const res = await t.call('POST', '/api/seller/profile/addseller', { body: application(email) });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     await verifyFromOutbox(email);
 
     const applicant = await t.signIn(email, 'secret123');
-    const status = await call('GET', '/api/user/seller-application', { token: applicant });
+    const status = await t.call('GET', '/api/user/seller-application', { token: applicant });
     expect(await status.json()).toMatchObject({ id, status: 'pending' });
-    expect((await call('GET', '/api/seller/categories', { token: applicant })).status).toBe(403);
+    expect((await t.call('GET', '/api/seller/categories', { token: applicant })).status).toBe(403);
 
-    const approved = await call('POST', `/api/admin/sellers/${id}/approve`, {
+    const approved = await t.call('POST', `/api/admin/sellers/${id}/approve`, {
       token: admin.token,
       body: { reason: '' },
     });
     expect(SellerSchema.parse(await approved.json()).status).toBe('approved');
     const seller = await t.signIn(email, 'secret123');
-    expect((await call('GET', '/api/seller/categories', { token: seller })).status).toBe(200);
+    expect((await t.call('GET', '/api/seller/categories', { token: seller })).status).toBe(200);
 
-    const reject = await call('POST', `/api/admin/sellers/${id}/reject`, {
+    const reject = await t.call('POST', `/api/admin/sellers/${id}/reject`, {
       token: admin.token,
       body: {},
     });
     expect(reject.status).toBe(409);
 
-    await call('POST', `/api/admin/sellers/${id}/suspend`, {
+    await t.call('POST', `/api/admin/sellers/${id}/suspend`, {
       token: admin.token,
       body: { reason: 'Chargebacks' },
     });
-    const afterSuspension = await call('GET', '/api/seller/categories', { token: seller });
+    const afterSuspension = await t.call('GET', '/api/seller/categories', { token: seller });
     expect([401, 403]).toContain(afterSuspension.status);
     const mails = await t.db
       .collection('outbox')
@@ -340,7 +324,7 @@ describe('seller applications', () => {
   it('refuses a VAT number without its country code', async () => {
     const body = application(uniqueEmail('vat'));
     body.seller.vatNumber = '12345';
-    const res = await call('POST', '/api/seller/profile/addseller', { body });
+    const res = await t.call('POST', '/api/seller/profile/addseller', { body });
     expect(res.status).toBe(400);
     expect(ApiErrorSchema.parse(await res.json()).errors?.['seller.vatNumber']).toBeTruthy();
   });
@@ -350,14 +334,14 @@ describe('seller applications', () => {
     const seller = await t.account('seller');
     expect(
       (
-        await call('POST', `/api/admin/sellers/${seller.sellerId}/promote`, {
+        await t.call('POST', `/api/admin/sellers/${seller.sellerId}/promote`, {
           token: admin.token,
           body: {},
         })
       ).status,
     ).toBe(404);
     expect(
-      (await call('POST', '/api/admin/sellers/nope/approve', { token: admin.token, body: {} }))
+      (await t.call('POST', '/api/admin/sellers/nope/approve', { token: admin.token, body: {} }))
         .status,
     ).toBe(404);
   });

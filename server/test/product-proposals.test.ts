@@ -1,7 +1,8 @@
 import { ObjectId } from 'mongodb';
 import type { DataProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminProductSchema, ApiErrorSchema, ProductProposalSchema } from '@market/shared';
+import { AdminProductSchema, ProductProposalSchema } from '@market/shared';
+import { errorsOf } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -18,16 +19,6 @@ beforeAll(async () => {
   admin = raClient(t.url, 'admin', adminToken);
 });
 afterAll(() => t.close());
-
-function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  return fetch(t.url + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-}
 
 let n = 0;
 const proposalInput = (overrides: Record<string, unknown> = {}) => ({
@@ -49,8 +40,6 @@ async function propose(seller: TestAccount, overrides: Record<string, unknown> =
   return ProductProposalSchema.parse(data);
 }
 
-const errorsOf = async (res: Response) => ApiErrorSchema.parse(await res.json()).errors ?? {};
-
 describe('POST /api/seller/product-proposals', () => {
   it('records a pending proposal of the calling seller', async () => {
     const proposal = await propose(a);
@@ -64,7 +53,7 @@ describe('POST /api/seller/product-proposals', () => {
   });
 
   it('checks the product fields: the gift-card rule and the platform', async () => {
-    const res = await call('POST', '/api/seller/product-proposals', {
+    const res = await t.call('POST', '/api/seller/product-proposals', {
       token: a.token,
       body: proposalInput({ type: 'giftcard', platform: 'dreamcast', name: { en: '' } }),
     });
@@ -72,7 +61,7 @@ describe('POST /api/seller/product-proposals', () => {
     expect(Object.keys(await errorsOf(res))).toEqual(
       expect.arrayContaining(['name.en', 'denomination']),
     );
-    const platform = await call('POST', '/api/seller/product-proposals', {
+    const platform = await t.call('POST', '/api/seller/product-proposals', {
       token: a.token,
       body: proposalInput({ platform: 'dreamcast' }),
     });
@@ -81,10 +70,10 @@ describe('POST /api/seller/product-proposals', () => {
   });
 
   it('is closed to guests, buyers and admins', async () => {
-    expect((await call('POST', '/api/seller/product-proposals', { body: {} })).status).toBe(401);
+    expect((await t.call('POST', '/api/seller/product-proposals', { body: {} })).status).toBe(401);
     for (const role of ['user', 'admin'] as const) {
       const token = await t.tokenFor(role);
-      const res = await call('GET', '/api/seller/product-proposals', { token });
+      const res = await t.call('GET', '/api/seller/product-proposals', { token });
       expect(res.status).toBe(403);
     }
   });
@@ -105,7 +94,7 @@ describe('GET /api/seller/product-proposals', () => {
     expect(list.data).toEqual([mine]);
     expect((await client.getOne('product-proposals', { id: mine.id })).data).toEqual(mine);
 
-    const res = await call('GET', `/api/seller/product-proposals/${theirs.id}`, {
+    const res = await t.call('GET', `/api/seller/product-proposals/${theirs.id}`, {
       token: seller.token,
     });
     expect(res.status).toBe(404);
@@ -115,7 +104,7 @@ describe('GET /api/seller/product-proposals', () => {
 describe('POST /api/admin/product-proposals/:id/approve', () => {
   it('creates the product (and its new brand) and records its id', async () => {
     const proposal = await propose(a, { brand: `Fresh Brand ${Date.now()}` });
-    const res = await call('POST', `/api/admin/product-proposals/${proposal.id}/approve`, {
+    const res = await t.call('POST', `/api/admin/product-proposals/${proposal.id}/approve`, {
       token: adminToken,
     });
     expect(res.status).toBe(200);
@@ -140,8 +129,8 @@ describe('POST /api/admin/product-proposals/:id/approve', () => {
   it('answers 409 to a second approval and creates no second product', async () => {
     const proposal = await propose(a);
     const path = `/api/admin/product-proposals/${proposal.id}/approve`;
-    expect((await call('POST', path, { token: adminToken })).status).toBe(200);
-    expect((await call('POST', path, { token: adminToken })).status).toBe(409);
+    expect((await t.call('POST', path, { token: adminToken })).status).toBe(200);
+    expect((await t.call('POST', path, { token: adminToken })).status).toBe(409);
     const products = await admin.getList('products', {
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'createdAt', order: 'DESC' },
@@ -152,10 +141,10 @@ describe('POST /api/admin/product-proposals/:id/approve', () => {
 
   it('answers 404 for an unknown proposal and 403 to a seller', async () => {
     const unknown = `/api/admin/product-proposals/${new ObjectId().toHexString()}/approve`;
-    expect((await call('POST', unknown, { token: adminToken })).status).toBe(404);
+    expect((await t.call('POST', unknown, { token: adminToken })).status).toBe(404);
     const proposal = await propose(a);
     const path = `/api/admin/product-proposals/${proposal.id}/approve`;
-    expect((await call('POST', path, { token: a.token })).status).toBe(403);
+    expect((await t.call('POST', path, { token: a.token })).status).toBe(403);
   });
 });
 
@@ -163,11 +152,11 @@ describe('POST /api/admin/product-proposals/:id/reject', () => {
   it('needs a reason, then rejects with it; a rejected proposal cannot be approved', async () => {
     const proposal = await propose(b);
     const path = `/api/admin/product-proposals/${proposal.id}/reject`;
-    const bare = await call('POST', path, { token: adminToken, body: { reason: '  ' } });
+    const bare = await t.call('POST', path, { token: adminToken, body: { reason: '  ' } });
     expect(bare.status).toBe(400);
     expect(await errorsOf(bare)).toHaveProperty('reason');
 
-    const res = await call('POST', path, {
+    const res = await t.call('POST', path, {
       token: adminToken,
       body: { reason: 'Already in the catalogue' },
     });
@@ -177,14 +166,14 @@ describe('POST /api/admin/product-proposals/:id/reject', () => {
       productId: null,
     });
     const approve = `/api/admin/product-proposals/${proposal.id}/approve`;
-    expect((await call('POST', approve, { token: adminToken })).status).toBe(409);
+    expect((await t.call('POST', approve, { token: adminToken })).status).toBe(409);
   });
 });
 
 describe('GET /api/admin/product-proposals', () => {
   it("lists every seller's proposals and filters by status", async () => {
     const [pa, pb] = [await propose(a), await propose(b)];
-    await call('POST', `/api/admin/product-proposals/${pb.id}/reject`, {
+    await t.call('POST', `/api/admin/product-proposals/${pb.id}/reject`, {
       token: adminToken,
       body: { reason: 'Duplicate' },
     });

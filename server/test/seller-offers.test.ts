@@ -2,10 +2,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, KeyUploadResultSchema, SellerOfferSchema } from '@market/shared';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
-import {
-  createProductRepository,
-  type ProductDoc,
-} from '../src/modules/products/products.repository.ts';
+import { newProduct, productDoc, sell } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 
 let t: TestServer;
@@ -18,59 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  return fetch(t.url + path, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-}
-
-let n = 0;
-/** A fresh product nobody sells yet; returns its id. */
-async function newProduct(name = `Offer Probe ${n}`): Promise<string> {
-  const now = new Date();
-  const doc = await createProductRepository(t.db).upsertBySlug({
-    slug: `offer-probe-${n++}`,
-    categoryId: 'games',
-    brand: 'Northwind Games',
-    platform: 'steam',
-    region: 'Global',
-    type: 'key',
-    name: { en: name, it: `${name} (IT)` },
-    description: { en: 'A probe', it: 'Una sonda' },
-    images: [],
-    tags: [],
-    eurMin: null,
-    eurMax: null,
-    usdMin: null,
-    usdMax: null,
-    gbpMin: null,
-    gbpMax: null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return doc!._id.toHexString();
-}
-
-async function sell(seller: TestAccount, productId: string, eur = 1999) {
-  const res = await call('POST', '/api/seller/offers', {
-    token: seller.token,
-    body: { productId, prices: { eur } },
-  });
-  expect(res.status).toBe(201);
-  return SellerOfferSchema.parse(await res.json());
-}
-
-const productDoc = (id: string) =>
-  t.db.collection<ProductDoc>('products').findOne({ _id: new ObjectId(id) });
-
 describe('POST /api/seller/offers', () => {
   it('creates an offer and computes USD and GBP from an EUR-only price', async () => {
-    const productId = await newProduct('Starfall Tactics');
-    const offer = await sell(a, productId, 1999);
+    const productId = await newProduct(t.db, { name: 'Starfall Tactics' });
+    const offer = await sell(t, a, productId, { eur: 1999 });
     expect(offer).toMatchObject({
       productId,
       productName: 'Starfall Tactics',
@@ -82,9 +30,9 @@ describe('POST /api/seller/offers', () => {
   });
 
   it('keeps the USD and GBP prices the seller gives', async () => {
-    const res = await call('POST', '/api/seller/offers', {
+    const res = await t.call('POST', '/api/seller/offers', {
       token: a.token,
-      body: { productId: await newProduct(), prices: { eur: 1000, usd: 1111, gbp: 999 } },
+      body: { productId: await newProduct(t.db), prices: { eur: 1000, usd: 1111, gbp: 999 } },
     });
     expect(res.status).toBe(201);
     expect(SellerOfferSchema.parse(await res.json()).prices).toEqual({
@@ -95,9 +43,9 @@ describe('POST /api/seller/offers', () => {
   });
 
   it('refuses a second offer by the same seller on the same product with 409', async () => {
-    const productId = await newProduct();
-    await sell(a, productId);
-    const res = await call('POST', '/api/seller/offers', {
+    const productId = await newProduct(t.db);
+    await sell(t, a, productId);
+    const res = await t.call('POST', '/api/seller/offers', {
       token: a.token,
       body: { productId, prices: { eur: 1500 } },
     });
@@ -106,7 +54,7 @@ describe('POST /api/seller/offers', () => {
   });
 
   it('answers 404 for an unknown product', async () => {
-    const res = await call('POST', '/api/seller/offers', {
+    const res = await t.call('POST', '/api/seller/offers', {
       token: a.token,
       body: { productId: new ObjectId().toHexString(), prices: { eur: 1500 } },
     });
@@ -114,9 +62,9 @@ describe('POST /api/seller/offers', () => {
   });
 
   it('refuses prices that are not whole positive cents', async () => {
-    const res = await call('POST', '/api/seller/offers', {
+    const res = await t.call('POST', '/api/seller/offers', {
       token: a.token,
-      body: { productId: await newProduct(), prices: { eur: 19.99, usd: 0 } },
+      body: { productId: await newProduct(t.db), prices: { eur: 19.99, usd: 0 } },
     });
     expect(res.status).toBe(400);
     const { errors } = ApiErrorSchema.parse(await res.json());
@@ -126,21 +74,21 @@ describe('POST /api/seller/offers', () => {
 
   it('is closed to guests and to buyers', async () => {
     const body = { productId: new ObjectId().toHexString(), prices: { eur: 1500 } };
-    expect((await call('POST', '/api/seller/offers', { body })).status).toBe(401);
+    expect((await t.call('POST', '/api/seller/offers', { body })).status).toBe(401);
     const buyer = await t.tokenFor('user');
-    expect((await call('POST', '/api/seller/offers', { token: buyer, body })).status).toBe(403);
+    expect((await t.call('POST', '/api/seller/offers', { token: buyer, body })).status).toBe(403);
   });
 });
 
 describe('GET /api/seller/offers', () => {
   it("lists the seller's own offers with Content-Range, and filters by product and status", async () => {
     const seller = await t.account('seller');
-    const productId = await newProduct('Harbor Lights');
-    const offer = await sell(seller, productId);
-    await sell(seller, await newProduct());
-    await sell(b, productId);
+    const productId = await newProduct(t.db, { name: 'Harbor Lights' });
+    const offer = await sell(t, seller, productId);
+    await sell(t, seller, await newProduct(t.db));
+    await sell(t, b, productId);
 
-    const res = await call('GET', '/api/seller/offers?sort=["createdAt","ASC"]&range=[0,9]', {
+    const res = await t.call('GET', '/api/seller/offers?sort=["createdAt","ASC"]&range=[0,9]', {
       token: seller.token,
     });
     expect(res.status).toBe(200);
@@ -150,20 +98,22 @@ describe('GET /api/seller/offers', () => {
     expect(rows[0]!.productName).toBe('Harbor Lights');
 
     const filter = encodeURIComponent(JSON.stringify({ productId, status: 'active' }));
-    const filtered = await call('GET', `/api/seller/offers?filter=${filter}`, {
+    const filtered = await t.call('GET', `/api/seller/offers?filter=${filter}`, {
       token: seller.token,
     });
     expect(filtered.headers.get('content-range')).toBe('offers 0-0/1');
     expect(SellerOfferSchema.array().parse(await filtered.json())).toEqual([offer]);
 
     const paused = encodeURIComponent(JSON.stringify({ status: 'paused' }));
-    const none = await call('GET', `/api/seller/offers?filter=${paused}`, { token: seller.token });
+    const none = await t.call('GET', `/api/seller/offers?filter=${paused}`, {
+      token: seller.token,
+    });
     expect(await none.json()).toEqual([]);
   });
 
   it("does not show another seller's offers", async () => {
-    const offer = await sell(a, await newProduct());
-    const res = await call('GET', '/api/seller/offers?range=[0,499]', { token: b.token });
+    const offer = await sell(t, a, await newProduct(t.db));
+    const res = await t.call('GET', '/api/seller/offers?range=[0,499]', { token: b.token });
     const rows = SellerOfferSchema.array().parse(await res.json());
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((r) => r.id)).not.toContain(offer.id);
@@ -171,7 +121,7 @@ describe('GET /api/seller/offers', () => {
 
   it('refuses an unknown status filter with a field error', async () => {
     const filter = encodeURIComponent(JSON.stringify({ status: 'sold' }));
-    const res = await call('GET', `/api/seller/offers?filter=${filter}`, { token: a.token });
+    const res = await t.call('GET', `/api/seller/offers?filter=${filter}`, { token: a.token });
     expect(res.status).toBe(400);
     expect(ApiErrorSchema.parse(await res.json()).errors).toHaveProperty(['filter.status']);
   });
@@ -179,25 +129,25 @@ describe('GET /api/seller/offers', () => {
 
 describe('GET /api/seller/offers/:id', () => {
   it('answers an own offer', async () => {
-    const offer = await sell(a, await newProduct());
-    const res = await call('GET', `/api/seller/offers/${offer.id}`, { token: a.token });
+    const offer = await sell(t, a, await newProduct(t.db));
+    const res = await t.call('GET', `/api/seller/offers/${offer.id}`, { token: a.token });
     expect(res.status).toBe(200);
     expect(SellerOfferSchema.parse(await res.json())).toEqual(offer);
   });
 
   it("answers 404 for another seller's offer and for ids that cannot exist", async () => {
-    const offer = await sell(a, await newProduct());
-    expect((await call('GET', `/api/seller/offers/${offer.id}`, { token: b.token })).status).toBe(
+    const offer = await sell(t, a, await newProduct(t.db));
+    expect((await t.call('GET', `/api/seller/offers/${offer.id}`, { token: b.token })).status).toBe(
       404,
     );
-    expect((await call('GET', '/api/seller/offers/nope', { token: a.token })).status).toBe(404);
+    expect((await t.call('GET', '/api/seller/offers/nope', { token: a.token })).status).toBe(404);
   });
 });
 
 describe('PUT /api/seller/offers/:id', () => {
   it('changes prices, zeroVat and status, computing missing prices from EUR', async () => {
-    const offer = await sell(a, await newProduct());
-    const res = await call('PUT', `/api/seller/offers/${offer.id}`, {
+    const offer = await sell(t, a, await newProduct(t.db));
+    const res = await t.call('PUT', `/api/seller/offers/${offer.id}`, {
       token: a.token,
       // react-admin sends the whole record back: the read-only fields are ignored.
       body: { ...offer, prices: { eur: 1500, usd: 1700 }, zeroVat: true, status: 'paused' },
@@ -212,8 +162,8 @@ describe('PUT /api/seller/offers/:id', () => {
   });
 
   it('refuses a status a seller may not set', async () => {
-    const offer = await sell(a, await newProduct());
-    const res = await call('PUT', `/api/seller/offers/${offer.id}`, {
+    const offer = await sell(t, a, await newProduct(t.db));
+    const res = await t.call('PUT', `/api/seller/offers/${offer.id}`, {
       token: a.token,
       body: { status: 'hidden' },
     });
@@ -222,22 +172,22 @@ describe('PUT /api/seller/offers/:id', () => {
   });
 
   it("answers 404 for another seller's offer and leaves it unchanged", async () => {
-    const offer = await sell(a, await newProduct());
-    const res = await call('PUT', `/api/seller/offers/${offer.id}`, {
+    const offer = await sell(t, a, await newProduct(t.db));
+    const res = await t.call('PUT', `/api/seller/offers/${offer.id}`, {
       token: b.token,
       body: { status: 'paused' },
     });
     expect(res.status).toBe(404);
-    const mine = await call('GET', `/api/seller/offers/${offer.id}`, { token: a.token });
+    const mine = await t.call('GET', `/api/seller/offers/${offer.id}`, { token: a.token });
     expect(SellerOfferSchema.parse(await mine.json()).status).toBe('active');
   });
 });
 
 describe('POST /api/seller/offers/:id/keys', () => {
   it('stores new keys encrypted, counts duplicates and malformed codes, and updates stock and prices', async () => {
-    const productId = await newProduct();
-    const other = await sell(b, productId, 2500);
-    const earlier = await call('POST', `/api/seller/offers/${other.id}/keys`, {
+    const productId = await newProduct(t.db);
+    const other = await sell(t, b, productId, { eur: 2500 });
+    const earlier = await t.call('POST', `/api/seller/offers/${other.id}/keys`, {
       token: b.token,
       body: { codes: ['DUPE-AAAA-BBBB-CCCC'] },
     });
@@ -247,12 +197,12 @@ describe('POST /api/seller/offers/:id/keys', () => {
       invalid: 0,
       stock: 1,
     });
-    expect((await productDoc(productId))?.eurMin).toBe(2500);
+    expect((await productDoc(t.db, productId))?.eurMin).toBe(2500);
 
-    const offer = await sell(a, productId, 1999);
+    const offer = await sell(t, a, productId, { eur: 1999 });
     const fresh = ['FRESH-ONE-1111', 'FRESH-TWO-2222', 'ABCD-EFGH-IJKL-MNOP'];
     const codes = [' fresh-one-1111 ', fresh[1]!, fresh[2]!, ' dupe-aaaa-bbbb-cccc', 'bad key!'];
-    const res = await call('POST', `/api/seller/offers/${offer.id}/keys`, {
+    const res = await t.call('POST', `/api/seller/offers/${offer.id}/keys`, {
       token: a.token,
       body: { codes },
     });
@@ -268,9 +218,9 @@ describe('POST /api/seller/offers/:id/keys', () => {
       stock: 3,
     });
 
-    const mine = await call('GET', `/api/seller/offers/${offer.id}`, { token: a.token });
+    const mine = await t.call('GET', `/api/seller/offers/${offer.id}`, { token: a.token });
     expect(SellerOfferSchema.parse(await mine.json()).stock).toBe(3);
-    const product = await productDoc(productId);
+    const product = await productDoc(t.db, productId);
     expect(product).toMatchObject({ eurMin: 1999, eurMax: 2500, usdMin: 2159, gbpMin: 1719 });
 
     const stored = await t.db
@@ -287,8 +237,8 @@ describe('POST /api/seller/offers/:id/keys', () => {
   });
 
   it('counts codes repeated within an upload or uploaded before as duplicates', async () => {
-    const offer = await sell(a, await newProduct());
-    const first = await call('POST', `/api/seller/offers/${offer.id}/keys`, {
+    const offer = await sell(t, a, await newProduct(t.db));
+    const first = await t.call('POST', `/api/seller/offers/${offer.id}/keys`, {
       token: a.token,
       body: { codes: ['REPEAT-0001', 'repeat-0001', 'REPEAT-0002'] },
     });
@@ -298,7 +248,7 @@ describe('POST /api/seller/offers/:id/keys', () => {
       invalid: 0,
       stock: 2,
     });
-    const again = await call('POST', `/api/seller/offers/${offer.id}/keys`, {
+    const again = await t.call('POST', `/api/seller/offers/${offer.id}/keys`, {
       token: a.token,
       body: { codes: ['REPEAT-0002', 'REPEAT-0003'] },
     });
@@ -311,14 +261,14 @@ describe('POST /api/seller/offers/:id/keys', () => {
   });
 
   it('refuses an empty upload and one that is not a list of strings', async () => {
-    const offer = await sell(a, await newProduct());
-    const empty = await call('POST', `/api/seller/offers/${offer.id}/keys`, {
+    const offer = await sell(t, a, await newProduct(t.db));
+    const empty = await t.call('POST', `/api/seller/offers/${offer.id}/keys`, {
       token: a.token,
       body: { codes: [] },
     });
     expect(empty.status).toBe(400);
     expect(ApiErrorSchema.parse(await empty.json()).errors).toHaveProperty('codes');
-    const numbers = await call('POST', `/api/seller/offers/${offer.id}/keys`, {
+    const numbers = await t.call('POST', `/api/seller/offers/${offer.id}/keys`, {
       token: a.token,
       body: { codes: [12345] },
     });
@@ -326,8 +276,8 @@ describe('POST /api/seller/offers/:id/keys', () => {
   });
 
   it("answers 404 for another seller's offer and stores nothing", async () => {
-    const offer = await sell(a, await newProduct());
-    const res = await call('POST', `/api/seller/offers/${offer.id}/keys`, {
+    const offer = await sell(t, a, await newProduct(t.db));
+    const res = await t.call('POST', `/api/seller/offers/${offer.id}/keys`, {
       token: b.token,
       body: { codes: ['INTRUDER-0001'] },
     });
