@@ -7,7 +7,12 @@ type Operation = {
   operationId: string;
   tags: string[];
   security?: unknown[];
-  parameters?: Array<{ name?: string; in?: string; $ref?: string }>;
+  parameters?: Array<{
+    name?: string;
+    in?: string;
+    $ref?: string;
+    content?: { 'application/json': { schema: { properties?: Record<string, unknown> } } };
+  }>;
   requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } };
 };
 type Document = {
@@ -139,15 +144,29 @@ describe('each documented operation, called in the role it names', () => {
     });
   }
 
-  it('refuses a body of the wrong shape with 400 and field errors, never 500', async () => {
+  it('refuses a body of the wrong shape, or not JSON, with 400 and field errors', async () => {
     const withBody = operations().filter((o) => o.op.requestBody);
     expect(withBody.length).toBeGreaterThan(40);
     for (const { method, path: p, op } of withBody) {
-      const res = await call(method, p, op, JSON.stringify([1]));
-      expect(res.status, `${method} ${p}`).toBe(400);
-      const body = (await res.json()) as { code: string; errors?: Record<string, string> };
-      expect(body.code, `${method} ${p}`).toBe('VALIDATION_FAILED');
-      expect(Object.keys(body.errors ?? {}).length, `${method} ${p}`).toBeGreaterThan(0);
+      for (const sent of ['[1]', '{"a":']) {
+        const res = await call(method, p, op, sent);
+        expect(res.status, `${method} ${p} ${sent}`).toBe(400);
+        const body = (await res.json()) as { code: string; errors?: Record<string, string> };
+        expect(body.code, `${method} ${p}`).toBe('VALIDATION_FAILED');
+        if (sent === '[1]')
+          expect(Object.keys(body.errors ?? {}), `${method} ${p}`).not.toEqual([]);
+      }
+    }
+  });
+
+  it('answers 404 to an id no record has, well-formed or not, where no body is needed', async () => {
+    const byId = operations().filter((o) => o.path.includes('{') && !o.op.requestBody);
+    expect(byId.length).toBeGreaterThan(25);
+    for (const { method, path: p, op } of byId) {
+      for (const id of ['0123456789abcdef01234567', 'not-an-id', '%24where', 'x'.repeat(300)]) {
+        const res = await call(method, p.replace(/\{(\w+)\}/g, id), op);
+        expect(res.status, `${method} ${p} with ${id}`).toBe(404);
+      }
     }
   });
 
@@ -160,6 +179,21 @@ describe('each documented operation, called in the role it names', () => {
       const res = await call(method, `${p}?range=${encodeURIComponent('[5,1]')}`, op);
       expect(res.status, `${method} ${p}`).toBe(400);
       expect(((await res.json()) as { errors: object }).errors, p).toHaveProperty('range');
+    }
+  });
+
+  it('refuses a query operator in place of an id in every list filter that takes ids', async () => {
+    const idFilters = operations().filter((o) =>
+      o.op.parameters?.some(
+        (x) => x.name === 'filter' && x.content?.['application/json'].schema.properties?.id,
+      ),
+    );
+    expect(idFilters.length).toBeGreaterThan(15);
+    for (const { method, path: p, op } of idFilters) {
+      const filter = encodeURIComponent(JSON.stringify({ id: { $ne: null } }));
+      const res = await call(method, `${p}?filter=${filter}`, op);
+      expect(res.status, `${method} ${p}`).toBe(400);
+      expect(((await res.json()) as { errors: object }).errors, p).toHaveProperty(['filter.id']);
     }
   });
 });
