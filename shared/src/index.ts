@@ -22,3 +22,4 @@ export * from './schemas/outbox.ts';
 export * from './lib/safe-redirect.ts';
 export * from './lib/money.ts';
 export * from './lib/ids.ts';
+export * from './schemas/attribution.ts';
