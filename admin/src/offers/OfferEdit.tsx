@@ -1,4 +1,5 @@
-import { OFFER_STATUSES } from '@market/shared';
+import { centsToInput, inputToCents } from '@market/console-kit';
+import { CURRENCIES, OFFER_STATUSES } from '@market/shared';
 import {
   Edit,
   Labeled,
@@ -14,12 +15,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { KeyCountsField } from './KeyCountsField.tsx';
-import {
-  centsToInput,
-  inputToCents,
-  OFFER_CURRENCIES,
-  toAdminOfferUpdate,
-} from './offer-fields.ts';
+import { toAdminOfferUpdate } from './offer-fields.ts';
 import { OfferKeysButton } from './OfferKeysButton.tsx';
 
 const statusChoices = OFFER_STATUSES.map((status) => ({
@@ -60,7 +56,7 @@ export function OfferEdit({ id }: Pick<EditProps, 'id'>) {
         <Labeled>
           <KeyCountsField source="keyCounts" />
         </Labeled>
-        {OFFER_CURRENCIES.map((currency) => (
+        {CURRENCIES.map((currency) => (
           <NumberInput
             key={currency}
             source={`prices.${currency}`}

@@ -1,4 +1,4 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { CentsField, ChoiceChipField } from '@market/console-kit';
 import { OFFER_STATUSES } from '@market/shared';
 import {
   Datagrid,
@@ -9,7 +9,6 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { CentsField } from './CentsField.tsx';
 import { KeyCountsField } from './KeyCountsField.tsx';
 import { OFFER_STATUS_COLORS } from './offer-fields.ts';
 import { OfferKeysButton } from './OfferKeysButton.tsx';

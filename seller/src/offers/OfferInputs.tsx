@@ -1,6 +1,6 @@
+import { centsToInput, inputToCents } from '@market/console-kit';
 import { SELLER_OFFER_STATUSES } from '@market/shared';
 import { BooleanInput, NumberInput, SelectInput, required, type Validator } from 'react-admin';
-import { centsToInput, inputToCents } from './offer-form.ts';
 
 const PRICE_ERROR = 'resources.offers.errors.price';
 

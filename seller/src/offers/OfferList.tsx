@@ -1,4 +1,5 @@
-import { ChoiceChipField } from '@market/console-kit';
+import KeyIcon from '@mui/icons-material/VpnKey';
+import { CentsField, ChoiceChipField, RelatedListButton } from '@market/console-kit';
 import { OFFER_STATUSES } from '@market/shared';
 import {
   BooleanField,
@@ -10,8 +11,6 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import { OfferKeysButton } from '../keys/OfferKeysButton.tsx';
-import { CentsField } from './CentsField.tsx';
 import { OFFER_STATUS_COLORS } from './offer-form.ts';
 
 const statusChoices = OFFER_STATUSES.map((status) => ({
@@ -52,7 +51,12 @@ export function OfferList() {
           colors={OFFER_STATUS_COLORS}
         />
         <BooleanField source="zeroVat" sortable={false} />
-        <OfferKeysButton />
+        <RelatedListButton
+          reference="keys"
+          target="offerId"
+          label="resources.keys.actions.of_offer"
+          icon={<KeyIcon />}
+        />
       </Datagrid>
     </List>
   );
