@@ -56,6 +56,7 @@ export { CONSOLE_BASENAME } from './layout/console-basename.ts';
 export { ConsoleLoginPage, type ConsoleLoginPageProps } from './layout/ConsoleLoginPage.tsx';
 export { mountConsole } from './layout/mount-console.tsx';
 export { RelatedListButton, type RelatedListButtonProps } from './lists/RelatedListButton.tsx';
+export { StatusTabs, type StatusTabsProps } from './lists/StatusTabs.tsx';
 export { centsToInput, formatCents, inputToCents, offerPricesBody } from './money/cents.ts';
 export { CentsField, type CentsFieldProps } from './money/CentsField.tsx';
 export { CONSOLE_BREAKPOINTS, consoleTheme } from './theme/console-theme.ts';

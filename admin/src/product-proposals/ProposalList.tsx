@@ -1,8 +1,8 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, StatusTabs } from '@market/console-kit';
+import { PROPOSAL_STATUSES } from '@market/shared';
 import { Datagrid, DateField, List, SelectField, TextField } from 'react-admin';
 import { CATEGORY_CHOICES, TYPE_CHOICES } from '../products/product-form.ts';
 import { PROPOSAL_STATUS_COLORS } from './proposal-status.ts';
-import { ProposalStatusTabs } from './ProposalStatusTabs.tsx';
 
 /** Sellers' proposals, newest first, a tab per status; a row opens it to approve or reject. */
 export function ProposalList() {
@@ -12,7 +12,7 @@ export function ProposalList() {
       filterDefaultValues={{ status: 'pending' }}
       exporter={false}
     >
-      <ProposalStatusTabs />
+      <StatusTabs statuses={PROPOSAL_STATUSES} labels="resources.product-proposals.tabs" />
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="name.en" />
         <TextField source="sellerId" sortable={false} />

@@ -1,7 +1,7 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, StatusTabs } from '@market/console-kit';
+import { SELLER_STATUSES } from '@market/shared';
 import { Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
 import { SELLER_STATUS_COLORS } from './seller-decisions.ts';
-import { SellerStatusTabs } from './SellerStatusTabs.tsx';
 
 const sellerFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -9,7 +9,7 @@ const sellerFilters = [<SearchInput key="q" source="q" alwaysOn />];
 export function SellerList() {
   return (
     <List filters={sellerFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
-      <SellerStatusTabs />
+      <StatusTabs statuses={SELLER_STATUSES} labels="resources.sellers.tabs" />
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="name" />
         <TextField source="email" sortable={false} />
