@@ -1,4 +1,9 @@
 export { errorNotification, errorStatus } from './actions/api-error.ts';
+export {
+  ReasonConfirmButton,
+  type ReasonConfirmButtonProps,
+} from './actions/ReasonConfirmButton.tsx';
+export { ReasonField, type ReasonFieldProps } from './actions/ReasonField.tsx';
 export { useAction, type UseActionOptions, type UseActionResult } from './actions/use-action.ts';
 export { accessDecision, type AccessDecision } from './auth/access-decision.ts';
 export {

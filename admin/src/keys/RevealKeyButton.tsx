@@ -8,10 +8,14 @@ import {
   DialogContent,
   DialogTitle,
   Button as MuiButton,
-  TextField,
   Typography,
 } from '@mui/material';
-import { errorNotification, useAction, type ConsoleDataProvider } from '@market/console-kit';
+import {
+  errorNotification,
+  ReasonField,
+  useAction,
+  type ConsoleDataProvider,
+} from '@market/console-kit';
 import type { MaskedKey } from '@market/shared';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
@@ -81,16 +85,13 @@ export function RevealKeyButton() {
             <Alert severity="warning" sx={{ mb: 2 }}>
               {translate('resources.keys.reveal.warning')}
             </Alert>
-            <TextField
-              label={translate('resources.keys.reveal.reason')}
-              helperText={translate('resources.keys.reveal.reason_help')}
+            <ReasonField
+              label="resources.keys.reveal.reason"
+              help="resources.keys.reveal.reason_help"
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: REASON_MAX_LENGTH } }}
+              onChange={setReason}
+              maxLength={REASON_MAX_LENGTH}
               required
-              multiline
-              minRows={2}
-              fullWidth
               autoFocus
             />
           </DialogContent>

@@ -1,0 +1,32 @@
+import { TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+export interface ReasonFieldProps {
+  /** Translation keys of the label and of the help under it. */
+  label: string;
+  help?: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The longest reason the API takes. */
+  maxLength: number;
+  required?: boolean;
+  autoFocus?: boolean;
+}
+
+/** The "why" a dialog asks before an audited or seller-visible action. */
+export function ReasonField({ label, help, onChange, maxLength, ...props }: ReasonFieldProps) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      {...props}
+      label={translate(label)}
+      helperText={help && translate(help)}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ htmlInput: { maxLength } }}
+      multiline
+      minRows={2}
+      fullWidth
+      margin="normal"
+    />
+  );
+}
