@@ -47,6 +47,7 @@ export {
   type ConsoleAppMessages,
 } from './i18n/i18n-provider.ts';
 export { CONSOLE_LOCALES, LOCALE_NAMES, toLocale } from './i18n/locales.ts';
+export { KEY_STATUS_CHOICES, KEY_STATUS_COLORS } from './keys/key-status.ts';
 export {
   flattenMessages,
   mergeMessages,

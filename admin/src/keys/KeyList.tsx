@@ -1,25 +1,10 @@
-import { ChoiceChipField } from '@market/console-kit';
-import { KEY_STATUSES } from '@market/shared';
+import { ChoiceChipField, KEY_STATUS_CHOICES, KEY_STATUS_COLORS } from '@market/console-kit';
 import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from 'react-admin';
 import { RevealKeyButton } from './RevealKeyButton.tsx';
 import { RevokeKeyButton } from './RevokeKeyButton.tsx';
 
-/** Chip colours of the key statuses. */
-export const KEY_STATUS_COLORS = {
-  available: 'success',
-  reserved: 'info',
-  sold: 'primary',
-  refunded: 'warning',
-  revoked: 'error',
-} as const;
-
-const statusChoices = KEY_STATUSES.map((status) => ({
-  id: status,
-  name: `resources.keys.statuses.${status}`,
-}));
-
 const keyFilters = [
-  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+  <SelectInput key="status" source="status" choices={KEY_STATUS_CHOICES} alwaysOn />,
   <TextInput key="offerId" source="offerId" />,
   <TextInput key="productId" source="productId" />,
   <TextInput key="sellerId" source="sellerId" />,

@@ -1,27 +1,12 @@
-import { ChoiceChipField } from '@market/console-kit';
-import { KEY_STATUSES } from '@market/shared';
+import { ChoiceChipField, KEY_STATUS_CHOICES, KEY_STATUS_COLORS } from '@market/console-kit';
 import { Datagrid, DateField, List, ReferenceInput, SelectInput, TextField } from 'react-admin';
 import { RevokeOwnKeyButton } from './RevokeOwnKeyButton.tsx';
-
-/** Chip colours of the key statuses. */
-const KEY_STATUS_COLORS = {
-  available: 'success',
-  reserved: 'info',
-  sold: 'primary',
-  refunded: 'warning',
-  revoked: 'error',
-} as const;
-
-const statusChoices = KEY_STATUSES.map((status) => ({
-  id: status,
-  name: `resources.keys.statuses.${status}`,
-}));
 
 const keyFilters = [
   <ReferenceInput key="offerId" source="offerId" reference="offers" alwaysOn>
     <SelectInput optionText="productName" />
   </ReferenceInput>,
-  <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+  <SelectInput key="status" source="status" choices={KEY_STATUS_CHOICES} alwaysOn />,
 ];
 
 /** The seller's keys, masked, newest first; filtered per offer and status. */
