@@ -23,3 +23,5 @@ export * from './lib/safe-redirect.ts';
 export * from './lib/money.ts';
 export * from './lib/ids.ts';
 export * from './schemas/attribution.ts';
+export * from './constants/order-status.ts';
+export * from './schemas/order.ts';
