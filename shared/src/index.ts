@@ -25,3 +25,7 @@ export * from './lib/ids.ts';
 export * from './schemas/attribution.ts';
 export * from './constants/order-status.ts';
 export * from './schemas/order.ts';
+export * from './schemas/cart.ts';
+export * from './schemas/coupon.ts';
+export * from './lib/vat.ts';
+export * from './lib/cart-math.ts';
