@@ -18,6 +18,7 @@ import { createKeyVault } from '../src/modules/keys/key-vault.ts';
 import { createOfferRepository } from '../src/modules/offers/offers.repository.ts';
 import {
   createProductRepository,
+  NO_PRICE_RANGE,
   type ProductDoc,
 } from '../src/modules/products/products.repository.ts';
 import { priceRange } from '../src/modules/offers/offer-prices.ts';
@@ -57,12 +58,7 @@ async function seedFixtures() {
       description: { en: `${name} description`, it: `Descrizione di ${name}` },
       images: [],
       tags: ['probe'],
-      eurMin: null,
-      eurMax: null,
-      usdMin: null,
-      usdMax: null,
-      gbpMin: null,
-      gbpMax: null,
+      ...NO_PRICE_RANGE,
       createdAt: at,
       updatedAt: at,
       ...fields,

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { ApiErrorSchema, SellerOfferSchema, type Currency, type Locale } from '@market/shared';
 import {
   createProductRepository,
+  NO_PRICE_RANGE,
   type ProductDoc,
 } from '../src/modules/products/products.repository.ts';
 import type { TestAccount, TestServer } from './harness.ts';
@@ -33,12 +34,7 @@ export async function newProduct(db: Db, fields: ProductFixture = {}): Promise<s
     description: { en: 'A probe', it: 'Una sonda' },
     images: [],
     tags: [],
-    eurMin: null,
-    eurMax: null,
-    usdMin: null,
-    usdMax: null,
-    gbpMin: null,
-    gbpMax: null,
+    ...NO_PRICE_RANGE,
     createdAt: now,
     updatedAt: now,
     ...rest,

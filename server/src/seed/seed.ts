@@ -9,7 +9,10 @@ import { createMacrocategoryRepository } from '../modules/macrocategories/macroc
 import { completePrices, priceRange } from '../modules/offers/offer-prices.ts';
 import { createOfferRepository, type OfferDoc } from '../modules/offers/offers.repository.ts';
 import { createPlatformRepository } from '../modules/platforms/platforms.repository.ts';
-import { createProductRepository } from '../modules/products/products.repository.ts';
+import {
+  createProductRepository,
+  NO_PRICE_RANGE,
+} from '../modules/products/products.repository.ts';
 import { createSellerRepository } from '../modules/sellers/sellers.repository.ts';
 import { createTagRepository } from '../modules/tags/tags.repository.ts';
 import { createUserRepository } from '../modules/users/users.repository.ts';
@@ -117,12 +120,7 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
     const product = await products.upsertBySlug({
       ...fields,
       images: [],
-      eurMin: null,
-      eurMax: null,
-      usdMin: null,
-      usdMax: null,
-      gbpMin: null,
-      gbpMax: null,
+      ...NO_PRICE_RANGE,
       createdAt: now,
       updatedAt: now,
     });

@@ -8,11 +8,12 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { BrandRepository } from '../brands/brands.repository.ts';
 import type { PlatformRepository } from '../platforms/platforms.repository.ts';
-import type {
-  ProductDoc,
-  ProductListFilter,
-  ProductPage,
-  ProductRepository,
+import {
+  NO_PRICE_RANGE,
+  type ProductDoc,
+  type ProductListFilter,
+  type ProductPage,
+  type ProductRepository,
 } from './products.repository.ts';
 import { productPrices } from './store-product.ts';
 
@@ -175,12 +176,7 @@ export function createProductAdminService({ products, platforms, brands }: Deps)
           images: input.images,
           tags: input.tags,
           ...(input.denomination && { denomination: input.denomination }),
-          eurMin: null,
-          eurMax: null,
-          usdMin: null,
-          usdMax: null,
-          gbpMin: null,
-          gbpMax: null,
+          ...NO_PRICE_RANGE,
           createdAt: now,
           updatedAt: now,
         },

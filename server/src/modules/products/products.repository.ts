@@ -35,6 +35,16 @@ export type ProductDoc = {
   updatedAt: Date;
 };
 
+/** The price range of a product nobody sells. */
+export const NO_PRICE_RANGE = {
+  eurMin: null,
+  eurMax: null,
+  usdMin: null,
+  usdMax: null,
+  gbpMin: null,
+  gbpMax: null,
+} as const satisfies Partial<ProductDoc>;
+
 export const productIndexes: IndexDescription[] = [
   { key: { slug: 1 }, unique: true },
   // Category pages filter by category and platform and sort by price or date.
