@@ -20,6 +20,10 @@ const post = (path: string, body: unknown, auth: Auth = {}) =>
 
 const bearer = (account: TestAccount): Auth => ({ token: account.token });
 
+/** Adds the product to the account's favorites, dated now. */
+const favorite = (productId: string, account: TestAccount) =>
+  post('set', { productId, date: new Date().toISOString(), userId: account.uid }, bearer(account));
+
 async function favorites(account: TestAccount) {
   const res = await post('get', {}, bearer(account));
   expect(res.status).toBe(200);
@@ -137,11 +141,7 @@ describe('POST /api/user/favorites/get', () => {
   it('answers only the caller’s favorites, also for an empty or missing body', async () => {
     const productId = await newProduct(t.db);
     const account = await t.account('user');
-    await post(
-      'set',
-      { productId, date: new Date().toISOString(), userId: account.uid },
-      bearer(account),
-    );
+    await favorite(productId, account);
     expect(await favorites(account)).toHaveLength(1);
     const noBody = await fetch(`${t.url}/api/user/favorites/get`, {
       method: 'POST',
@@ -166,11 +166,7 @@ describe('POST /api/user/favorites/delete', () => {
   it('removes a favorite, and removing it again is no error', async () => {
     const productId = await newProduct(t.db);
     const account = await t.account('user');
-    await post(
-      'set',
-      { productId, date: new Date().toISOString(), userId: account.uid },
-      bearer(account),
-    );
+    await favorite(productId, account);
     const body = { productId, userId: account.uid };
     expect((await post('delete', body, bearer(account))).status).toBe(204);
     expect(await favorites(account)).toEqual([]);
@@ -179,11 +175,7 @@ describe('POST /api/user/favorites/delete', () => {
 
   it('refuses another user’s favorites with 403, a bad body with 400, a guest with 401', async () => {
     const productId = await newProduct(t.db);
-    await post(
-      'set',
-      { productId, date: new Date().toISOString(), userId: other.uid },
-      bearer(other),
-    );
+    await favorite(productId, other);
     expect((await post('delete', { productId, userId: other.uid }, bearer(buyer))).status).toBe(
       403,
     );
