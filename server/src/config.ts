@@ -56,6 +56,17 @@ export const EnvSchema = z
     RECAPTCHA_SITE_KEY: optionalText,
     RECAPTCHA_SECRET: optionalText,
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    /** Awin (affiliate conversions). Without an API key a local sandbox takes the calls. */
+    AWIN_BASE_URL: z.url().default('https://api.awin.com'),
+    AWIN_ADVERTISER_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, 'must be the numeric advertiser id')
+        .optional(),
+    ),
+    AWIN_API_KEY: optionalText,
+    /** Port of the local Awin sandbox (no AWIN_API_KEY); 0 picks a free one. */
+    AWIN_SANDBOX_PORT: port.default(0),
     /** SMTP server for outgoing mail (smtp://user:pass@host:port). Without it mail stays in the outbox. */
     SMTP_URL: optionalText.pipe(
       z
@@ -83,6 +94,13 @@ export const EnvSchema = z
         code: 'custom',
         path: ['FIREBASE_AUTH_EMULATOR_HOST'],
         message: 'must not be set in production: emulator tokens are unsigned',
+      });
+    }
+    if (env.AWIN_API_KEY && !env.AWIN_ADVERTISER_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWIN_ADVERTISER_ID'],
+        message: 'is required with AWIN_API_KEY',
       });
     }
     if (env.FIREBASE_SERVICE_ACCOUNT) {

@@ -7,6 +7,7 @@ import { ensureIndexes } from './db/indexes.ts';
 import { createHttpServer } from './http-server.ts';
 import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.ts';
 import { createIdentity, type Identity } from './identity/firebase.ts';
+import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
@@ -63,6 +64,9 @@ async function main() {
     emulator?.host ?? config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
   );
   stops.push(() => identity.close());
+  // Affiliate conversions go to Awin, or offline to a local sandbox speaking its API.
+  const awin = await connectAwin(config, log);
+  stops.push(() => awin.close());
 
   const { db } = database;
   await ensureIndexes(db);

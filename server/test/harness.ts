@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
+import { connectAwin, type AwinConnection } from '../src/integrations/awin/awin.ts';
 import { createLogger } from '../src/logger.ts';
 import type { KeyVault } from '../src/modules/keys/key-vault.ts';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
@@ -29,6 +30,8 @@ export type TestServer = {
   /** The app's key vault, to check what the keys collection stores. */
   vault: KeyVault;
   emulatorHost: string;
+  /** The Awin client and its local sandbox (`sandbox.url` + `/__received` lists the calls). */
+  awin: AwinConnection;
   /** A fresh verified account with that role (a seller gets an approved shop) and its ID token. */
   account(role: Role): Promise<TestAccount>;
   /** An ID token for a fresh verified account with the given role. */
@@ -57,6 +60,7 @@ export async function startTestServer(
   const emulatorHost = inject('authEmulatorHost');
   const identity = createIdentity(config, emulatorHost);
   const log = createLogger('silent');
+  const awin = await connectAwin(config, log);
   await ensureIndexes(db);
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
@@ -89,6 +93,7 @@ export async function startTestServer(
     identity,
     vault: deps.vault,
     emulatorHost,
+    awin,
     account,
     tokenFor: async (role) => (await account(role)).token,
     signIn,
@@ -109,6 +114,7 @@ export async function startTestServer(
       await client.close();
       await engine?.close();
       await identity.close();
+      await awin.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

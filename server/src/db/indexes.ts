@@ -1,4 +1,5 @@
 import type { Db, IndexDescription } from 'mongodb';
+import { affiliateReportIndexes } from '../modules/attribution/affiliate-reports.repository.ts';
 import { auditIndexes } from '../modules/audit/audit.repository.ts';
 import { brandIndexes } from '../modules/brands/brands.repository.ts';
 import { categoryIndexes } from '../modules/categories/categories.repository.ts';
@@ -34,6 +35,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   productProposals: proposalIndexes,
   favorites: favoriteIndexes,
   events: eventIndexes,
+  affiliateReports: affiliateReportIndexes,
 };
 
 /** Creates all indexes; the server awaits this before it serves. */
