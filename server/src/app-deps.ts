@@ -37,5 +37,6 @@ export function buildAppDeps(args: {
     vault: createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR)),
     publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     trustProxy: config.TRUST_PROXY,
+    vatRateBps: config.VAT_RATE_BPS,
   };
 }

@@ -6,7 +6,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from 'mongodb';
 import type { Auth } from 'firebase-admin/auth';
-import type { ClientConfig, Health } from '@market/shared';
+import { DEFAULT_VAT_RATE_BPS, vatTable, type ClientConfig, type Health } from '@market/shared';
 import type { AppEnv } from './app-env.ts';
 import { REPO_ROOT } from './config.ts';
 import { consoleRoutes } from './consoles.ts';
@@ -90,6 +90,13 @@ import { createEventRepository } from './modules/events/events.repository.ts';
 import { publicEventRoutes } from './modules/events/events.routes.ts';
 import { createEventService } from './modules/events/events.service.ts';
 import { createFavoriteRepository } from './modules/favorites/favorites.repository.ts';
+import { createCartPricing } from './modules/cart/cart-pricing.ts';
+import { createCartRepository } from './modules/cart/cart.repository.ts';
+import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { createCouponRepository } from './modules/coupons/coupons.repository.ts';
+import { adminCouponRoutes, userCouponRoutes } from './modules/coupons/coupons.routes.ts';
+import { createCouponService } from './modules/coupons/coupons.service.ts';
 import { userFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
 import { createFavoriteService } from './modules/favorites/favorites.service.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -115,6 +122,8 @@ export type AppDeps = {
   publicOrigin: string;
   /** Whether a reverse proxy sets X-Forwarded-For (TRUST_PROXY); else the socket address counts. */
   trustProxy: boolean;
+  /** The shop's VAT rate in basis points (VAT_RATE_BPS); 2200 when left out. */
+  vatRateBps?: number;
 };
 
 const tooLarge = (): never => {
@@ -214,6 +223,19 @@ export function createApp(deps: AppDeps) {
     catalogue,
   });
 
+  // The cart and coupons: lines priced from the live offers, never from the client.
+  const cartPricing = createCartPricing({ offers, products });
+  const couponService = createCouponService({
+    coupons: createCouponRepository(deps.db),
+    price: cartPricing,
+  });
+  const cartService = createCartService({
+    carts: createCartRepository(deps.db),
+    price: cartPricing,
+    coupons: couponService,
+    vat: vatTable(deps.vatRateBps ?? DEFAULT_VAT_RATE_BPS),
+  });
+
   // Hono runs handlers in registration order: the routes open to guests (sign-up, seller
   // application) come before the role guards of their path prefixes.
   const api = new Hono<AppEnv>()
@@ -233,6 +255,11 @@ export function createApp(deps: AppDeps) {
     .use('/admin/*', requireRole('admin'))
     .use('/seller/*', requireApprovedSeller(sellers))
     .use('/user/*', requireRole('user', 'seller', 'admin'))
+    .use('/cart/*', requireRole('user', 'seller', 'admin'))
+    .route('/cart', cartRoutes(cartService))
+    .route('/user/cart', userCartRoutes(cartService))
+    .route('/user/coupons', userCouponRoutes(couponService))
+    .route('/admin/coupons', adminCouponRoutes(couponService))
     .route('/user', userAccountRoutes(userService))
     .route('/user/favorites', userFavoriteRoutes(favoriteService))
     .route('/user/seller-application', sellerApplicationRoutes(sellerService))

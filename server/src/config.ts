@@ -74,6 +74,8 @@ export const EnvSchema = z
         .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
         .optional(),
     ),
+    /** The shop's VAT rate in basis points (2200 = 22 %): the VAT the cart says its prices hold. */
+    VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2200),
     MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
     /** Behind a reverse proxy: take the client address from its X-Forwarded-For, else the socket's. */
     TRUST_PROXY: z

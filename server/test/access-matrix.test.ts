@@ -113,6 +113,15 @@ const ROUTES: Route[] = [
     body: (me) => ({ productId: NOBODYS_ID, userId: me?.uid ?? 'guest' }),
     allowed: SIGNED_IN,
   },
+  // The cart and the coupon check: a guest's cart stays in the browser.
+  ...all(
+    SIGNED_IN,
+    'GET /api/cart/get',
+    'POST /api/cart/addToCart',
+    'POST /api/cart/updateCartSummary',
+    'POST /api/user/cart/updateCartProducts',
+    'POST /api/user/coupons/verify',
+  ),
 
   // Approved sellers only (not a suspended one, nor an admin).
   ...resource(SELLERS, '/api/seller/offers', 'LGCU'),
@@ -180,6 +189,7 @@ const ROUTES: Route[] = [
   ...all(ADMIN, 'POST /api/admin/keys/:id/reveal', 'POST /api/admin/keys/:id/revoke'),
   ...resource(ADMIN, '/api/admin/exchange-rates', 'LGU'),
   ...resource(ADMIN, '/api/admin/audit-log'),
+  ...resource(ADMIN, '/api/admin/coupons', 'LGCUD'),
 ];
 
 let t: TestServer;

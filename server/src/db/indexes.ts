@@ -6,6 +6,8 @@ import { categoryIndexes } from '../modules/categories/categories.repository.ts'
 import { homeContentIndexes } from '../modules/home-content/home-content.repository.ts';
 import { eventIndexes } from '../modules/events/events.repository.ts';
 import { favoriteIndexes } from '../modules/favorites/favorites.repository.ts';
+import { cartIndexes } from '../modules/cart/cart.repository.ts';
+import { couponIndexes, redemptionIndexes } from '../modules/coupons/coupons.repository.ts';
 import { keyIndexes } from '../modules/keys/keys.repository.ts';
 import { macrocategoryIndexes } from '../modules/macrocategories/macrocategories.repository.ts';
 import { outboxIndexes } from '../modules/outbox/outbox.repository.ts';
@@ -35,6 +37,9 @@ const INDEXES: Record<string, IndexDescription[]> = {
   productProposals: proposalIndexes,
   favorites: favoriteIndexes,
   events: eventIndexes,
+  carts: cartIndexes,
+  coupons: couponIndexes,
+  couponRedemptions: redemptionIndexes,
   affiliateReports: affiliateReportIndexes,
 };
 

@@ -48,6 +48,7 @@ import {
 } from '@market/shared';
 import type { ApiOperation } from './api-operation.ts';
 import { ADMIN_OPERATIONS } from './operations.admin.ts';
+import { CART_OPERATIONS } from './operations.cart.ts';
 import { SELLER_OPERATIONS } from './operations.seller.ts';
 
 export { API_TAGS, type ApiAccess, type ApiOperation, type ApiTag } from './api-operation.ts';
@@ -327,4 +328,5 @@ export const API_OPERATIONS: ApiOperation[] = [
 
   ...SELLER_OPERATIONS,
   ...ADMIN_OPERATIONS,
+  ...CART_OPERATIONS,
 ];

@@ -1,0 +1,208 @@
+import {
+  addQuantity,
+  centsToPrice,
+  lineKey,
+  mergeLines,
+  quantityTotal,
+  summarize,
+  type Cart,
+  type CartProductInput,
+  type CartSummary,
+  type Currency,
+  type Locale,
+  type VatTable,
+} from '@market/shared';
+import { AppError } from '../../lib/errors.ts';
+import type { CouponService } from '../coupons/coupons.service.ts';
+import type { CartPricing, PricedLine } from './cart-pricing.ts';
+import type { CartDoc, CartLineDoc, CartRepository } from './cart.repository.ts';
+
+/** How often a write that lost a race with another write to the same cart is redone. */
+const MAX_ATTEMPTS = 5;
+
+type LineRequest = { productId: string; sellerId: string; quantity: number; currency: Currency };
+
+const requestOf = (p: CartProductInput): LineRequest => ({
+  productId: p.productId.toLowerCase(),
+  sellerId: p.sellerId,
+  quantity: p.quantity ?? 1,
+  currency: p.currency ?? 'eur',
+});
+
+/** A priced line as stored; an out-of-stock line keeps the last price it had. */
+function toLine(priced: PricedLine, before: CartLineDoc | undefined): CartLineDoc {
+  return {
+    productId: priced.productId,
+    sellerId: priced.sellerId,
+    quantity: priced.quantity,
+    price: priced.outOfStock ? (before?.price ?? 0) : centsToPrice(priced.unitCents),
+    currency: priced.currency,
+    isZeroVat: priced.isZeroVat,
+    name: priced.name,
+    outOfStock: priced.outOfStock,
+  };
+}
+
+function toCart(
+  userId: string,
+  doc: Pick<CartDoc, 'products' | 'recentItem' | 'addedFromCartPage' | 'updatedAt'> | null,
+): Cart {
+  const products = doc?.products ?? [];
+  return {
+    id: userId,
+    products,
+    quantityTotal: quantityTotal(products),
+    lastUpdate: (doc?.updatedAt ?? new Date(0)).toISOString(),
+    recentItem: doc?.recentItem ?? null,
+    addedFromCartPage: doc?.addedFromCartPage ?? false,
+  };
+}
+
+const sameLines = (a: readonly CartLineDoc[], b: readonly CartLineDoc[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A signed-in buyer's cart, one document per user. The server prices every line from the live
+ * offer; a line whose offer sells nothing now stays at quantity 0 (`outOfStock`), saved, so the
+ * storefront can say why. Writes are compare-and-set on the cart's version, redone on a race.
+ */
+export function createCartService(deps: {
+  carts: CartRepository;
+  price: CartPricing;
+  coupons: Pick<CouponService, 'evaluate'>;
+  vat: VatTable;
+  clock?: () => Date;
+}) {
+  const { carts, price, coupons, vat, clock = () => new Date() } = deps;
+
+  /** The stored lines priced again, each keeping what it had when its offer is gone. */
+  async function reprice(lines: readonly LineRequest[], before: readonly CartLineDoc[]) {
+    const old = new Map(before.map((l) => [lineKey(l), l]));
+    return (await price(lines)).map((p) => toLine(p, old.get(lineKey(p))));
+  }
+
+  return {
+    /** The caller's cart, re-priced; lines that ran out are saved at quantity 0. */
+    async get(userId: string): Promise<Cart> {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const doc = await carts.find(userId);
+        if (!doc) return toCart(userId, null);
+        const products = await reprice(doc.products, doc.products);
+        if (sameLines(products, doc.products)) return toCart(userId, doc);
+        const now = clock();
+        const change = {
+          products,
+          recentItem: doc.recentItem,
+          addedFromCartPage: doc.addedFromCartPage,
+        };
+        if (await carts.save(userId, doc.version, change, now)) {
+          return toCart(userId, { ...change, updatedAt: now });
+        }
+      }
+      throw new AppError('CONFLICT', { message: 'The cart changed meanwhile: try again' });
+    },
+
+    /**
+     * Adds the lines (a line already in the cart gets the units; quantity 0 counts as 1). The
+     * same `transactionId` again changes nothing. 404 when no line names a known product.
+     */
+    async add(
+      userId: string,
+      input: { transactionId: string; products: CartProductInput[]; addedFromCartPage: boolean },
+    ): Promise<Cart> {
+      const added = input.products.map((p) => ({
+        ...requestOf(p),
+        quantity: addQuantity(p.quantity),
+      }));
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const doc = await carts.find(userId);
+        if (doc?.transactionIds.includes(input.transactionId)) return toCart(userId, doc);
+        const before = doc?.products ?? [];
+        const products = await reprice(mergeLines<LineRequest>(before, added), before);
+        const addedKeys = new Set(added.map(lineKey));
+        const recentItem = products.findLast((l) => addedKeys.has(lineKey(l)));
+        if (!recentItem) throw new AppError('NOT_FOUND', { message: 'No such product' });
+        const now = clock();
+        const change = { products, recentItem, addedFromCartPage: input.addedFromCartPage };
+        const saved = await carts.save(
+          userId,
+          doc?.version ?? null,
+          { ...change, transactionId: input.transactionId },
+          now,
+        );
+        if (saved) return toCart(userId, { ...change, updatedAt: now });
+      }
+      throw new AppError('CONFLICT', { message: 'The cart changed meanwhile: try again' });
+    },
+
+    /** Replaces the cart's lines (repeated lines add up); unknown products are dropped. */
+    async replace(userId: string, lines: CartProductInput[]): Promise<Cart> {
+      const wanted = mergeLines<LineRequest>([], lines.map(requestOf));
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const doc = await carts.find(userId);
+        const products = await reprice(wanted, doc?.products ?? []);
+        const now = clock();
+        const change = {
+          products,
+          recentItem: doc?.recentItem ?? null,
+          addedFromCartPage: doc?.addedFromCartPage ?? false,
+        };
+        if (await carts.save(userId, doc?.version ?? null, change, now)) {
+          return toCart(userId, { ...change, updatedAt: now });
+        }
+      }
+      throw new AppError('CONFLICT', { message: 'The cart changed meanwhile: try again' });
+    },
+
+    /** What the lines cost now in `currency`, with the coupon's discount and the VAT included. */
+    async summary(
+      userId: string,
+      input: {
+        products: CartProductInput[];
+        currency: Currency;
+        couponCode?: string | undefined;
+        locale: Locale;
+      },
+    ): Promise<CartSummary> {
+      const { currency, locale } = input;
+      const lines = await price(mergeLines<LineRequest>([], input.products.map(requestOf)), {
+        currency,
+        locale,
+      });
+      const coupon = input.couponCode
+        ? await coupons.evaluate(input.couponCode, userId, lines, currency)
+        : null;
+      const totals = summarize(
+        lines.map((l, i) => ({ ...l, discountCents: coupon?.perLine[i] ?? 0 })),
+        vat,
+      );
+      return {
+        currency,
+        lines: lines.map((l, i) => ({
+          productId: l.productId,
+          sellerId: l.sellerId,
+          name: l.name,
+          quantity: l.quantity,
+          unitCents: l.unitCents,
+          lineCents: totals.lines[i]!.lineCents,
+          discountCents: coupon?.perLine[i] ?? 0,
+          isZeroVat: l.isZeroVat,
+          vatRateBps: totals.lines[i]!.vatRateBps,
+          vatIncludedCents: totals.lines[i]!.vatIncludedCents,
+          outOfStock: l.outOfStock,
+        })),
+        quantityTotal: totals.quantityTotal,
+        subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        vatIncludedCents: totals.vatIncludedCents,
+        totalCents: totals.totalCents,
+        coupon: coupon && {
+          code: coupon.code,
+          valid: coupon.valid,
+          ...(!coupon.valid && { reason: coupon.reason }),
+        },
+      };
+    },
+  };
+}
+export type CartService = ReturnType<typeof createCartService>;
