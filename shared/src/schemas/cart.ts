@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencySchema } from '../constants/currencies.ts';
+import { LocaleSchema } from '../constants/locales.ts';
 
 /**
  * The cart (spec sections 3, 4 and 7). A line is one seller's offer on one product (an offer is
@@ -97,6 +98,8 @@ export const CartSummaryRequestSchema = z.object({
   products: z.array(CartProductInputSchema).max(MAX_CART_LINES),
   currency: CurrencySchema,
   couponCode: z.string().trim().max(64).optional(),
+  /** The language of the lines' names. */
+  locale: LocaleSchema.default('en'),
 });
 export type CartSummaryRequest = z.input<typeof CartSummaryRequestSchema>;
 
