@@ -3,6 +3,7 @@ import type { AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
+import { createPaymentProviders } from './integrations/payments/payment-providers.ts';
 import { createRecaptcha } from './integrations/recaptcha/recaptcha.ts';
 import type { Logger } from './logger.ts';
 import { createKeyVault, loadMasterKey } from './modules/keys/key-vault.ts';
@@ -15,6 +16,8 @@ export function buildAppDeps(args: {
   identity: Identity;
   log: Logger;
   databaseMode: 'embedded' | 'external';
+  /** Base URLs of the running payment sandboxes (see startPaymentSandboxes). */
+  paymentSandboxUrls?: Partial<Record<'paypal' | 'checkout', string>>;
 }): AppDeps {
   const { config, db, identity, log } = args;
   return {
@@ -37,6 +40,7 @@ export function buildAppDeps(args: {
     vault: createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR)),
     publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     trustProxy: config.TRUST_PROXY,
+    payments: createPaymentProviders(config, args.paymentSandboxUrls, log),
     vatRateBps: config.VAT_RATE_BPS,
   };
 }

@@ -14,6 +14,7 @@ import { AppError, handleError, handleNotFound } from './lib/errors.ts';
 import { resolveRemoteIp } from './lib/remote-ip.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import type { PaymentProviders } from './integrations/payments/payment-provider.ts';
 import type { Recaptcha } from './integrations/recaptcha/recaptcha.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -122,6 +123,8 @@ export type AppDeps = {
   publicOrigin: string;
   /** Whether a reverse proxy sets X-Forwarded-For (TRUST_PROXY); else the socket address counts. */
   trustProxy: boolean;
+  /** PayPal and Checkout.com clients: the real APIs with credentials, else the local sandboxes. */
+  payments: PaymentProviders;
   /** The shop's VAT rate in basis points (VAT_RATE_BPS); 2200 when left out. */
   vatRateBps?: number;
 };

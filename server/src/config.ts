@@ -77,6 +77,24 @@ export const EnvSchema = z
     /** The shop's VAT rate in basis points (2200 = 22 %): the VAT the cart says its prices hold. */
     VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2200),
     MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
+    /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    /** The webhook's id in PayPal's dashboard, needed to verify deliveries. */
+    PAYPAL_WEBHOOK_ID: optionalText,
+    /** Default: api-m.paypal.com in production, api-m.sandbox.paypal.com otherwise. */
+    PAYPAL_BASE_URL: optionalText.pipe(z.url().optional()),
+    /** Checkout.com secret key (sk_…). Without it payments go to the local Checkout.com sandbox. */
+    CHECKOUT_SECRET_KEY: optionalText.pipe(
+      z.string().regex(/^sk_/, 'must be a secret key (sk_…)').optional(),
+    ),
+    /** The webhook's signature key (Cko-Signature HMAC). */
+    CHECKOUT_WEBHOOK_SECRET: optionalText,
+    CHECKOUT_PROCESSING_CHANNEL_ID: optionalText,
+    /** Default: api.sandbox.checkout.com for sk_sbox_ keys, api.checkout.com otherwise. */
+    CHECKOUT_BASE_URL: optionalText.pipe(z.url().optional()),
+    /** The local payment sandboxes: PayPal on this port, Checkout.com on the next (0: free ports). */
+    PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65534).default(8301),
     /** Behind a reverse proxy: take the client address from its X-Forwarded-For, else the socket's. */
     TRUST_PROXY: z
       .enum(['true', 'false'])
@@ -104,6 +122,27 @@ export const EnvSchema = z
         path: ['AWIN_ADVERTISER_ID'],
         message: 'is required with AWIN_API_KEY',
       });
+    }
+    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'],
+        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      // The local payment sandboxes approve anything: production needs the real providers.
+      for (const name of [
+        'PAYPAL_CLIENT_ID',
+        'PAYPAL_CLIENT_SECRET',
+        'PAYPAL_WEBHOOK_ID',
+        'CHECKOUT_SECRET_KEY',
+        'CHECKOUT_WEBHOOK_SECRET',
+      ] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+        }
+      }
     }
     if (env.FIREBASE_SERVICE_ACCOUNT) {
       try {

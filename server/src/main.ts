@@ -7,6 +7,8 @@ import { ensureIndexes } from './db/indexes.ts';
 import { createHttpServer } from './http-server.ts';
 import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.ts';
 import { createIdentity, type Identity } from './identity/firebase.ts';
+import { sandboxedProviders } from './integrations/payments/payment-providers.ts';
+import { startPaymentSandboxes } from './integrations/payments/payment-sandboxes.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
@@ -72,7 +74,23 @@ async function main() {
   await ensureIndexes(db);
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
-  const deps = buildAppDeps({ config, db, identity, log, databaseMode: database.mode });
+  // Without provider credentials, payments go to local sandboxes that keep their state on disk.
+  const sandboxed = sandboxedProviders(config);
+  const paymentSandboxes = await startPaymentSandboxes({
+    which: sandboxed,
+    port: config.PAYMENT_SANDBOX_PORT,
+    dir: path.join(config.DATA_DIR, 'payments'),
+    log,
+  });
+  stops.push(() => paymentSandboxes.close());
+  const deps = buildAppDeps({
+    config,
+    db,
+    identity,
+    log,
+    databaseMode: database.mode,
+    paymentSandboxUrls: paymentSandboxes.urls,
+  });
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
 
   const app = createApp(deps);
@@ -84,6 +102,7 @@ async function main() {
     () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()),
   );
 
+  paymentSandboxes.setWebhookOrigin(`http://127.0.0.1:${config.PORT}`);
   const origin = `http://localhost:${config.PORT}`;
   log.info({ ms: Date.now() - started, origin }, 'marketplace ready');
   if (config.SEED_DEMO_DATA) {

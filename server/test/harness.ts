@@ -15,6 +15,10 @@ import { ensureIndexes } from '../src/db/indexes.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { connectAwin, type AwinConnection } from '../src/integrations/awin/awin.ts';
 import { createLogger } from '../src/logger.ts';
+import {
+  startPaymentSandboxes,
+  type PaymentSandboxes,
+} from '../src/integrations/payments/payment-sandboxes.ts';
 import type { KeyVault } from '../src/modules/keys/key-vault.ts';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
@@ -29,6 +33,8 @@ export type TestServer = {
   identity: Identity;
   /** The app's key vault, to check what the keys collection stores. */
   vault: KeyVault;
+  /** The local PayPal and Checkout.com sandboxes the app's payment clients talk to. */
+  paymentSandboxes: PaymentSandboxes;
   emulatorHost: string;
   /** The Awin client and its local sandbox (`sandbox.url` + `/__received` lists the calls). */
   awin: AwinConnection;
@@ -64,12 +70,18 @@ export async function startTestServer(
   await ensureIndexes(db);
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
+  const paymentSandboxes = await startPaymentSandboxes({
+    which: { paypal: true, checkout: true },
+    port: 0,
+    dir: path.join(dataDir, 'payments'),
+  });
   const deps = buildAppDeps({
     config,
     db,
     identity,
     log,
     databaseMode: external ? 'external' : 'embedded',
+    paymentSandboxUrls: paymentSandboxes.urls,
   });
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -77,6 +89,7 @@ export async function startTestServer(
   const { port } = server.address() as AddressInfo;
 
   const url = `http://127.0.0.1:${port}`;
+  paymentSandboxes.setWebhookOrigin(url);
   const signIn = (email: string, password: string) =>
     signInWithPassword(emulatorHost, email, password);
   let n = 0;
@@ -92,6 +105,7 @@ export async function startTestServer(
     db,
     identity,
     vault: deps.vault,
+    paymentSandboxes,
     emulatorHost,
     awin,
     account,
@@ -110,6 +124,7 @@ export async function startTestServer(
     },
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      await paymentSandboxes.close();
       if (external) await db.dropDatabase();
       await client.close();
       await engine?.close();

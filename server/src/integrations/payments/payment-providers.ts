@@ -1,0 +1,67 @@
+import type { Config } from '../../config.ts';
+import type { Logger } from '../../logger.ts';
+import { createCheckoutClient } from './checkout-com/checkout-client.ts';
+import { CHECKOUT_SANDBOX_CREDENTIALS } from './checkout-com/checkout-sandbox.ts';
+import type { PaymentProviderName, PaymentProviders } from './payment-provider.ts';
+import { createPaypalClient } from './paypal/paypal-client.ts';
+import { PAYPAL_SANDBOX_CREDENTIALS } from './paypal/paypal-sandbox.ts';
+
+/** Which providers run against the local sandbox: those without credentials in the config. */
+export function sandboxedProviders(config: Config): Record<PaymentProviderName, boolean> {
+  return {
+    paypal: !(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
+    checkout: !config.CHECKOUT_SECRET_KEY,
+  };
+}
+
+/**
+ * Both providers from the config: the real APIs when credentials are given, else the local
+ * sandboxes at `sandboxUrls` (by default where `startPaymentSandboxes` puts them for the
+ * configured port). The config refuses production without credentials.
+ */
+export function createPaymentProviders(
+  config: Config,
+  sandboxUrls: Partial<Record<PaymentProviderName, string>> = {},
+  log?: Logger,
+): PaymentProviders {
+  const sandboxed = sandboxedProviders(config);
+  const local = (offset: number) => `http://127.0.0.1:${config.PAYMENT_SANDBOX_PORT + offset}`;
+  const live = config.NODE_ENV === 'production';
+  return {
+    paypal: sandboxed.paypal
+      ? createPaypalClient({
+          baseUrl: sandboxUrls.paypal ?? local(0),
+          clientId: PAYPAL_SANDBOX_CREDENTIALS.clientId,
+          clientSecret: PAYPAL_SANDBOX_CREDENTIALS.clientSecret,
+          webhookId: PAYPAL_SANDBOX_CREDENTIALS.webhookId,
+          log,
+        })
+      : createPaypalClient({
+          baseUrl:
+            config.PAYPAL_BASE_URL ??
+            (live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
+          clientId: config.PAYPAL_CLIENT_ID!,
+          clientSecret: config.PAYPAL_CLIENT_SECRET!,
+          webhookId: config.PAYPAL_WEBHOOK_ID ?? null,
+          log,
+        }),
+    checkout: sandboxed.checkout
+      ? createCheckoutClient({
+          baseUrl: sandboxUrls.checkout ?? local(1),
+          secretKey: CHECKOUT_SANDBOX_CREDENTIALS.secretKey,
+          webhookSecret: CHECKOUT_SANDBOX_CREDENTIALS.webhookSecret,
+          log,
+        })
+      : createCheckoutClient({
+          baseUrl:
+            config.CHECKOUT_BASE_URL ??
+            (config.CHECKOUT_SECRET_KEY!.startsWith('sk_sbox_')
+              ? 'https://api.sandbox.checkout.com'
+              : 'https://api.checkout.com'),
+          secretKey: config.CHECKOUT_SECRET_KEY!,
+          webhookSecret: config.CHECKOUT_WEBHOOK_SECRET ?? null,
+          processingChannelId: config.CHECKOUT_PROCESSING_CHANNEL_ID,
+          log,
+        }),
+  };
+}

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { Logger } from '../../logger.ts';
+
+/*
+ * What both payment sandboxes share: state persisted to a JSON file (written before a response
+ * leaves, so an acknowledged payment survives a crash of either process), a listening server on a
+ * loopback port, and webhook deliveries that are retried until the receiver answers 2xx.
+ */
+
+/** A JSON document on disk holding a sandbox's whole state. */
+export type JsonStore<T> = { readonly state: T; save(): void };
+
+/** Loads `file` (or starts from `initial`) and saves it atomically: temp file, fsync, rename. */
+export function openJsonStore<T>(file: string, initial: () => T): JsonStore<T> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const state = fs.existsSync(file)
+    ? ({ ...initial(), ...(JSON.parse(fs.readFileSync(file, 'utf8')) as T) } as T)
+    : initial();
+  return {
+    state,
+    save() {
+      const tmp = `${file}.${process.pid}.tmp`;
+      const fd = fs.openSync(tmp, 'w');
+      try {
+        fs.writeSync(fd, JSON.stringify(state));
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      fs.renameSync(tmp, file);
+    },
+  };
+}
+
+/** A provider-style id: `prefix` + `length` characters of [A-Z0-9] (or lower case). */
+export function sandboxId(prefix: string, length: number, lower = false): string {
+  const alphabet = lower
+    ? 'abcdefghijklmnopqrstuvwxyz234567'
+    : 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const bytes = randomBytes(length);
+  let id = prefix;
+  for (const b of bytes) id += alphabet[b % alphabet.length];
+  return id;
+}
+
+export type ListeningSandbox = { url: string; port: number; close(): Promise<void> };
+
+/** Serves `app` on 127.0.0.1:`port` (0: a free port). */
+export async function listen(app: Hono, port: number): Promise<ListeningSandbox> {
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
+
+/** A webhook waiting to be delivered; kept in the sandbox state until a receiver takes it. */
+export type PendingWebhook = {
+  id: string;
+  body: string;
+  headers: Record<string, string>;
+  attempts: number;
+};
+
+const RETRY_DELAYS_MS = [100, 500, 2_000, 5_000, 15_000, 30_000];
+
+/**
+ * Delivers webhooks to the receiver URL, one POST each, retrying with backoff as the real
+ * providers do. Pending deliveries live in the persisted state, so a restart resumes them.
+ */
+export function createWebhookSender(deps: {
+  pending: () => PendingWebhook[];
+  save: () => void;
+  log?: Logger;
+}) {
+  let target: string | null = null;
+  let closed = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<string>();
+
+  const schedule = (hook: PendingWebhook, delay: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void attempt(hook);
+    }, delay);
+    timers.add(timer);
+  };
+
+  async function attempt(hook: PendingWebhook) {
+    if (closed || !target || inFlight.has(hook.id)) return;
+    inFlight.add(hook.id);
+    let delivered = false;
+    try {
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...hook.headers },
+        body: hook.body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      delivered = res.ok;
+      await res.body?.cancel();
+    } catch (err) {
+      deps.log?.debug({ err, webhook: hook.id }, 'sandbox webhook delivery failed');
+    } finally {
+      inFlight.delete(hook.id);
+    }
+    if (closed) return;
+    const list = deps.pending();
+    const index = list.findIndex((h) => h.id === hook.id);
+    if (index < 0) return;
+    if (delivered) {
+      list.splice(index, 1);
+    } else {
+      hook.attempts += 1;
+      if (hook.attempts >= RETRY_DELAYS_MS.length) list.splice(index, 1);
+      else schedule(hook, RETRY_DELAYS_MS[hook.attempts]!);
+    }
+    deps.save();
+  }
+
+  return {
+    /** Where events go; pending ones are sent now. Null stops sending (they stay pending). */
+    setTarget(url: string | null) {
+      target = url;
+      if (url) for (const hook of deps.pending()) void attempt(hook);
+    },
+    /** Queues a delivery (the caller saves the state with it) and sends it soon. */
+    enqueue(hook: PendingWebhook) {
+      deps.pending().push(hook);
+      schedule(hook, 0);
+    },
+    close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
+
+/** Escapes text for the sandbox's HTML pages. */
+export function html(text: string | number): string {
+  return String(text).replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+}
+
+/** A minimal page with the sandbox banner, so nobody mistakes it for the real provider. */
+export function sandboxPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${html(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}
+.banner{background:#fff3cd;padding:.5rem;border-radius:4px;font-size:.9rem}
+button,.button{font-size:1rem;padding:.6rem 1.2rem;margin:.3rem .3rem 0 0;cursor:pointer}
+label{display:block;margin:.6rem 0 .2rem}input{font-size:1rem;padding:.3rem;width:100%}</style>
+</head><body><p class="banner" role="note">Local payment sandbox — no real money moves.</p>${body}</body></html>`;
+}

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** What a webhook receiver got: the raw body (signatures cover bytes) and the headers. */
+export type Delivery = { rawBody: string; headers: Record<string, string> };
+
+/** A local HTTP endpoint collecting webhook deliveries, answering `status` (200 by default). */
+export async function startWebhookReceiver() {
+  const deliveries: Delivery[] = [];
+  let status = 200;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (status < 300) {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+        deliveries.push({ rawBody: Buffer.concat(chunks).toString('utf8'), headers });
+      }
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    deliveries,
+    /** Makes the receiver refuse (5xx) or accept deliveries from now on. */
+    answer(code: number) {
+      status = code;
+    },
+    /** The first delivery matching `match`, waiting for it to arrive. */
+    async waitFor(match: (d: Delivery) => boolean, timeoutMs = 8_000): Promise<Delivery> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = deliveries.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('no matching webhook delivery');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * What a browser does on a sandbox page: load it, fill the form that holds `button` with the
+ * page's own values (plus `fields`), submit with that button, and report the redirect.
+ */
+export async function clickButton(
+  pageUrl: string,
+  button: string,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; location: string | null; page: string }> {
+  const page = await (await fetch(pageUrl)).text();
+  const forms = page.match(/<form[\s\S]*?<\/form>/g) ?? [];
+  for (const form of forms) {
+    const buttons = [...form.matchAll(/<button([^>]*)>([\s\S]*?)<\/button>/g)];
+    const hit = buttons.find((b) => b[2]!.trim() === button);
+    if (!hit) continue;
+    const body = new URLSearchParams();
+    for (const input of form.matchAll(/<input([^>]*)>/g)) {
+      const name = /name="([^"]*)"/.exec(input[1]!)?.[1];
+      const value = /value="([^"]*)"/.exec(input[1]!)?.[1] ?? '';
+      if (name) body.set(name, value);
+    }
+    const name = /name="([^"]*)"/.exec(hit[1]!)?.[1];
+    const value = /value="([^"]*)"/.exec(hit[1]!)?.[1];
+    if (name && value !== undefined) body.set(name, value);
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    const action = /action="([^"]*)"/.exec(form)![1]!;
+    const res = await fetch(new URL(action.replace(/&amp;/g, '&'), pageUrl), {
+      method: 'POST',
+      body,
+      redirect: 'manual',
+    });
+    return { status: res.status, location: res.headers.get('location'), page };
+  }
+  throw new Error(`no "${button}" button on ${pageUrl}`);
+}
+
+/** A fresh directory for a sandbox's state, removed by the returned function. */
+export function tempDir(): { dir: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-payments-'));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
