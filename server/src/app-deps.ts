@@ -40,6 +40,7 @@ export function buildAppDeps(args: {
     vault: createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR)),
     publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
     trustProxy: config.TRUST_PROXY,
+    orderReservationMinutes: config.ORDER_RESERVATION_MINUTES,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),
     vatRateBps: config.VAT_RATE_BPS,
   };

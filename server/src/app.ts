@@ -91,6 +91,13 @@ import { createEventRepository } from './modules/events/events.repository.ts';
 import { publicEventRoutes } from './modules/events/events.routes.ts';
 import { createEventService } from './modules/events/events.service.ts';
 import { createFavoriteRepository } from './modules/favorites/favorites.repository.ts';
+import {
+  adminOrderRoutes,
+  sellerBalanceRoutes,
+  sellerSaleRoutes,
+  userOrderRoutes,
+} from './modules/orders/orders.routes.ts';
+import { buildOrderService } from './modules/orders/orders.wiring.ts';
 import { createCartPricing } from './modules/cart/cart-pricing.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
@@ -123,6 +130,8 @@ export type AppDeps = {
   publicOrigin: string;
   /** Whether a reverse proxy sets X-Forwarded-For (TRUST_PROXY); else the socket address counts. */
   trustProxy: boolean;
+  /** How long an unpaid order holds its keys (ORDER_RESERVATION_MINUTES); 15 when left out. */
+  orderReservationMinutes?: number;
   /** PayPal and Checkout.com clients: the real APIs with credentials, else the local sandboxes. */
   payments: PaymentProviders;
   /** The shop's VAT rate in basis points (VAT_RATE_BPS); 2200 when left out. */
@@ -239,6 +248,9 @@ export function createApp(deps: AppDeps) {
     vat: vatTable(deps.vatRateBps ?? DEFAULT_VAT_RATE_BPS),
   });
 
+  // Orders: key reservations, decisions, delivery and the sellers' ledger.
+  const orderService = buildOrderService(deps);
+
   // Hono runs handlers in registration order: the routes open to guests (sign-up, seller
   // application) come before the role guards of their path prefixes.
   const api = new Hono<AppEnv>()
@@ -265,6 +277,10 @@ export function createApp(deps: AppDeps) {
     .route('/admin/coupons', adminCouponRoutes(couponService))
     .route('/user', userAccountRoutes(userService))
     .route('/user/favorites', userFavoriteRoutes(favoriteService))
+    .route('/user/orders', userOrderRoutes(orderService))
+    .route('/admin/orders', adminOrderRoutes(orderService))
+    .route('/seller/sales', sellerSaleRoutes(orderService))
+    .route('/seller/balance', sellerBalanceRoutes(orderService))
     .route('/user/seller-application', sellerApplicationRoutes(sellerService))
     .route('/admin/users', adminUserRoutes(userService, users))
     .route('/admin/sellers', adminSellerRoutes(sellerService, sellers))

@@ -77,6 +77,10 @@ export const EnvSchema = z
     /** The shop's VAT rate in basis points (2200 = 22 %): the VAT the cart says its prices hold. */
     VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2200),
     MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
+    /** Minutes an unpaid order holds its keys before they go back to stock. */
+    ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Seconds between runs of the job that expires unpaid orders and recovers their keys. */
+    ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,

@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { ensureIndexes } from './db/indexes.ts';
 import { createHttpServer } from './http-server.ts';
+import { startJob } from './jobs/job-runner.ts';
 import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.ts';
 import { createIdentity, type Identity } from './identity/firebase.ts';
 import { sandboxedProviders } from './integrations/payments/payment-providers.ts';
@@ -12,6 +13,7 @@ import { startPaymentSandboxes } from './integrations/payments/payment-sandboxes
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
+import { buildOrderService } from './modules/orders/orders.wiring.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
 
@@ -93,6 +95,15 @@ async function main() {
   });
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
 
+  // Unpaid orders past their deadline give their keys back; crash leftovers are recovered.
+  const orders = buildOrderService(deps);
+  const expiry = startJob({
+    name: 'order-expiry',
+    everyMs: config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
+    run: () => orders.expireReservations(new Date()),
+    log,
+  });
+  stops.push(() => expiry.stop());
   const app = createApp(deps);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;

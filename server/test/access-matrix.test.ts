@@ -123,6 +123,14 @@ const ROUTES: Route[] = [
     'POST /api/user/coupons/verify',
   ),
 
+  // The caller's own orders (another's, like these unknown ids, answers 404).
+  ...resource(SIGNED_IN, '/api/user/orders'),
+  ...all(
+    SIGNED_IN,
+    'POST /api/user/orders/:id/keys/:keyId/reveal',
+    'POST /api/user/orders/:id/claim-account',
+  ),
+
   // Approved sellers only (not a suspended one, nor an admin).
   ...resource(SELLERS, '/api/seller/offers', 'LGCU'),
   ...all(SELLERS, 'POST /api/seller/offers/:id/keys'),
@@ -131,6 +139,8 @@ const ROUTES: Route[] = [
   ...resource(SELLERS, '/api/seller/products'),
   ...resource(SELLERS, '/api/seller/product-proposals', 'LGC'),
   ...all(SELLERS, 'GET /api/seller/categories'),
+  ...resource(SELLERS, '/api/seller/sales', 'L'),
+  ...all(SELLERS, 'GET /api/seller/balance'),
   { route: 'GET /api/seller/categories/:id', params: () => ({ id: 'games' }), allowed: SELLERS },
 
   // Admins only.
@@ -189,6 +199,13 @@ const ROUTES: Route[] = [
   ...all(ADMIN, 'POST /api/admin/keys/:id/reveal', 'POST /api/admin/keys/:id/revoke'),
   ...resource(ADMIN, '/api/admin/exchange-rates', 'LGU'),
   ...resource(ADMIN, '/api/admin/audit-log'),
+  ...resource(ADMIN, '/api/admin/orders'),
+  ...all(
+    ADMIN,
+    'POST /api/admin/orders/:id/approve',
+    'POST /api/admin/orders/:id/decline',
+    'POST /api/admin/orders/:id/cancel',
+  ),
   ...resource(ADMIN, '/api/admin/coupons', 'LGCUD'),
 ];
 

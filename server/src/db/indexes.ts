@@ -9,6 +9,9 @@ import { favoriteIndexes } from '../modules/favorites/favorites.repository.ts';
 import { cartIndexes } from '../modules/cart/cart.repository.ts';
 import { couponIndexes, redemptionIndexes } from '../modules/coupons/coupons.repository.ts';
 import { keyIndexes } from '../modules/keys/keys.repository.ts';
+import { blocklistIndexes } from '../modules/fraud/blocklist.repository.ts';
+import { ledgerIndexes } from '../modules/ledger/ledger.repository.ts';
+import { orderIndexes } from '../modules/orders/orders.repository.ts';
 import { macrocategoryIndexes } from '../modules/macrocategories/macrocategories.repository.ts';
 import { outboxIndexes } from '../modules/outbox/outbox.repository.ts';
 import { offerIndexes } from '../modules/offers/offers.repository.ts';
@@ -30,6 +33,9 @@ const INDEXES: Record<string, IndexDescription[]> = {
   products: productIndexes,
   offers: offerIndexes,
   keys: keyIndexes,
+  orders: orderIndexes,
+  sellerLedger: ledgerIndexes,
+  blocklist: blocklistIndexes,
   auditLog: auditIndexes,
   sellers: sellerIndexes,
   users: userIndexes,

@@ -49,6 +49,7 @@ import {
 import type { ApiOperation } from './api-operation.ts';
 import { ADMIN_OPERATIONS } from './operations.admin.ts';
 import { CART_OPERATIONS } from './operations.cart.ts';
+import { ORDER_OPERATIONS } from './operations.orders.ts';
 import { SELLER_OPERATIONS } from './operations.seller.ts';
 
 export { API_TAGS, type ApiAccess, type ApiOperation, type ApiTag } from './api-operation.ts';
@@ -328,5 +329,6 @@ export const API_OPERATIONS: ApiOperation[] = [
 
   ...SELLER_OPERATIONS,
   ...ADMIN_OPERATIONS,
+  ...ORDER_OPERATIONS,
   ...CART_OPERATIONS,
 ];

@@ -107,6 +107,31 @@ export const AdminOrderSchema = OrderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
+const ObjectIdHex = (what: string) => z.string().regex(/^[0-9a-f]{24}$/i, `Not ${what}`);
+
+/**
+ * What placing an order takes (the checkout's call; prices come from the offers, never from
+ * here). A line per offer; the same offer twice adds up.
+ */
+export const OrderPlaceSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        offerId: ObjectIdHex('an offer id'),
+        quantity: z.number().int('Must be a whole number').min(1, 'At least 1').max(100),
+      }),
+    )
+    .min(1, 'At least one line')
+    .max(50),
+  currency: CurrencySchema,
+  couponCode: z.string().trim().min(1).max(64).nullish(),
+  /** `purchaseAccountProduct`: required when a line is a game account (spec section 5). */
+  confirmations: z.object({ purchaseAccountProduct: z.boolean().default(false) }).default({
+    purchaseAccountProduct: false,
+  }),
+});
+export type OrderPlace = z.input<typeof OrderPlaceSchema>;
+
 /** Body of `POST /api/admin/orders/:id/approve|decline|cancel`. */
 export const AdminOrderDecisionSchema = z.object({
   /** One of the admin reasons leading to the action's status; the fitting one when left out. */
@@ -121,9 +146,7 @@ export const KeyRevealRequestSchema = z.object({
 });
 
 /** Body of `POST /api/user/orders/:id/claim-account` (`claimAccountInfo`): which account. */
-export const AccountClaimRequestSchema = z.object({
-  keyId: z.string().regex(/^[0-9a-f]{24}$/i, 'Not a key id'),
-});
+export const AccountClaimRequestSchema = z.object({ keyId: ObjectIdHex('a key id') });
 
 /** The answer to a reveal or an account claim: the code (an account's credentials). */
 export const RevealedOrderKeySchema = z.object({

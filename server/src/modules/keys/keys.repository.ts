@@ -23,7 +23,36 @@ export type KeyDoc = {
   status: KeyStatus;
   source: 'upload' | 'supplier';
   createdAt: Date;
+  /**
+   * The order holding the key, written in the same atomic update that reserves it, so recovery
+   * always finds it. Cleared when a reservation is released; kept for good once sold.
+   */
+  orderId?: ObjectId;
+  /** A reservation's deadline (the order's); past it, an unpaid order's keys go back to stock. */
+  reservedUntil?: Date;
+  soldAt?: Date;
+  /** The buyer's first reveal (or account claim): their EU right of withdrawal ends there. */
+  revealedAt?: Date;
+  /** The buyer's express waiver of the right of withdrawal, given with the first reveal. */
+  withdrawalWaivedAt?: Date;
+  /** Game accounts: the one time the buyer claimed the credentials (`claimAccountInfo`). */
+  claimedAt?: Date;
 };
+
+/** A key as the order code handles it: never the hash, the code only when asked for. */
+export type OrderKeyDoc = Pick<
+  KeyDoc,
+  '_id' | 'offerId' | 'productId' | 'status' | 'orderId' | 'revealedAt' | 'claimedAt'
+>;
+const ORDER_KEY_FIELDS = {
+  _id: 1,
+  offerId: 1,
+  productId: 1,
+  status: 1,
+  orderId: 1,
+  revealedAt: 1,
+  claimedAt: 1,
+} as const;
 
 export const keyIndexes: IndexDescription[] = [
   // A key present anywhere in the marketplace, in any status, is refused a second time.
@@ -33,6 +62,10 @@ export const keyIndexes: IndexDescription[] = [
   // The consoles' key lists: a seller's keys, or a product's, newest first.
   { key: { sellerId: 1, createdAt: -1 } },
   { key: { productId: 1, createdAt: -1 } },
+  // An order's keys: delivery, release and the buyer's reveal.
+  { key: { orderId: 1 }, sparse: true },
+  // Recovery finds reservations past their deadline.
+  { key: { status: 1, reservedUntil: 1 } },
 ];
 
 /** What the consoles' key lists filter on (a seller's list always sets `sellerId`). */
@@ -115,6 +148,67 @@ export function createKeyRepository(db: Db) {
         { $set: { status: 'revoked' } },
         { returnDocument: 'after', projection: { hash: 0 } },
       ),
+
+    // Orders: each key changes hands in one conditional single-document update, so two orders
+    // can never hold the same key and a retry (or a racing job) changes nothing twice.
+
+    /** Reserves one available key of the offer for the order; null when none is left. */
+    reserveOne: (offerId: ObjectId, orderId: ObjectId, reservedUntil: Date) =>
+      keys.findOneAndUpdate(
+        { offerId, status: 'available' },
+        { $set: { status: 'reserved', orderId, reservedUntil } },
+        { returnDocument: 'after', projection: ORDER_KEY_FIELDS },
+      ) as Promise<OrderKeyDoc | null>,
+    /** Puts a key the order reserved back on sale; null when it is not (or no longer) reserved. */
+    releaseOne: (id: ObjectId, orderId: ObjectId) =>
+      keys.findOneAndUpdate(
+        { _id: id, orderId, status: 'reserved' },
+        { $set: { status: 'available' }, $unset: { orderId: '', reservedUntil: '' } },
+        { projection: ORDER_KEY_FIELDS },
+      ) as Promise<OrderKeyDoc | null>,
+    /** Sells a key the order reserved; null when it is not (or no longer) reserved for it. */
+    sellOne: (id: ObjectId, orderId: ObjectId, soldAt: Date) =>
+      keys.findOneAndUpdate(
+        { _id: id, orderId, status: 'reserved' },
+        { $set: { status: 'sold', soldAt }, $unset: { reservedUntil: '' } },
+        { returnDocument: 'after', projection: ORDER_KEY_FIELDS },
+      ) as Promise<OrderKeyDoc | null>,
+    /** Every key the order holds or bought. */
+    ofOrder: (orderId: ObjectId) =>
+      keys.find({ orderId }, { projection: ORDER_KEY_FIELDS }).toArray() as Promise<OrderKeyDoc[]>,
+    /** The keys of a page of orders, in one query. */
+    ofOrders: (orderIds: ObjectId[]) =>
+      keys
+        .find({ orderId: { $in: orderIds } }, { projection: ORDER_KEY_FIELDS })
+        .toArray() as Promise<OrderKeyDoc[]>,
+    /** A paid order held for review keeps its keys past the payment deadline. */
+    holdForReview: (orderId: ObjectId) =>
+      keys.updateMany({ orderId, status: 'reserved' }, { $unset: { reservedUntil: '' } }),
+    /** A sold key of the order with its sealed code, for its buyer. */
+    soldOfOrder: (id: ObjectId, orderId: ObjectId) =>
+      keys.findOne({ _id: id, orderId, status: 'sold' }, { projection: { hash: 0 } }),
+    /** Records the first reveal and the waiver that comes with it (later reveals keep the first). */
+    markRevealed: (id: ObjectId, orderId: ObjectId, at: Date) =>
+      keys.updateOne(
+        { _id: id, orderId, status: 'sold', revealedAt: { $exists: false } },
+        { $set: { revealedAt: at, withdrawalWaivedAt: at } },
+      ),
+    /** Claims an account's credentials once; null when already claimed (or not sold to the order). */
+    claimOnce: (id: ObjectId, orderId: ObjectId, at: Date) =>
+      keys.findOneAndUpdate(
+        { _id: id, orderId, status: 'sold', claimedAt: { $exists: false } },
+        { $set: { claimedAt: at, revealedAt: at, withdrawalWaivedAt: at } },
+        { returnDocument: 'after', projection: { hash: 0 } },
+      ),
+    /** Reservations whose deadline passed: recovery's leftovers (the order decides their fate). */
+    reservedBefore: (before: Date, limit: number) =>
+      keys
+        .find(
+          { status: 'reserved', reservedUntil: { $lt: before } },
+          { projection: ORDER_KEY_FIELDS },
+        )
+        .limit(limit)
+        .toArray() as Promise<OrderKeyDoc[]>,
   };
 }
 export type KeyRepository = ReturnType<typeof createKeyRepository>;

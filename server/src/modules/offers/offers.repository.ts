@@ -145,6 +145,9 @@ export function createOfferRepository(db: Db) {
     },
     setStock: (id: ObjectId, stock: number) =>
       offers.updateOne({ _id: id }, { $set: { stock, updatedAt: new Date() } }),
+    /** Moves the stock by `delta` atomically: one key reserved (-1) or released (+1) by an order. */
+    incStock: (id: ObjectId, delta: number) =>
+      offers.updateOne({ _id: id }, { $inc: { stock: delta }, $set: { updatedAt: new Date() } }),
     liveOffersOf: (productId: ObjectId) => offers.find({ productId, ...LIVE }).toArray(),
     /** Live offers (active, in stock) of any of the products. */
     liveOffersOfMany: (productIds: ObjectId[]) =>

@@ -1,0 +1,122 @@
+import type { CategoryId, OrderStatus, Region } from '@market/shared';
+import {
+  businessDeclineReason,
+  fraudDeclineReason,
+  ORDER_REASONS,
+  reviewReason,
+} from '@market/shared';
+
+/**
+ * Screening of a paid order (spec section 3's fraud-screening layer, behaviour not shown). Pure:
+ * the service gathers the facts (counts, lists, ages) and this decides. Rules, strongest first:
+ *
+ * 1. Business rules → `declined_business`: a blocked user; a ROW product (rest of the world:
+ *    not redeemable in Europe) bought from an EU country (the payer's, else the address's).
+ * 2. Hard fraud signals → `declined_fraud`: the email, address or payment instrument is on the
+ *    blocklist; more orders than the hard velocity limit within the window (per user, address or
+ *    instrument).
+ * 3. Soft signals → `review` (a person decides): more than the soft velocity limit; a new account
+ *    (younger than `newAccountDays`) paying more than `newAccountMaxCents`; the address's country
+ *    differs from the payment's; a total over `reviewAboveCents`.
+ * 4. Otherwise → approved, "Approved with correct payment execution".
+ *
+ * "Approved because it is a software product" (our reading): software licences are bound to one
+ * installation and rarely resold, so an order of software only, under `softwareMaxCents`, skips
+ * the manual review the soft signals would ask for. Hard signals and business rules still apply.
+ *
+ * Thresholds are cents in the order's currency (EUR, USD and GBP are close enough for a limit).
+ */
+export type FraudConfig = {
+  velocityWindowMinutes: number;
+  /** Orders in the window (this one included) above which a person looks. */
+  velocitySoftLimit: number;
+  /** Orders in the window (this one included) above which the order is refused. */
+  velocityHardLimit: number;
+  newAccountDays: number;
+  newAccountMaxCents: number;
+  reviewAboveCents: number;
+  softwareMaxCents: number;
+};
+
+export const FRAUD_DEFAULTS: FraudConfig = {
+  velocityWindowMinutes: 60,
+  velocitySoftLimit: 3,
+  velocityHardLimit: 10,
+  newAccountDays: 3,
+  newAccountMaxCents: 15_000,
+  reviewAboveCents: 100_000,
+  softwareMaxCents: 50_000,
+};
+
+/** EU member states (ISO 3166-1 alpha-2): where a ROW key cannot be redeemed. */
+export const EU_COUNTRIES = new Set([
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
+  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+]); // prettier-ignore
+
+/** Everything screening looks at, gathered by the order service. */
+export type ScreeningFacts = {
+  totalCents: number;
+  items: Array<{ categoryId: CategoryId; region: Region }>;
+  user: { blocked: boolean; accountAgeDays: number };
+  /** Orders in the window, this one included. */
+  recentOrders: { byUser: number; byIp: number; byInstrument: number };
+  blocklisted: { email: boolean; ip: boolean; instrument: boolean };
+  /** Country of the client address, when known (ISO alpha-2). */
+  ipCountry: string | null;
+  /** Country of the payer as the provider reports it, when known. */
+  paymentCountry: string | null;
+};
+
+export type ScreeningOutcome = {
+  status: Extract<OrderStatus, 'approved' | 'review' | 'declined_fraud' | 'declined_business'>;
+  reason: string;
+};
+
+/** The decision screening takes on a paid order. */
+export function screen(f: ScreeningFacts, config: FraudConfig = FRAUD_DEFAULTS): ScreeningOutcome {
+  const business = (rule: string) =>
+    ({ status: 'declined_business', reason: businessDeclineReason(rule) }) as const;
+  const fraud = (rule: string) =>
+    ({ status: 'declined_fraud', reason: fraudDeclineReason(rule) }) as const;
+
+  if (f.user.blocked) return business('blocked user');
+  const country = (f.paymentCountry ?? f.ipCountry)?.toUpperCase() ?? null;
+  if (country && EU_COUNTRIES.has(country) && f.items.some((i) => i.region === 'ROW')) {
+    return business('ROW product bought from the EU');
+  }
+
+  if (f.blocklisted.email) return fraud('blocked email');
+  if (f.blocklisted.ip) return fraud('blocked address');
+  if (f.blocklisted.instrument) return fraud('blocked payment instrument');
+  const velocity = Math.max(
+    f.recentOrders.byUser,
+    f.recentOrders.byIp,
+    f.recentOrders.byInstrument,
+  );
+  if (velocity > config.velocityHardLimit) return fraud('too many orders');
+
+  const softSignal = (): string | null => {
+    if (velocity > config.velocitySoftLimit) return 'many orders in a short time';
+    if (f.user.accountAgeDays < config.newAccountDays && f.totalCents > config.newAccountMaxCents) {
+      return 'large order from a new account';
+    }
+    if (
+      f.ipCountry &&
+      f.paymentCountry &&
+      f.ipCountry.toUpperCase() !== f.paymentCountry.toUpperCase()
+    ) {
+      return 'address and payment countries differ';
+    }
+    if (f.totalCents > config.reviewAboveCents) return 'large order';
+    return null;
+  };
+  const software =
+    f.items.length > 0 &&
+    f.items.every((i) => i.categoryId === 'softwares') &&
+    f.totalCents <= config.softwareMaxCents;
+  if (software) return { status: 'approved', reason: ORDER_REASONS.software };
+  const signal = softSignal();
+  if (signal) return { status: 'review', reason: reviewReason(signal) };
+  return { status: 'approved', reason: ORDER_REASONS.paymentOk };
+}

@@ -1,0 +1,58 @@
+import { ObjectId } from 'mongodb';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { OrderKeys } from './order-keys.ts';
+import { keysByOffer } from './order-view.ts';
+import type { OrderDoc, OrderRepository } from './orders.repository.ts';
+
+/**
+ * What an approval does: the reserved keys become sold, each seller is credited their lines,
+ * and the buyer gets a mail pointing at their account (never the codes: those are shown only
+ * in the account, to the buyer). Every step can run again without effect, so recovery simply
+ * repeats a delivery a crash interrupted.
+ */
+export function createOrderDelivery(deps: {
+  orders: OrderRepository;
+  orderKeys: OrderKeys;
+  ledger: LedgerRepository;
+  mailer: Mailer;
+  publicOrigin: string;
+}) {
+  const { orders, orderKeys, ledger, mailer, publicOrigin } = deps;
+
+  return async function deliver(order: OrderDoc, now: Date): Promise<OrderDoc> {
+    const byOffer = keysByOffer(await orderKeys.sell(order._id, now));
+    const items = order.items.map((item) => {
+      const sold = (byOffer.get(item.offerId.toHexString()) ?? []).filter(
+        (k) => k.status === 'sold',
+      );
+      return { ...item, keyIds: sold.map((k) => k._id), deliveredCount: sold.length };
+    });
+    // The unique (orderId, itemId, type) index makes a repeated credit a no-op.
+    await ledger.record(
+      items.map((item) => ({
+        _id: new ObjectId(),
+        sellerId: item.sellerId,
+        orderId: order._id,
+        itemId: item._id,
+        type: 'sale' as const,
+        amountCents: item.unitPriceCents * item.quantity,
+        currency: order.currency,
+        at: now,
+      })),
+    );
+    if (!order.deliveredAt) {
+      const link = `${publicOrigin}/account`;
+      await mailer.send({
+        to: order.email,
+        kind: 'order-delivered',
+        subject: `Your order ${order.number} is ready`,
+        text: `Your order ${order.number} is approved. Your keys are waiting in your account: ${link}`,
+        html: `<p>Your order <strong>${order.number}</strong> is approved.</p><p>Your keys are waiting in <a href="${link}">your account</a>.</p>`,
+      });
+    }
+    await orders.setDelivered(order._id, items, now);
+    return { ...order, items, deliveredAt: order.deliveredAt ?? now };
+  };
+}
+export type OrderDelivery = ReturnType<typeof createOrderDelivery>;

@@ -1,0 +1,71 @@
+import type { ObjectId } from 'mongodb';
+import type { KeyRepository, OrderKeyDoc } from '../keys/keys.repository.ts';
+import type { OfferPricing } from '../offers/offer-pricing.ts';
+import type { OfferRepository } from '../offers/offers.repository.ts';
+import type { OrderItemDoc } from './orders.repository.ts';
+
+/**
+ * An order's keys changing hands. Every step is one conditional single-document update on one
+ * key (the key carries the order id from the moment it is reserved), followed by the matching
+ * `$inc` of its offer's stock only when that update matched: a retry or a racing job moves
+ * nothing twice. See README.md for what recovery does after a crash between the two.
+ */
+export function createOrderKeys(deps: {
+  keys: KeyRepository;
+  offers: OfferRepository;
+  pricing: OfferPricing;
+}) {
+  const { keys, offers, pricing } = deps;
+
+  /** Puts every key the order still holds back on sale; answers how many went back. */
+  async function release(orderId: ObjectId): Promise<number> {
+    const held = (await keys.ofOrder(orderId)).filter((k) => k.status === 'reserved');
+    const products: ObjectId[] = [];
+    for (const key of held) {
+      if (!(await keys.releaseOne(key._id, orderId))) continue;
+      await offers.incStock(key.offerId, 1);
+      products.push(key.productId);
+    }
+    // A product whose last key was reserved shows a price again.
+    await pricing.refreshRanges(products);
+    return products.length;
+  }
+
+  return {
+    release,
+
+    /**
+     * Reserves `quantity` keys per line, one update per unit, until `until`. When a line runs
+     * short, releases everything it took and answers which line (and how many it could get).
+     */
+    async reserve(
+      orderId: ObjectId,
+      items: OrderItemDoc[],
+      until: Date,
+    ): Promise<{ short: null } | { short: { index: number; available: number } }> {
+      for (const [index, item] of items.entries()) {
+        let got = 0;
+        for (; got < item.quantity; got++) {
+          const key = await keys.reserveOne(item.offerId, orderId, until);
+          if (!key) break;
+          await offers.incStock(item.offerId, -1);
+        }
+        if (got < item.quantity) {
+          await release(orderId);
+          return { short: { index, available: got } };
+        }
+      }
+      await pricing.refreshRanges(items.map((i) => i.productId));
+      return { short: null };
+    },
+
+    /** Sells every key the order holds; answers the order's keys afterwards. */
+    async sell(orderId: ObjectId, at: Date): Promise<OrderKeyDoc[]> {
+      for (const key of await keys.ofOrder(orderId)) {
+        if (key.status === 'reserved') await keys.sellOne(key._id, orderId, at);
+      }
+      return keys.ofOrder(orderId);
+    },
+  };
+}
+export type OrderKeys = ReturnType<typeof createOrderKeys>;

@@ -1,0 +1,241 @@
+import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
+import type {
+  Attribution,
+  CategoryId,
+  Currency,
+  OrderActor,
+  OrderStatus,
+  OrderTotals,
+  PaymentProvider,
+  PaymentStatus,
+  Region,
+} from '@market/shared';
+import type { ListQuery } from '../../lib/list-query.ts';
+
+export type OrderItemDoc = {
+  _id: ObjectId;
+  offerId: ObjectId;
+  productId: ObjectId;
+  sellerId: string;
+  name: string;
+  categoryId: CategoryId;
+  region: Region;
+  quantity: number;
+  unitPriceCents: number;
+  zeroVat: boolean;
+  vatRateBps: number;
+  /** The keys the order holds for this line (reserved, then sold); the keys say so too. */
+  keyIds: ObjectId[];
+  deliveredCount: number;
+};
+
+export type OrderPaymentDoc = {
+  provider: PaymentProvider;
+  providerRef: string;
+  captureId: string | null;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: Currency | null;
+  /** A stable fingerprint of the card or wallet (velocity and blocklist), when the provider gives one. */
+  instrument: string | null;
+  /** The payer's country (ISO alpha-2), when the provider gives it. */
+  country: string | null;
+};
+
+export type OrderDecisionDoc = {
+  status: OrderStatus;
+  reason: string;
+  actor: OrderActor;
+  actorUid: string | null;
+  at: Date;
+};
+
+export type OrderDoc = {
+  _id: ObjectId;
+  number: string;
+  userId: string;
+  email: string;
+  items: OrderItemDoc[];
+  currency: Currency;
+  totals: OrderTotals;
+  couponCode: string | null;
+  /** Set when the checkout starts a payment; `providerRef` is unique across orders. */
+  payment?: OrderPaymentDoc;
+  status: OrderStatus;
+  decisions: OrderDecisionDoc[];
+  attribution: Attribution;
+  ip: string | null;
+  /** Pending orders only: past it the reservation expires. Removed once the order leaves pending. */
+  reservationExpiresAt?: Date;
+  accountPurchaseConfirmedAt: Date | null;
+  /** Set once the keys, ledger credits and mail of an approval are all done. */
+  deliveredAt: Date | null;
+  refundedCents: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const orderIndexes: IndexDescription[] = [
+  { key: { number: 1 }, unique: true },
+  // The buyer's account lists their orders, newest first; velocity counts a user's recent ones.
+  { key: { userId: 1, createdAt: -1 } },
+  // The admin console filters by status (and the review queue), newest first.
+  { key: { status: 1, createdAt: -1 } },
+  // A payment's return or webhook finds its order; one payment never pays two orders.
+  { key: { 'payment.providerRef': 1 }, unique: true, sparse: true },
+  // Velocity per payment instrument and per client address.
+  { key: { 'payment.instrument': 1, createdAt: -1 }, sparse: true },
+  { key: { ip: 1, createdAt: -1 } },
+  // The expiry job: pending orders past their deadline (the field exists only while pending).
+  { key: { reservationExpiresAt: 1 }, sparse: true },
+  // The seller console's sales: orders with a line of the seller's.
+  { key: { 'items.sellerId': 1, createdAt: -1 } },
+];
+
+/** What the admin console's order list filters on. */
+export type OrderPageFilter = {
+  id?: ObjectId[] | undefined;
+  status?: OrderStatus | undefined;
+  userId?: string | undefined;
+  sellerId?: string | undefined;
+  provider?: PaymentProvider | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+};
+
+const SORTABLE = new Set(['createdAt', 'status', 'number', 'totals.total']);
+
+function pageQuery(f: OrderPageFilter): Filter<OrderDoc> {
+  const query: Filter<OrderDoc> = {};
+  if (f.id) query._id = { $in: f.id };
+  if (f.status) query.status = f.status;
+  if (f.userId) query.userId = f.userId;
+  if (f.sellerId) query['items.sellerId'] = f.sellerId;
+  if (f.provider) query['payment.provider'] = f.provider;
+  if (f.createdFrom || f.createdTo) {
+    query.createdAt = {
+      ...(f.createdFrom && { $gte: f.createdFrom }),
+      ...(f.createdTo && { $lte: f.createdTo }),
+    };
+  }
+  return query;
+}
+
+/** The only code that touches the `orders` and `orderCounters` collections. */
+export function createOrderRepository(db: Db) {
+  const orders = db.collection<OrderDoc>('orders');
+  const counters = db.collection<{ _id: string; seq: number }>('orderCounters');
+
+  return {
+    /** The next order number, from one atomic counter: short, increasing and unique. */
+    async nextNumber(): Promise<string> {
+      const doc = await counters.findOneAndUpdate(
+        { _id: 'orders' },
+        { $inc: { seq: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      return String(100_000 + doc!.seq);
+    },
+    insert: (doc: OrderDoc) => orders.insertOne(doc),
+    findById: (id: ObjectId) => orders.findOne({ _id: id }),
+    /** The buyer's own order; null for another's (answered like a missing one). */
+    findOwn: (id: ObjectId, userId: string) => orders.findOne({ _id: id, userId }),
+    findByProviderRef: (providerRef: string) =>
+      orders.findOne({ 'payment.providerRef': providerRef }),
+    setItemKeys: (id: ObjectId, items: OrderItemDoc[]) =>
+      orders.updateOne({ _id: id }, { $set: { items, updatedAt: new Date() } }),
+    /**
+     * Moves the order from `from` to a new status and records the decision, in one conditional
+     * update: of two racing decisions only one matches. Null when the order is not in `from`.
+     */
+    transition: (
+      id: ObjectId,
+      from: OrderStatus,
+      decision: OrderDecisionDoc,
+      set: Partial<Pick<OrderDoc, 'items'>> = {},
+    ) =>
+      orders.findOneAndUpdate(
+        { _id: id, status: from },
+        {
+          $set: { ...set, status: decision.status, updatedAt: decision.at },
+          $push: { decisions: decision },
+          $unset: { reservationExpiresAt: '' },
+        },
+        { returnDocument: 'after' },
+      ),
+    /** Records the payment on the order (first write wins per provider reference). */
+    setPayment: (id: ObjectId, payment: OrderPaymentDoc) =>
+      orders.findOneAndUpdate(
+        {
+          _id: id,
+          $or: [{ payment: { $exists: false } }, { 'payment.providerRef': payment.providerRef }],
+        },
+        { $set: { payment, updatedAt: new Date() } },
+        { returnDocument: 'after' },
+      ),
+    setDelivered: (id: ObjectId, items: OrderItemDoc[], at: Date) =>
+      orders.updateOne(
+        { _id: id, status: 'approved' },
+        { $set: { items, deliveredAt: at, updatedAt: at } },
+      ),
+    /** Pending orders whose reservation ran out. */
+    expiredPending: (now: Date, limit: number) =>
+      orders
+        .find({ status: 'pending', reservationExpiresAt: { $lt: now } })
+        .limit(limit)
+        .toArray(),
+    /** Approved orders whose delivery did not finish (a crash midway), decided before `before`. */
+    undelivered: (before: Date, limit: number) =>
+      orders
+        .find({ status: 'approved', deliveredAt: null, updatedAt: { $lt: before } })
+        .limit(limit)
+        .toArray(),
+    findManyByIds: (ids: ObjectId[]) =>
+      orders.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray(),
+    /** Orders created since `since` by the user, from the address, or with the instrument. */
+    countSince: (
+      by: { userId: string } | { ip: string } | { 'payment.instrument': string },
+      since: Date,
+    ) => orders.countDocuments({ ...by, createdAt: { $gte: since } }),
+    /** One page of the seller's order lines (an order with two of their lines gives two rows). */
+    async salesPage(sellerId: string, q: ListQuery, status?: OrderStatus) {
+      const lines = [
+        { $match: { 'items.sellerId': sellerId, ...(status && { status }) } },
+        { $unwind: '$items' },
+        { $match: { 'items.sellerId': sellerId } },
+      ];
+      const [rows, counted] = await Promise.all([
+        orders
+          .aggregate<
+            Pick<OrderDoc, '_id' | 'number' | 'currency' | 'status' | 'createdAt'> & {
+              items: OrderItemDoc;
+            }
+          >([
+            ...lines,
+            { $sort: { createdAt: q.sort?.field === 'createdAt' ? q.sort.order : -1, _id: 1 } },
+            { $skip: q.skip },
+            { $limit: q.limit },
+            { $project: { number: 1, currency: 1, status: 1, createdAt: 1, items: 1 } },
+          ])
+          .toArray(),
+        orders.aggregate<{ n: number }>([...lines, { $count: 'n' }]).toArray(),
+      ]);
+      return { rows, total: counted[0]?.n ?? 0 };
+    },
+    async page(q: ListQuery, filter: OrderPageFilter) {
+      const query = pageQuery(filter);
+      const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
+      const [rows, total] = await Promise.all([
+        orders
+          .find(query)
+          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          .skip(q.skip)
+          .limit(q.limit)
+          .toArray(),
+        orders.countDocuments(query),
+      ]);
+      return { rows, total };
+    },
+  };
+}
+export type OrderRepository = ReturnType<typeof createOrderRepository>;
