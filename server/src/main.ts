@@ -83,6 +83,11 @@ async function main() {
     port: config.PAYMENT_SANDBOX_PORT,
     dir: path.join(config.DATA_DIR, 'payments'),
     log,
+  }).catch(async (err: unknown) => {
+    log.fatal({ err }, 'could not start the payment sandboxes (PAYMENT_SANDBOX_PORT and the next)');
+    // Stop what already runs (the Auth emulator would otherwise outlive us).
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+    process.exit(1);
   });
   stops.push(() => paymentSandboxes.close());
   const deps = buildAppDeps({
