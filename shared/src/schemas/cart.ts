@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../constants/cart.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 
@@ -9,10 +10,6 @@ import { LocaleSchema } from '../constants/locales.ts';
  * (`cart-math.ts`). The server is authoritative: it re-reads price, name and VAT class from the
  * live offer and ignores what the client sent for them.
  */
-
-/** The most lines a cart holds, and the most units of one line. */
-export const MAX_CART_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
 
 const ProductIdSchema = z.string().regex(/^[0-9a-f]{24}$/i, 'Not a product id');
 const SellerIdSchema = z.string().min(1).max(128);
@@ -138,13 +135,3 @@ export const CartSummarySchema = z.object({
     .nullable(),
 });
 export type CartSummary = z.infer<typeof CartSummarySchema>;
-
-/** The spec's cart error texts (section 8), thrown by the storefront's cart calls. */
-export const CART_ERRORS = {
-  add: 'Failed to add to cart',
-  update: 'Failed to update cart',
-  summary: 'Failed to update cart summary',
-  fetch: 'Failed to fetch cart',
-  reset: 'Something went wrong resetting the cart',
-  addToast: 'error in add to cart',
-} as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CategoryIdSchema } from '../constants/categories.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
-import { CartProductInputSchema, MAX_CART_LINES } from './cart.ts';
+import { MAX_CART_LINES } from '../constants/cart.ts';
+import { CartProductInputSchema } from './cart.ts';
 
 /**
  * Discount coupons: the admin console's `coupons` resource and the spec's `user/coupons/verify`

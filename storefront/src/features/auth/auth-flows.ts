@@ -9,6 +9,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { addProfile, addSocialProfile, createSession, endSession } from './auth-api.ts';
+import { forgetCart, mergeGuestCart } from '../cart/cart.store.ts';
 import { signInWithEmulatorGoogle } from './emulator-popup.ts';
 import { firebaseAuth, loadClientConfig } from './firebase.ts';
 import { recaptchaToken } from './recaptcha.ts';
@@ -24,14 +25,19 @@ async function signOutQuietly(): Promise<void> {
   await signOut(await firebaseAuth()).catch(() => undefined);
 }
 
-/** Opens the server session for a signed-in user; signs out of Firebase when refused. */
+/**
+ * Opens the server session for a signed-in user; signs out of Firebase when refused. Then the
+ * guest cart merges into the user's server cart (never blocking the sign-in).
+ */
 async function openSession(user: User): Promise<void> {
+  const idToken = await user.getIdToken();
   try {
-    await createSession(await user.getIdToken());
+    await createSession(idToken);
   } catch (error) {
     await signOutQuietly();
     throw error;
   }
+  await mergeGuestCart(idToken);
 }
 
 /**
@@ -98,5 +104,6 @@ export async function signUp(values: SignUpValues, locale: Locale): Promise<void
 /** Ends the server session and the Firebase one; the first may fail (no cookie), the second not. */
 export async function signOutEverywhere(): Promise<void> {
   await endSession().catch(() => undefined);
+  forgetCart();
   await signOut(await firebaseAuth());
 }
