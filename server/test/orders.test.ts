@@ -73,8 +73,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const keysOf = (filter: Filter<KeyDoc>) =>
-  t.db.collection<KeyDoc>('keys').find(filter).toArray();
+const keysOf = (filter: Filter<KeyDoc>) => t.db.collection<KeyDoc>('keys').find(filter).toArray();
 const stockOf = async (offerId: string) =>
   (await t.db.collection<OfferDoc>('offers').findOne({ _id: new ObjectId(offerId) }))!.stock;
 const orderDoc = async (id: string) =>
@@ -335,6 +334,29 @@ describe('payment and approval', () => {
     // Held orders do not expire: the keys wait for the reviewer.
     await service.expireReservations(new Date(Date.now() + 60 * 60_000));
     expect(await keysOf({ orderId: new ObjectId(order.id), status: 'reserved' })).toHaveLength(1);
+  });
+
+  it('finds the order by its payment, lets an abandoned attempt be replaced, never a capture', async () => {
+    const { offerId } = await stocked(1);
+    const order = await place(buyer, [{ offerId, quantity: 1 }]);
+    await service.attachPayment(order.id, 'paypal', `FIRST-${order.id}`);
+    await service.attachPayment(order.id, 'checkout', `SECOND-${order.id}`);
+    expect(await service.findByProviderRef(`FIRST-${order.id}`)).toBeNull();
+    expect((await service.findByProviderRef(`SECOND-${order.id}`))!._id.toHexString()).toBe(
+      order.id,
+    );
+    await pay(order, { provider: 'checkout', providerRef: `SECOND-${order.id}` });
+    // A late failure notice for the captured payment changes nothing; another payment is refused.
+    const late = await pay(order, {
+      provider: 'checkout',
+      providerRef: `SECOND-${order.id}`,
+      status: 'failed',
+    });
+    expect(late.order.status).toBe('approved');
+    expect(late.order.payment!.status).toBe('captured');
+    await expect(
+      service.attachPayment(order.id, 'paypal', `THIRD-${order.id}`),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('asks for a refund when the money arrives for an order that expired meanwhile', async () => {

@@ -163,12 +163,19 @@ export function createOrderRepository(db: Db) {
         },
         { returnDocument: 'after' },
       ),
-    /** Records the payment on the order (first write wins per provider reference). */
+    /**
+     * Records the payment on the order: a first one, news of the same one, or a new attempt
+     * replacing one the buyer never completed while the order still waits. Null otherwise.
+     */
     setPayment: (id: ObjectId, payment: OrderPaymentDoc) =>
       orders.findOneAndUpdate(
         {
           _id: id,
-          $or: [{ payment: { $exists: false } }, { 'payment.providerRef': payment.providerRef }],
+          $or: [
+            { payment: { $exists: false } },
+            { 'payment.providerRef': payment.providerRef },
+            { status: 'pending', 'payment.status': 'created' },
+          ],
         },
         { $set: { payment, updatedAt: new Date() } },
         { returnDocument: 'after' },

@@ -17,7 +17,6 @@ import {
   type OrderPlace,
   type OrderStatus,
   type PaymentProvider,
-  type RevealedOrderKey,
 } from '@market/shared';
 import { AppError, fieldErrors } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
@@ -33,6 +32,7 @@ import type { ProductRepository } from '../products/products.repository.ts';
 import type { UserRepository } from '../users/users.repository.ts';
 import type { OrderDelivery } from './order-delivery.ts';
 import type { OrderKeys } from './order-keys.ts';
+import { createBuyerKeys } from './buyer-keys.ts';
 import { toAdminOrder, toOrder, toSale } from './order-view.ts';
 import type {
   OrderDecisionDoc,
@@ -89,7 +89,7 @@ const BATCH = 200;
 /**
  * Orders: placing one (keys reserved one atomic update per unit), payments and fraud
  * screening, decisions along the transition table, delivery, expiry and recovery, and the
- * buyer's access to their keys. See README.md for the crash-safety rules.
+ * buyer's access to their keys (buyer-keys.ts). See README.md for the crash-safety rules.
  */
 export function createOrderService(deps: {
   orders: OrderRepository;
@@ -247,19 +247,6 @@ export function createOrderService(deps: {
     return (doc: OrderDoc) => all.filter((k) => k.orderId?.equals(doc._id));
   };
 
-  /** The buyer's sold key of an approved order of theirs, and its line. */
-  async function boughtKey(userId: string, orderId: string, keyId: string) {
-    const order = await findOwn(userId, orderId);
-    if (order.status !== 'approved') {
-      throw new AppError('CONFLICT', { message: 'Keys are delivered once the order is approved' });
-    }
-    const kid = toObjectId(keyId);
-    const key = kid && (await keys.soldOfOrder(kid, order._id));
-    if (!key) throw new AppError('NOT_FOUND');
-    const item = order.items.find((i) => i.offerId.equals(key.offerId))!;
-    return { order, key, item };
-  }
-
   return {
     decide,
 
@@ -398,6 +385,11 @@ export function createOrderService(deps: {
       facts: PaymentFacts,
     ): Promise<{ order: OrderDoc; refund: boolean }> {
       const order = await findOrder(orderId);
+      const captured = facts.status === 'captured';
+      // News of a capture already recorded (a replay, or a late failure notice) changes nothing.
+      if (order.payment?.providerRef === facts.providerRef && order.payment.status === 'captured') {
+        return { order, refund: false };
+      }
       const withPayment = await orders.setPayment(order._id, {
         provider: facts.provider,
         providerRef: facts.providerRef,
@@ -408,9 +400,9 @@ export function createOrderService(deps: {
         instrument: facts.instrument ?? null,
         country: facts.country?.toUpperCase() ?? null,
       });
-      if (!withPayment)
+      if (!withPayment) {
         throw new AppError('CONFLICT', { message: 'The order is paid another way' });
-      const captured = facts.status === 'captured';
+      }
       if (withPayment.status !== 'pending') {
         return { order: withPayment, refund: captured && withPayment.status === 'cancelled' };
       }
@@ -543,42 +535,7 @@ export function createOrderService(deps: {
     },
     balance: (sellerId: string) => ledger.balanceOf(sellerId),
 
-    /**
-     * A delivered key's code, for its buyer only. The first reveal is recorded with the buyer's
-     * waiver of the right of withdrawal. Game accounts are claimed instead (once).
-     */
-    async revealKey(userId: string, orderId: string, keyId: string): Promise<RevealedOrderKey> {
-      const { order, key, item } = await boughtKey(userId, orderId, keyId);
-      if (item.categoryId === 'accounts') {
-        throw new AppError('CONFLICT', { message: 'A game account is claimed, once' });
-      }
-      await keys.markRevealed(key._id, order._id, now());
-      const revealed = await keys.soldOfOrder(key._id, order._id);
-      return {
-        id: key._id.toHexString(),
-        code: vault.decrypt(key.secret),
-        revealedAt: revealed!.revealedAt!.toISOString(),
-      };
-    },
-
-    /** `claimAccountInfo`: a game account's credentials, handed over once (then 409). */
-    async claimAccountInfo(
-      userId: string,
-      orderId: string,
-      keyId: string,
-    ): Promise<RevealedOrderKey> {
-      const { order, key, item } = await boughtKey(userId, orderId, keyId);
-      if (item.categoryId !== 'accounts') {
-        throw new AppError('CONFLICT', { message: 'Only a game account is claimed' });
-      }
-      const claimed = await keys.claimOnce(key._id, order._id, now());
-      if (!claimed) throw new AppError('CONFLICT', { message: 'The account was claimed already' });
-      return {
-        id: key._id.toHexString(),
-        code: vault.decrypt(claimed.secret),
-        revealedAt: claimed.claimedAt!.toISOString(),
-      };
-    },
+    ...createBuyerKeys({ orders, keys, vault, clock: now }),
   };
 }
 export type OrderService = ReturnType<typeof createOrderService>;
