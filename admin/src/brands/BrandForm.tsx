@@ -1,7 +1,7 @@
+import { schemaValidator } from '@market/console-kit';
 import { BrandCreateSchema, BrandUpdateSchema } from '@market/shared';
 import { Create, Edit, SimpleForm, TextInput } from 'react-admin';
 import { ReferenceToolbar } from '../categories/ReferenceToolbar.tsx';
-import { schemaValidator } from '../categories/schema-validator.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 

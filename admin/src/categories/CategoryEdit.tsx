@@ -1,8 +1,8 @@
+import { schemaValidator } from '@market/console-kit';
 import { CategoryUpdateSchema } from '@market/shared';
 import { Edit, NumberInput, SimpleForm, TextInput } from 'react-admin';
 import { CategoryTitle } from './CategoryTitle.tsx';
 import { ReferenceToolbar } from './ReferenceToolbar.tsx';
-import { schemaValidator } from './schema-validator.ts';
 
 const validate = schemaValidator(CategoryUpdateSchema);
 

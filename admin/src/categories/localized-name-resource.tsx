@@ -1,4 +1,4 @@
-import { LocalizedTextField } from '@market/console-kit';
+import { LocalizedTextField, schemaValidator, type ValidatorSchema } from '@market/console-kit';
 import { createElement, type ComponentType } from 'react';
 import {
   Create,
@@ -13,7 +13,6 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import { ReferenceToolbar } from './ReferenceToolbar.tsx';
-import { schemaValidator } from './schema-validator.ts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -36,10 +35,7 @@ function LocalizedNameList() {
  * A resource that is only a slug and its name in each locale (macrocategories, tags): list,
  * create and edit, labelled from `resources.<resource>.fields.names` and validated by `schema`.
  */
-export function localizedNameResource(
-  icon: ComponentType,
-  schema: Parameters<typeof schemaValidator>[0],
-) {
+export function localizedNameResource(icon: ComponentType, schema: ValidatorSchema) {
   const validate = schemaValidator(schema);
 
   /** The names in every locale; on edit the id is shown but fixed. */

@@ -1,5 +1,5 @@
+import { schemaValidator } from '@market/console-kit';
 import { HomeContentUpdateSchema } from '@market/shared';
-import { schemaValidator } from '../categories/schema-validator.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const texts = (value: unknown) => {

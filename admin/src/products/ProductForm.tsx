@@ -1,3 +1,4 @@
+import { centsToInput, inputToCents } from '@market/console-kit';
 import {
   ArrayInput,
   FormDataConsumer,
@@ -13,13 +14,11 @@ import {
 } from 'react-admin';
 import {
   CATEGORY_CHOICES,
-  centsToUnits,
   CURRENCY_CHOICES,
   REGION_CHOICES,
   SHAPE_CHOICES,
   SIZE_CHOICES,
   TYPE_CHOICES,
-  unitsToCents,
   validateProduct,
 } from './product-form.ts';
 
@@ -37,8 +36,8 @@ function GiftCardInputs() {
     <>
       <NumberInput
         source="denomination.amount"
-        format={centsToUnits}
-        parse={unitsToCents}
+        format={centsToInput}
+        parse={inputToCents}
         validate={required()}
         step={0.01}
         min={0}

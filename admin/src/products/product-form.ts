@@ -1,3 +1,4 @@
+import { schemaValidator } from '@market/console-kit';
 import {
   CATEGORY_IDS,
   CURRENCIES,
@@ -50,37 +51,9 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
   };
 }
 
-/** Sets `message` at a dotted path of a nested error object, as react-hook-form reads them. */
-function setPath(target: Record<string, unknown>, path: PropertyKey[], message: string) {
-  let node = target;
-  path.forEach((key, i) => {
-    const name = String(key);
-    if (i === path.length - 1) {
-      node[name] ??= message;
-      return;
-    }
-    node[name] ??= typeof path[i + 1] === 'number' ? [] : {};
-    node = node[name] as Record<string, unknown>;
-  });
-}
+const validateBody = schemaValidator(ProductCreateSchema);
 
 /** Form-level validation with the shared schema: the errors the server would answer, per field. */
-export function validateProduct(values: ProductFormValues): Record<string, unknown> {
-  const result = ProductCreateSchema.safeParse(toProductBody(values));
-  const errors: Record<string, unknown> = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) setPath(errors, issue.path, issue.message);
-  }
-  return errors;
-}
-
-/** A denomination's amount: shown in currency units, kept in cents. */
-export const centsToUnits = (cents: unknown) =>
-  typeof cents === 'number' && Number.isFinite(cents) ? cents / 100 : '';
-export const unitsToCents = (value: unknown) => {
-  if (value === '' || value === null || value === undefined) return null;
-  const units = Number(value);
-  return Number.isFinite(units) ? Math.round(units * 100) : null;
-};
+export const validateProduct = (values: ProductFormValues) => validateBody(toProductBody(values));
 
 export type { ProductCreate };

@@ -1,3 +1,4 @@
+import { centsToInput, inputToCents } from '@market/console-kit';
 import {
   ArrayInput,
   Create,
@@ -13,12 +14,10 @@ import {
 import { IMAGE_SHAPES, IMAGE_SIZES } from '@market/shared';
 import { CATEGORY_CHOICES, PLATFORM_CHOICES } from '../products/CatalogueList.tsx';
 import {
-  centsToUnits,
   CURRENCY_CHOICES,
   REGION_CHOICES,
   toProposalBody,
   TYPE_CHOICES,
-  unitsToCents,
   validateProposal,
 } from './proposal-form.ts';
 
@@ -34,8 +33,8 @@ function GiftCardInputs() {
           <>
             <NumberInput
               source="denomination.amount"
-              format={centsToUnits}
-              parse={unitsToCents}
+              format={centsToInput}
+              parse={inputToCents}
               validate={required()}
               step={0.01}
               min={0}

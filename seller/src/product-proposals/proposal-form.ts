@@ -1,3 +1,4 @@
+import { schemaValidator } from '@market/console-kit';
 import { CURRENCIES, PRODUCT_TYPES, ProductProposalCreateSchema, REGIONS } from '@market/shared';
 
 export const REGION_CHOICES = REGIONS.map((id) => ({ id, name: id }));
@@ -27,26 +28,7 @@ export function toProposalBody(values: Values): Values {
   };
 }
 
-/** Form-level validation with the shared schema, as nested errors react-hook-form reads. */
-export function validateProposal(values: Values): Values {
-  const result = ProductProposalCreateSchema.safeParse(toProposalBody(values));
-  const errors: Values = {};
-  for (const issue of result.error?.issues ?? []) {
-    let node = errors;
-    issue.path.forEach((key, i) => {
-      const name = String(key);
-      if (i === issue.path.length - 1) node[name] ??= issue.message;
-      else node = (node[name] ??= typeof issue.path[i + 1] === 'number' ? [] : {}) as Values;
-    });
-  }
-  return errors;
-}
+const validateBody = schemaValidator(ProductProposalCreateSchema);
 
-/** A face value typed in currency units, kept in cents. */
-export const centsToUnits = (cents: unknown) =>
-  typeof cents === 'number' && Number.isFinite(cents) ? cents / 100 : '';
-export const unitsToCents = (value: unknown) => {
-  if (value === '' || value === null || value === undefined) return null;
-  const units = Number(value);
-  return Number.isFinite(units) ? Math.round(units * 100) : null;
-};
+/** Form-level validation with the shared schema, as nested errors react-hook-form reads. */
+export const validateProposal = (values: Values) => validateBody(toProposalBody(values));

@@ -1,7 +1,7 @@
 type Errors = Record<string, unknown>;
 
 /** What the validator needs of a zod schema (zod is the shared package's dependency). */
-type Schema = {
+export type ValidatorSchema = {
   safeParse(
     value: unknown,
   ):
@@ -9,7 +9,7 @@ type Schema = {
     | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 };
 
-/** Sets `message` at a dotted path of a nested error object, as react-hook-form reads them. */
+/** Sets `message` at a path of a nested error object (arrays for indexes), as react-hook-form reads them. */
 function setPath(target: Errors, path: PropertyKey[], message: string) {
   let node = target;
   path.forEach((key, i) => {
@@ -18,7 +18,7 @@ function setPath(target: Errors, path: PropertyKey[], message: string) {
       node[name] ??= message;
       return;
     }
-    node[name] ??= {};
+    node[name] ??= typeof path[i + 1] === 'number' ? [] : {};
     node = node[name] as Errors;
   });
 }
@@ -27,7 +27,7 @@ function setPath(target: Errors, path: PropertyKey[], message: string) {
  * A react-admin form `validate` from a shared zod schema: the form checks exactly what the API
  * checks (what only the server knows, like a taken name, comes back in its `errors` body).
  */
-export function schemaValidator(schema: Schema) {
+export function schemaValidator(schema: ValidatorSchema) {
   return (values: Record<string, unknown>): Errors => {
     const result = schema.safeParse(values);
     const errors: Errors = {};
