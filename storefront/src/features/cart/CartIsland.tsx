@@ -247,8 +247,8 @@ export default function CartIsland({ locale, t, paths }: CartIslandProps) {
                       {line.isZeroVat && <span className="tag">{t.zeroVat}</span>}
                       {outOfStock && <p className="why">{t.outOfStock}</p>}
                     </td>
-                    <td>{priced ? money(priced.unitCents) : '—'}</td>
-                    <td>
+                    <td data-label={t.unitPrice}>{priced ? money(priced.unitCents) : '—'}</td>
+                    <td data-label={t.quantity}>
                       <input
                         type="number"
                         min={outOfStock ? 0 : 1}
@@ -265,7 +265,7 @@ export default function CartIsland({ locale, t, paths }: CartIslandProps) {
                         }}
                       />
                     </td>
-                    <td>{priced ? money(priced.lineCents) : '—'}</td>
+                    <td data-label={t.lineTotal}>{priced ? money(priced.lineCents) : '—'}</td>
                     <td>
                       <button
                         type="button"
