@@ -75,6 +75,7 @@ export type KeyPageFilter = {
   productId?: ObjectId | undefined;
   sellerId?: string | undefined;
   status?: KeyStatus | undefined;
+  orderId?: ObjectId | undefined;
 };
 
 const SORTABLE = new Set(['createdAt', 'status']);
@@ -114,6 +115,7 @@ export function createKeyRepository(db: Db) {
       if (filter.productId) query.productId = filter.productId;
       if (filter.sellerId) query.sellerId = filter.sellerId;
       if (filter.status) query.status = filter.status;
+      if (filter.orderId) query.orderId = filter.orderId;
       const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
       const [rows, total] = await Promise.all([
         keys

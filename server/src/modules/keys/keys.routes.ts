@@ -17,10 +17,12 @@ export const SellerKeyFilterSchema = z.object({
   status: KeyStatusSchema.optional(),
 });
 
-/** The admin's key list filters: the seller's, plus product and seller. */
+/** The admin's key list filters: the seller's, plus product, seller and order. */
 export const AdminKeyFilterSchema = SellerKeyFilterSchema.extend({
   productId: ObjectIdFilter.optional(),
   sellerId: z.string().max(128).optional(),
+  /** The keys an order holds (reserved) or bought (sold, refunded, revoked after a refund). */
+  orderId: ObjectIdFilter.optional(),
 });
 
 /** The admin console's `keys` resource: masked lists, an audited reveal, revocation. */

@@ -18,6 +18,7 @@ export type KeyListFilter = {
   productId?: string | undefined;
   sellerId?: string | undefined;
   status?: KeyStatus | undefined;
+  orderId?: string | undefined;
 };
 
 /**
@@ -80,14 +81,16 @@ export function createKeyService(deps: {
     async list(q: ListQuery, filter: KeyListFilter) {
       const offerId = filter.offerId === undefined ? undefined : toObjectId(filter.offerId);
       const productId = filter.productId === undefined ? undefined : toObjectId(filter.productId);
+      const orderId = filter.orderId === undefined ? undefined : toObjectId(filter.orderId);
       // An id that cannot exist matches nothing, like an unknown one.
-      if (offerId === null || productId === null) return { rows: [], total: 0 };
+      if (offerId === null || productId === null || orderId === null) return { rows: [], total: 0 };
       const { rows, total } = await keys.page(q, {
         id: filter.id === undefined ? undefined : toObjectIds(filter.id),
         offerId,
         productId,
         sellerId: filter.sellerId,
         status: filter.status,
+        orderId,
       });
       return { rows: await toMaskedKeys(rows), total };
     },
