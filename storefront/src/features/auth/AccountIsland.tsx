@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { localizedPath } from '../../i18n/routes.ts';
 import FavoritesList from '../favorites/FavoritesList.tsx';
+import OrdersSection from '../orders/OrdersSection.tsx';
 import { fetchAccount, updateAccount } from './auth-api.ts';
 import { authErrorCode } from './auth-errors.ts';
 import { signOutEverywhere } from './auth-flows.ts';
@@ -20,7 +21,10 @@ export interface AccountIslandProps {
 type Load =
   { state: 'loading' } | { state: 'failed'; blocked: boolean } | { state: 'ready'; info: UserInfo };
 
-/** The account page, rendered in the browser: profile, favorites, language preference, sign-out. */
+/**
+ * The account page, rendered in the browser: profile, orders and their keys, favorites, language
+ * preference, sign-out.
+ */
 export default function AccountIsland({ locale, t, languageNames }: AccountIslandProps) {
   const id = useId();
   const user = useStore($user);
@@ -31,10 +35,12 @@ export default function AccountIsland({ locale, t, languageNames }: AccountIslan
   const [busy, setBusy] = useState(false);
   const [saveFailed, setSaveFailed] = useState(false);
 
-  // Signed out once Firebase has restored its session: sign in first, then come back.
+  // Signed out once Firebase has restored its session: sign in first, then come back (to the
+  // order a `?order=` link named, too).
   useEffect(() => {
     if (user === null) {
-      window.location.replace(loginPath(locale, localizedPath(locale, '/account')));
+      const back = localizedPath(locale, '/account') + window.location.search;
+      window.location.replace(loginPath(locale, back));
     }
   }, [user, locale]);
 
@@ -149,6 +155,8 @@ export default function AccountIsland({ locale, t, languageNames }: AccountIslan
           </div>
         </dl>
       </section>
+
+      <OrdersSection locale={locale} user={user} t={t.orders} />
 
       <FavoritesList locale={locale} user={user} t={t.favorites} />
 

@@ -1,0 +1,313 @@
+import {
+  ATTRIBUTION_COOKIES,
+  type CartSummary,
+  type CategoryId,
+  type Currency,
+  type Locale,
+  type PaymentProvider,
+} from '@market/shared';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import type { Messages } from '../../i18n/en.ts';
+import { interpolate } from '../../i18n/interpolate.ts';
+import { formatCents, pickCurrency } from '../../lib/currency.ts';
+import { CartCallError, fetchCartSummary } from '../cart/cart-api.ts';
+import { $cart, loadCart, setBuyNow } from '../cart/cart.store.ts';
+import { UserCallError } from '../orders/orders-api.ts';
+import { showToast } from '../toast/toast.ts';
+import { categoriesOf, startCheckout } from './checkout-api.ts';
+import { PAYMENT_CHOICES, checkoutFailure, cookieValue, holdsAccountProduct } from './checkout.ts';
+import './checkout.css';
+
+export interface CheckoutIslandProps {
+  locale: Locale;
+  t: Messages['checkout'];
+  /** The cart's texts: the summary's labels and the coupon's refusals are the same. */
+  cartT: Messages['cart'];
+  paths: { cart: string; home: string; login: string };
+}
+
+type Mode = 'loading' | 'failed' | 'ready';
+
+/**
+ * The checkout page, rendered in the browser for a signed-in buyer (a guest goes to sign in and
+ * comes back): the server cart's summary with the VAT included, the discount code, PayPal or
+ * card, the game-account confirmation when one is in the cart, and Pay, which places the order
+ * and goes to the provider's page.
+ */
+export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIslandProps) {
+  const id = useId();
+  const cart = useStore($cart);
+  const [mode, setMode] = useState<Mode>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [currency] = useState<Currency>(() =>
+    pickCurrency(location.hash, document.cookie, navigator.language),
+  );
+  const [couponInput, setCouponInput] = useState(() =>
+    cookieValue(document.cookie, ATTRIBUTION_COOKIES.discountCode.name),
+  );
+  const [couponCode, setCouponCode] = useState(couponInput.trim());
+  const [summary, setSummary] = useState<CartSummary | null>(null);
+  const [categories, setCategories] = useState<ReadonlyMap<string, CategoryId>>(new Map());
+  const [provider, setProvider] = useState<PaymentProvider>('paypal');
+  const [confirmed, setConfirmed] = useState(false);
+  // The server asked for the confirmation even if the catalogue call did not say "account".
+  const [confirmAsked, setConfirmAsked] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  const login = paths.login;
+  const signIn = () => window.location.replace(login);
+
+  useEffect(() => {
+    let current = true;
+    loadCart().then(
+      (who) => {
+        if (!current) return;
+        if (who === 'guest') window.location.replace(login);
+        else setMode('ready');
+      },
+      () => current && setMode('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt, login]);
+
+  useEffect(() => {
+    if (mode !== 'ready') return;
+    let current = true;
+    fetchCartSummary({
+      products: cart.products.map(({ productId, sellerId, quantity }) => ({
+        productId,
+        sellerId,
+        quantity,
+        currency,
+      })),
+      currency,
+      locale,
+      ...(couponCode && { couponCode }),
+    }).then(
+      (result) => {
+        if (!current) return;
+        setSummary(result);
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (!current) return;
+        if (failure instanceof CartCallError && failure.status === 401) {
+          window.location.replace(login);
+        } else setError(cartT.errors.summary);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [mode, cart.products, currency, couponCode, locale, cartT, login]);
+
+  // Which lines are game accounts (their purchase needs the buyer's confirmation).
+  const productKey = [...new Set(cart.products.map((l) => l.productId))].sort().join(',');
+  useEffect(() => {
+    if (!productKey) return;
+    let current = true;
+    categoriesOf(productKey.split(','), locale).then(
+      (found) => current && setCategories(found),
+      // Unknown: the server asks for the confirmation itself (409) and the box appears then.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [productKey, locale]);
+
+  const applyCoupon = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setCouponCode(couponInput.trim());
+  };
+
+  const needsConfirm = confirmAsked || holdsAccountProduct(cart.products, categories);
+  const payable = !!summary && summary.quantityTotal > 0;
+
+  const pay = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!summary || paying) return;
+    setPaying(true);
+    setError(null);
+    try {
+      const { approvalUrl } = await startCheckout({
+        provider,
+        currency,
+        locale,
+        // Only a code the summary accepted: a refused one would refuse the whole checkout.
+        ...(summary.coupon?.valid && { couponCode: summary.coupon.code }),
+        ...(needsConfirm && { confirmations: { purchaseAccountProduct: confirmed } }),
+      });
+      setBuyNow(false);
+      window.location.assign(approvalUrl);
+      return; // the page stays "paying" until the provider's page loads
+    } catch (failure) {
+      const status = failure instanceof UserCallError ? failure.status : 0;
+      const errors = failure instanceof UserCallError ? failure.errors : {};
+      switch (checkoutFailure(status, errors)) {
+        case 'signIn':
+          return signIn();
+        case 'outOfStock':
+          // The server cart now holds the line at quantity 0; the cart page says why.
+          return window.location.assign(paths.cart);
+        case 'confirmAccount':
+          setConfirmAsked(true);
+          setError(t.accountConfirmRequired);
+          break;
+        case 'coupon':
+          setCouponCode(''); // the summary shows the full price again
+          setError(cartT.errors.coupon);
+          break;
+        case 'emptyCart':
+          setError(t.errors.emptyCart);
+          setAttempt((n) => n + 1);
+          break;
+        case 'paymentUnavailable':
+          showToast(t.errors.paymentUnavailable, { kind: 'error' });
+          break;
+        case 'failed':
+          showToast(t.errors.failed, { kind: 'error' });
+          break;
+      }
+      setPaying(false);
+    }
+  };
+
+  if (mode === 'loading') return <p role="status">{t.loading}</p>;
+  if (mode === 'failed') {
+    return (
+      <div role="alert">
+        <p>{cartT.errors.fetch}</p>
+        <button type="button" onClick={() => (setMode('loading'), setAttempt((n) => n + 1))}>
+          {cartT.retry}
+        </button>
+      </div>
+    );
+  }
+
+  if (cart.products.length === 0) {
+    return (
+      <div className="checkout">
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <p>
+          {t.empty} <a href={paths.home}>{t.explore}</a>
+        </p>
+      </div>
+    );
+  }
+
+  const money = (cents: number) => formatCents(cents, currency, locale);
+  return (
+    <div className="checkout">
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <section aria-labelledby={`${id}-items`}>
+        <h2 id={`${id}-items`}>{t.itemsHeading}</h2>
+        <ul className="lines">
+          {(summary?.lines ?? []).map((line) => (
+            <li key={`${line.productId}:${line.sellerId}`} className={line.outOfStock ? 'out' : ''}>
+              <span className="name">
+                {interpolate(t.line, { quantity: line.quantity, name: line.name })}
+              </span>
+              <span className="price">{money(line.lineCents)}</span>
+              {line.outOfStock && <p className="why">{t.lineOutOfStock}</p>}
+            </li>
+          ))}
+        </ul>
+        {!summary && !error && <p role="status">{t.loading}</p>}
+      </section>
+
+      <form className="coupon" onSubmit={applyCoupon}>
+        <label htmlFor={`${id}-coupon`}>{cartT.couponLabel}</label>
+        <input
+          id={`${id}-coupon`}
+          value={couponInput}
+          maxLength={64}
+          onChange={(e) => setCouponInput(e.target.value)}
+        />
+        <button type="submit">{cartT.couponApply}</button>
+        {summary?.coupon && (
+          <p role="status" className={summary.coupon.valid ? 'ok' : 'error'}>
+            {summary.coupon.valid
+              ? interpolate(cartT.couponApplied, { code: summary.coupon.code })
+              : (cartT.couponRefusals[summary.coupon.reason as keyof typeof cartT.couponRefusals] ??
+                cartT.errors.coupon)}
+          </p>
+        )}
+      </form>
+
+      {summary && (
+        <dl className="totals">
+          <div>
+            <dt>{cartT.subtotal}</dt>
+            <dd>{money(summary.subtotalCents)}</dd>
+          </div>
+          {summary.discountCents > 0 && (
+            <div>
+              <dt>{cartT.discount}</dt>
+              <dd>−{money(summary.discountCents)}</dd>
+            </div>
+          )}
+          <div className="total">
+            <dt>{cartT.total}</dt>
+            <dd>{money(summary.totalCents)}</dd>
+          </div>
+          <div className="vat">
+            <dt>{cartT.vatIncluded}</dt>
+            <dd>{money(summary.vatIncludedCents)}</dd>
+          </div>
+        </dl>
+      )}
+
+      <form className="pay" onSubmit={(event) => void pay(event)}>
+        <fieldset>
+          <legend>{t.paymentHeading}</legend>
+          {PAYMENT_CHOICES.map((choice) => (
+            <label key={choice} className="choice">
+              <input
+                type="radio"
+                name="provider"
+                value={choice}
+                checked={provider === choice}
+                onChange={() => setProvider(choice)}
+              />
+              {choice === 'paypal' ? t.paypal : t.card}
+            </label>
+          ))}
+        </fieldset>
+        {needsConfirm && (
+          <label className="choice confirm">
+            <input
+              type="checkbox"
+              required
+              checked={confirmed}
+              onChange={(e) => setConfirmed(e.target.checked)}
+            />
+            {t.accountConfirm}
+          </label>
+        )}
+        <button
+          type="submit"
+          className="primary"
+          disabled={!payable || paying || (needsConfirm && !confirmed)}
+        >
+          {paying
+            ? t.paying
+            : interpolate(t.pay, { total: summary ? money(summary.totalCents) : '' })}
+        </button>
+      </form>
+      <a href={paths.cart}>{t.backToCart}</a>
+    </div>
+  );
+}

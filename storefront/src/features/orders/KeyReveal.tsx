@@ -1,0 +1,134 @@
+import type { OrderKey } from '@market/shared';
+import { useReducer } from 'react';
+import type { Messages } from '../../i18n/en.ts';
+import { interpolate } from '../../i18n/interpolate.ts';
+import { UserCallError, claimAccount, revealKey } from './orders-api.ts';
+import { keyRefund } from './orders.ts';
+import { initialReveal, revealReducer } from './reveal-state.ts';
+
+export interface KeyRevealProps {
+  orderId: string;
+  orderKey: OrderKey;
+  /** 1-based position among the line's keys, for labels. */
+  n: number;
+  itemName: string;
+  /** A game account: its details are claimed once instead of revealed. */
+  account: boolean;
+  idToken: () => Promise<string>;
+  formatDate: (iso: string) => string;
+  t: Messages['account']['orders'];
+}
+
+/**
+ * One delivered key: hidden behind Reveal key, with the right-of-withdrawal notice shown BEFORE
+ * the click; then the code and a Copy button. A game account shows its details once.
+ */
+export default function KeyReveal(props: KeyRevealProps) {
+  const { orderId, orderKey, n, itemName, account, idToken, formatDate, t } = props;
+  const [state, dispatch] = useReducer(revealReducer, initialReveal(account, orderKey.revealedAt));
+  const label = interpolate(account ? t.account : t.key, { n });
+  const names = { n, name: itemName };
+  const refund = keyRefund(orderKey);
+
+  const reveal = async () => {
+    dispatch({ type: 'request' });
+    try {
+      const token = await idToken();
+      const { code } = account
+        ? await claimAccount(orderId, orderKey.id, token)
+        : await revealKey(orderId, orderKey.id, token);
+      dispatch({ type: 'revealed', code });
+    } catch (error) {
+      const status = error instanceof UserCallError ? error.status : 0;
+      dispatch({ type: 'refused', status, account });
+    }
+  };
+
+  const copy = async (code: string) => {
+    try {
+      await navigator.clipboard.writeText(code);
+      dispatch({ type: 'copied', ok: true });
+    } catch {
+      dispatch({ type: 'copied', ok: false });
+    }
+  };
+
+  if (refund) {
+    return (
+      <li className="key">
+        <span className="key-label">{label}</span>
+        <span className={`key-status ${refund}`}>{t.keyStatuses[refund]}</span>
+      </li>
+    );
+  }
+
+  if (state.step === 'shown') {
+    return (
+      <li className="key">
+        <span className="key-label">{label}</span>
+        <code className="code">{state.code}</code>
+        <div className="key-actions">
+          <button
+            type="button"
+            aria-label={interpolate(t.copyLabel, names)}
+            onClick={() => void copy(state.code)}
+          >
+            {t.copy}
+          </button>
+          {!account && (
+            <button type="button" className="secondary" onClick={() => dispatch({ type: 'hide' })}>
+              {t.hide}
+            </button>
+          )}
+        </div>
+        {state.copied !== null && (
+          <p role="status" className={state.copied ? 'hint' : 'hint error'}>
+            {state.copied ? t.copied : t.copyFailed}
+          </p>
+        )}
+      </li>
+    );
+  }
+
+  if (state.step === 'claimed') {
+    return (
+      <li className="key">
+        <span className="key-label">{label}</span>
+        <p className="hint">
+          {orderKey.revealedAt
+            ? interpolate(t.claimedOn, { date: formatDate(orderKey.revealedAt) })
+            : t.claimedAlready}
+        </p>
+      </li>
+    );
+  }
+
+  const busy = state.step === 'loading';
+  // The notice stands next to the button, read before the click (a re-reveal was waived already).
+  const notice = account
+    ? t.claimNotice
+    : orderKey.revealedAt
+      ? interpolate(t.revealedOn, { date: formatDate(orderKey.revealedAt) })
+      : t.revealNotice;
+  return (
+    <li className="key">
+      <span className="key-label">{label}</span>
+      <p className="notice">{notice}</p>
+      <div className="key-actions">
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={interpolate(account ? t.claimLabel : t.revealLabel, names)}
+          onClick={() => void reveal()}
+        >
+          {busy ? t.revealing : account ? t.claim : t.reveal}
+        </button>
+      </div>
+      {state.step === 'failed' && (
+        <p role="alert" className="hint error">
+          {account ? t.claimFailed : t.revealFailed}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Locale, Order } from '@market/shared';
+import { useEffect, useId, useRef } from 'react';
+import type { Messages } from '../../i18n/en.ts';
+import { interpolate } from '../../i18n/interpolate.ts';
+import { formatCents } from '../../lib/currency.ts';
+import KeyReveal from './KeyReveal.tsx';
+import { isAccountItem, lineRefundedCents } from './orders.ts';
+
+export interface OrderCardProps {
+  order: Order;
+  locale: Locale;
+  open: boolean;
+  onToggle: () => void;
+  /** Scrolled to and focused once (the order a deep link named). */
+  focus: boolean;
+  idToken: () => Promise<string>;
+  t: Messages['account']['orders'];
+}
+
+/** One order: number, date, status and total; opened, its lines, refunds and keys. */
+export default function OrderCard({
+  order,
+  locale,
+  open,
+  onToggle,
+  focus,
+  idToken,
+  t,
+}: OrderCardProps) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const money = (cents: number) => formatCents(cents, order.currency, locale);
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+
+  useEffect(() => {
+    if (!focus) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+  }, [focus]);
+
+  return (
+    <li className={`order ${order.status}`}>
+      <h3 id={`${id}-number`} ref={heading} tabIndex={-1}>
+        {interpolate(t.number, { number: order.number })}
+      </h3>
+      <p className="hint">
+        <time dateTime={order.createdAt}>
+          {interpolate(t.placed, { date: formatDate(order.createdAt) })}
+        </time>
+      </p>
+      <dl className="order-facts">
+        <div>
+          <dt>{t.status}</dt>
+          <dd className="order-status">{t.statuses[order.status]}</dd>
+        </div>
+        <div>
+          <dt>{t.total}</dt>
+          <dd>{money(order.totals.total)}</dd>
+        </div>
+        {order.refundedCents > 0 && (
+          <div>
+            <dt>{t.refunded}</dt>
+            <dd>{money(order.refundedCents)}</dd>
+          </div>
+        )}
+      </dl>
+      <button
+        type="button"
+        className="secondary"
+        aria-expanded={open}
+        aria-controls={`${id}-details`}
+        onClick={onToggle}
+      >
+        {open ? t.hideDetails : t.showDetails}
+      </button>
+      {open && (
+        <div id={`${id}-details`} className="order-details">
+          <ul className="order-lines">
+            {order.items.map((item) => {
+              const refunded = lineRefundedCents(item);
+              const account = isAccountItem(item);
+              return (
+                <li key={item.id}>
+                  <p className="line-name">{item.name}</p>
+                  <p className="hint">
+                    {interpolate(t.quantity, { quantity: item.quantity })} ·{' '}
+                    {interpolate(t.unitPrice, { amount: money(item.unitPriceCents) })}
+                  </p>
+                  {refunded > 0 && (
+                    <p className="refund">
+                      {interpolate(t.lineRefunded, { amount: money(refunded) })}
+                    </p>
+                  )}
+                  {order.status === 'approved' && item.keys.length > 0 && (
+                    <ul
+                      className="keys"
+                      aria-label={interpolate(t.keysHeading, { name: item.name })}
+                    >
+                      {item.keys.map((key, i) => (
+                        <KeyReveal
+                          key={key.id}
+                          orderId={order.id}
+                          orderKey={key}
+                          n={i + 1}
+                          itemName={item.name}
+                          account={account}
+                          idToken={idToken}
+                          formatDate={formatDate}
+                          t={t}
+                        />
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {(order.status === 'pending' || order.status === 'review') && (
+            <p className="hint">{t.keysPending}</p>
+          )}
+          <dl className="order-totals">
+            {order.totals.discount > 0 && (
+              <div>
+                <dt>{interpolate(t.discount, { code: order.couponCode ?? '' })}</dt>
+                <dd>−{money(order.totals.discount)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t.total}</dt>
+              <dd>{money(order.totals.total)}</dd>
+            </div>
+            <div>
+              <dt>{t.vatIncluded}</dt>
+              <dd>{money(order.totals.vat)}</dd>
+            </div>
+          </dl>
+        </div>
+      )}
+    </li>
+  );
+}
