@@ -25,6 +25,7 @@ export * from './lib/ids.ts';
 export * from './schemas/attribution.ts';
 export * from './constants/order-status.ts';
 export * from './schemas/order.ts';
+export * from './schemas/checkout.ts';
 export * from './constants/cart.ts';
 export * from './schemas/cart.ts';
 export * from './schemas/coupon.ts';

@@ -34,6 +34,7 @@ export const ORDER_REASONS = {
   adminDeclined: 'Declined by Admin, manual execution',
   adminDeclinedFraud: 'Declined by Admin as fraud, manual execution',
   adminDeclinedBusiness: 'Declined by Admin for business rules, manual execution',
+  buyerCancelled: 'Cancelled by the buyer, payment abandoned',
 } as const;
 
 /** The reasons of automatic screening name the rule that fired. */

@@ -99,6 +99,11 @@ export const AUDIT_ACTIONS = [
   'key.revoke',
   'exchangeRate.update',
   'offer.update',
+  'order.approve',
+  'order.decline',
+  'order.cancel',
+  'order.refund',
+  'order.refresh',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'TOO_MANY_REQUESTS',
+  'PAYMENT_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -19,6 +20,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
   CONFLICT: 'This already exists',
   TOO_MANY_REQUESTS: 'Too many requests: please wait a moment',
+  PAYMENT_UNAVAILABLE: 'The payment service is not available: please try again in a moment',
   INTERNAL: 'Something went wrong',
 };
 

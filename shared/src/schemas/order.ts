@@ -53,6 +53,11 @@ export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
 /** A delivered key as its buyer sees it: the code only through the reveal (or claim) call. */
 export const OrderKeySchema = z.object({
   id: z.string(),
+  /**
+   * `sold`: the buyer's. After a refund of its line: `refunded` (never revealed, back on sale)
+   * or `revoked` (revealed before the refund, so taken out of sale for good).
+   */
+  status: z.enum(['sold', 'refunded', 'revoked']),
   /** First time the buyer revealed (or claimed) it: the EU right of withdrawal ends there. */
   revealedAt: z.string().nullable(),
 });
@@ -72,6 +77,8 @@ export const OrderItemSchema = z.object({
   /** VAT rate in basis points (2200 = 22 %); 0 for a zero-VAT offer. */
   vatRateBps: z.number().int().min(0),
   deliveredCount: z.number().int().min(0),
+  /** What went back to the buyer for this line (its price less its share of the discount). */
+  refundedCents: Cents,
   /** The delivered keys: empty until the order is approved. */
   keys: z.array(OrderKeySchema),
 });
