@@ -16,7 +16,7 @@ test('the demo admin signs in and reaches the admin console', async ({ page }) =
   await page.goto('/admin/');
   await signIn(page, 'admin@example.com');
   await expect(page.getByText('admin@example.com').first()).toBeVisible();
-  await page.getByRole('menuitem', { name: /categories/i }).click();
+  await page.getByRole('menuitem', { name: 'Categories', exact: true }).click();
   await expect(page.getByText('Gift cards')).toBeVisible();
 });
 
