@@ -9,6 +9,9 @@ import platforms from './platforms/index.ts';
 import tags from './tags/index.ts';
 import outbox from './outbox/index.ts';
 import offers from './offers/index.ts';
+import orders, { reviewQueue } from './orders/index.ts';
+import refunds from './refunds/index.ts';
+import coupons from './coupons/index.ts';
 import keys from './keys/index.ts';
 import exchangeRates from './exchange-rates/index.ts';
 import auditLog from './audit-log/index.ts';
@@ -32,6 +35,10 @@ export function App() {
       <Resource name="product-proposals" {...productProposals} />
       <Resource name="sellers" {...sellers} />
       <Resource name="users" {...users} />
+      <Resource name="orders" {...orders} />
+      <Resource name="review-queue" {...reviewQueue} />
+      <Resource name="refunds" {...refunds} />
+      <Resource name="coupons" {...coupons} />
       <Resource name="offers" {...offers} />
       <Resource name="keys" {...keys} />
       <Resource name="exchange-rates" {...exchangeRates} />

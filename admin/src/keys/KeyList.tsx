@@ -8,6 +8,7 @@ const keyFilters = [
   <TextInput key="offerId" source="offerId" />,
   <TextInput key="productId" source="productId" />,
   <TextInput key="sellerId" source="sellerId" />,
+  <TextInput key="orderId" source="orderId" />,
 ];
 
 /** Every key, masked (codes only through an audited reveal), newest first. */

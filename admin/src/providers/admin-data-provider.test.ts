@@ -48,4 +48,34 @@ describe('admin data provider', () => {
       'POST /api/admin/sellers/s%201/suspend {"reason":"Fraud"}',
     ]);
   });
+
+  it('decideOrder posts the admin reason to /api/admin/orders/:id/<action>', async () => {
+    const fetchSpy = stubFetch(Response.json({ id: 'o1' }), Response.json({ id: 'o1' }));
+    await provider().decideOrder({
+      id: 'o1',
+      action: 'decline',
+      reason: 'Declined by Admin as fraud, manual execution',
+    });
+    await provider().decideOrder({ id: 'o1', action: 'approve' });
+    expect(requests(fetchSpy)).toEqual([
+      'POST /api/admin/orders/o1/decline {"reason":"Declined by Admin as fraud, manual execution"}',
+      'POST /api/admin/orders/o1/approve {}',
+    ]);
+  });
+
+  it('refundOrder posts the reason, and the line only for a line refund', async () => {
+    const fetchSpy = stubFetch(Response.json({ id: 'o1' }), Response.json({ id: 'o1' }));
+    await provider().refundOrder({ id: 'o1', reason: 'Buyer complaint' });
+    await provider().refundOrder({ id: 'o1', itemId: 'i2', reason: 'Key did not work' });
+    expect(requests(fetchSpy)).toEqual([
+      'POST /api/admin/orders/o1/refund {"reason":"Buyer complaint"}',
+      'POST /api/admin/orders/o1/refund {"itemId":"i2","reason":"Key did not work"}',
+    ]);
+  });
+
+  it('refreshOrder posts to /api/admin/orders/:id/refresh', async () => {
+    const fetchSpy = stubFetch(Response.json({ id: 'o1' }));
+    await provider().refreshOrder({ id: 'o1' });
+    expect(requests(fetchSpy)).toEqual(['POST /api/admin/orders/o1/refresh {}']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ConsoleDataProvider } from '@market/console-kit';
-import type { Seller, SellerDecision, UserInfoFull } from '@market/shared';
+import type { AdminOrder, AdminReason, Seller, SellerDecision, UserInfoFull } from '@market/shared';
 
 /** The admin API's data provider: simple-rest resources plus the admin's actions. */
 export interface AdminDataProvider extends ConsoleDataProvider {
@@ -9,7 +9,19 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   sendVerify(params: { email: string; name: string }): Promise<void>;
   /** `POST /api/admin/sellers/:id/<decision>` with an optional reason: the seller afterwards. */
   decideSeller(params: { id: string; decision: SellerDecision; reason: string }): Promise<Seller>;
+  /** `POST /api/admin/orders/:id/<action>` with one of the admin reasons: the order afterwards. */
+  decideOrder(params: {
+    id: string;
+    action: 'approve' | 'decline' | 'cancel';
+    reason?: AdminReason;
+  }): Promise<AdminOrder>;
+  /** `POST /api/admin/orders/:id/refund`: the whole order, or one line (`itemId`). */
+  refundOrder(params: { id: string; itemId?: string; reason: string }): Promise<AdminOrder>;
+  /** `POST /api/admin/orders/:id/refresh`: asks the payment provider again, settles a payment. */
+  refreshOrder(params: { id: string }): Promise<AdminOrder>;
 }
+
+const orderPath = (id: string, action: string) => `/orders/${encodeURIComponent(id)}/${action}`;
 
 /** Adds the admin's custom methods, all on the kit's generic `postAction`. */
 export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
@@ -21,5 +33,13 @@ export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
     },
     decideSeller: ({ id, decision, reason }) =>
       base.postAction<Seller>(`/sellers/${encodeURIComponent(id)}/${decision}`, { reason }),
+    decideOrder: ({ id, action, reason }) =>
+      base.postAction<AdminOrder>(orderPath(id, action), reason ? { reason } : {}),
+    refundOrder: ({ id, itemId, reason }) =>
+      base.postAction<AdminOrder>(
+        orderPath(id, 'refund'),
+        itemId ? { itemId, reason } : { reason },
+      ),
+    refreshOrder: ({ id }) => base.postAction<AdminOrder>(orderPath(id, 'refresh')),
   };
 }
