@@ -530,7 +530,7 @@ export const en = {
         code: 'Code',
         kind: 'Kind',
         discount: 'Discount',
-        percentBps: 'Percentage',
+        percentBps: 'Percentage off',
         amounts: { eur: 'Amount off (EUR)', usd: 'Amount off (USD)', gbp: 'Amount off (GBP)' },
         minAmounts: { eur: 'Minimum (EUR)', usd: 'Minimum (USD)', gbp: 'Minimum (GBP)' },
         validFrom: 'Valid from',

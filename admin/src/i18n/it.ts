@@ -543,7 +543,7 @@ export const it: TranslationOf<typeof en> = {
         code: 'Codice',
         kind: 'Tipo',
         discount: 'Sconto',
-        percentBps: 'Percentuale',
+        percentBps: 'Percentuale di sconto',
         amounts: { eur: 'Sconto (EUR)', usd: 'Sconto (USD)', gbp: 'Sconto (GBP)' },
         minAmounts: { eur: 'Minimo (EUR)', usd: 'Minimo (USD)', gbp: 'Minimo (GBP)' },
         validFrom: 'Valido dal',

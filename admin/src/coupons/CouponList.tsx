@@ -1,0 +1,37 @@
+import { ChoiceChipField } from '@market/console-kit';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  DeleteButton,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  SearchInput,
+  TextField,
+} from 'react-admin';
+import { CouponDiscountField } from './CouponDiscountField.tsx';
+
+const couponFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <NullableBooleanInput key="active" source="active" alwaysOn />,
+];
+
+/** Every coupon, newest first: its discount, validity and uses; a row opens it for editing. */
+export function CouponList() {
+  return (
+    <List filters={couponFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="code" />
+        <ChoiceChipField source="kind" labels="resources.coupons.kinds" sortable={false} />
+        <CouponDiscountField label="resources.coupons.fields.discount" sortable={false} />
+        <DateField source="validFrom" showTime emptyText="—" />
+        <DateField source="validUntil" showTime emptyText="—" />
+        <NumberField source="usedCount" sortable={false} />
+        <NumberField source="usageLimit" sortable={false} emptyText="∞" />
+        <BooleanField source="active" sortable={false} />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
