@@ -1,12 +1,19 @@
 import { renderInConsole, signedInAuthProvider } from '@market/console-kit/testing';
 import { cleanup, screen } from '@testing-library/react';
 import { testDataProvider } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
 import { API_DOCS_URL, Dashboard, SELLER_SECTIONS } from './Dashboard.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** What the marketplace owes the seller, as `GET /api/seller/balance` answers it. */
+const balanceProvider = () =>
+  testDataProvider({ getBalance: async () => ({ eur: 12_345, usd: 0, gbp: 990 }) });
 
 describe('Dashboard', () => {
   it('greets the signed-in seller by email and lists what the console holds', async () => {
@@ -16,11 +23,40 @@ describe('Dashboard', () => {
         ...signedInAuthProvider('shop@example.com'),
         getPermissions: async () => 'seller',
       },
+      dataProvider: balanceProvider(),
     });
     expect(await screen.findByText('Welcome, shop@example.com')).toBeTruthy();
     for (const section of SELLER_SECTIONS) {
       expect(screen.getByText(en.app.dashboard.sections[section])).toBeTruthy();
     }
+  });
+
+  it('shows an approved seller their balance in every currency', async () => {
+    renderInConsole(<Dashboard />, {
+      messages: { en, it: italian },
+      authProvider: {
+        ...signedInAuthProvider('shop@example.com'),
+        getPermissions: async () => 'seller',
+      },
+      dataProvider: balanceProvider(),
+    });
+    expect(await screen.findByText('€123.45')).toBeTruthy();
+    expect(screen.getByText('$0.00')).toBeTruthy();
+    expect(screen.getByText('£9.90')).toBeTruthy();
+  });
+
+  it('says so when the balance cannot be loaded', async () => {
+    // react-admin logs failed data provider calls; the test expects this one.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderInConsole(<Dashboard />, {
+      messages: { en, it: italian },
+      authProvider: {
+        ...signedInAuthProvider('shop@example.com'),
+        getPermissions: async () => 'seller',
+      },
+      dataProvider: testDataProvider({ getBalance: () => Promise.reject(new Error('down')) }),
+    });
+    expect(await screen.findByText(en.app.balance.load_failed)).toBeTruthy();
   });
 
   it('links an approved seller to the API reference', async () => {
@@ -30,6 +66,7 @@ describe('Dashboard', () => {
         ...signedInAuthProvider('shop@example.com'),
         getPermissions: async () => 'seller',
       },
+      dataProvider: balanceProvider(),
     });
     const link = await screen.findByRole('link', { name: en.app.dashboard.api.link });
     expect(link.getAttribute('href')).toBe(API_DOCS_URL);

@@ -2,6 +2,7 @@ import { APPLICANT_PERMISSION, ConsoleDashboard } from '@market/console-kit';
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import { usePermissions, useTranslate } from 'react-admin';
 import { ApplicationStatus } from '../application/ApplicationStatus.tsx';
+import { BalanceCard } from '../sales/BalanceCard.tsx';
 
 /** What the seller console holds, in the order of `app.dashboard.sections`. */
 export const SELLER_SECTIONS = ['categories', 'offers', 'orders', 'payouts'] as const;
@@ -25,8 +26,9 @@ function ApiReferenceCard() {
 }
 
 /**
- * Seller home: greets the signed-in seller by email and lists what the console is for. An
- * applicant (not approved, or no longer) sees the status of their application instead.
+ * Seller home: greets the signed-in seller by email, lists what the console is for and shows
+ * what the marketplace owes them. An applicant (not approved, or no longer) sees the status of
+ * their application instead.
  */
 export function Dashboard() {
   const { permissions, isPending } = usePermissions();
@@ -35,6 +37,7 @@ export function Dashboard() {
   return (
     <>
       <ConsoleDashboard sections={SELLER_SECTIONS} />
+      <BalanceCard />
       <ApiReferenceCard />
     </>
   );

@@ -16,6 +16,14 @@ export const en = {
         link: 'API reference',
       },
     },
+    balance: {
+      title: 'Your balance',
+      eur: 'Euro',
+      usd: 'US dollars',
+      gbp: 'Pounds sterling',
+      help: 'What the marketplace owes you: delivered sales at your list price, less refunds.',
+      load_failed: 'Your balance cannot be loaded right now. Try again later.',
+    },
     register: {
       link: 'Apply to sell',
       title: 'Apply to sell',
@@ -75,6 +83,28 @@ export const en = {
     },
   },
   resources: {
+    sales: {
+      name: 'Sale |||| Sales',
+      fields: {
+        createdAt: 'Ordered',
+        orderNumber: 'Order',
+        name: 'Product',
+        quantity: 'Qty',
+        unitPriceCents: 'Unit price',
+        total: 'Total',
+        status: 'Status',
+        deliveredCount: 'Keys delivered',
+      },
+      statuses: {
+        pending: 'Awaiting payment',
+        review: 'Being checked',
+        approved: 'Delivered',
+        declined: 'Declined',
+        cancelled: 'Cancelled',
+        declined_fraud: 'Declined',
+        declined_business: 'Declined',
+      },
+    },
     offers: {
       name: 'Offer |||| Offers',
       fields: {

@@ -19,6 +19,14 @@ export const it: TranslationOf<typeof en> = {
         link: 'Documentazione API',
       },
     },
+    balance: {
+      title: 'Il tuo saldo',
+      eur: 'Euro',
+      usd: 'Dollari USA',
+      gbp: 'Sterline',
+      help: 'Quanto ti deve il marketplace: le vendite consegnate al tuo prezzo di listino, meno i rimborsi.',
+      load_failed: 'Il tuo saldo non può essere caricato ora. Riprova più tardi.',
+    },
     register: {
       link: 'Diventa venditore',
       title: 'Diventa venditore',
@@ -79,6 +87,28 @@ export const it: TranslationOf<typeof en> = {
     },
   },
   resources: {
+    sales: {
+      name: 'Vendita |||| Vendite',
+      fields: {
+        createdAt: 'Ordinata il',
+        orderNumber: 'Ordine',
+        name: 'Prodotto',
+        quantity: 'Q.tà',
+        unitPriceCents: 'Prezzo unitario',
+        total: 'Totale',
+        status: 'Stato',
+        deliveredCount: 'Chiavi consegnate',
+      },
+      statuses: {
+        pending: 'In attesa di pagamento',
+        review: 'In verifica',
+        approved: 'Consegnata',
+        declined: 'Rifiutata',
+        cancelled: 'Annullata',
+        declined_fraud: 'Rifiutata',
+        declined_business: 'Rifiutata',
+      },
+    },
     offers: {
       name: 'Offerta |||| Offerte',
       fields: {

@@ -2,13 +2,18 @@ import { errorStatus, type ConsoleDataProvider } from '@market/console-kit';
 import {
   KeyUploadResultSchema,
   SellerApplicationSchema,
+  SellerBalanceSchema,
   type KeyUploadResult,
   type SellerApplication,
+  type SellerBalance,
 } from '@market/shared';
 import type { Identifier } from 'react-admin';
 
 /** Where an applicant follows their application (outside the seller API: applicants are users). */
 export const SELLER_APPLICATION_URL = '/api/user/seller-application';
+
+/** What the marketplace owes the signed-in seller. */
+export const SELLER_BALANCE_URL = '/api/seller/balance';
 
 /** The seller API's data provider plus what an applicant needs. */
 export interface SellerDataProvider extends ConsoleDataProvider {
@@ -16,6 +21,8 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   getSellerApplication(): Promise<SellerApplication | null>;
   /** Adds key codes (one batch, at most 5000) to an offer: counts only, never the codes. */
   uploadOfferKeys(offerId: Identifier, codes: readonly string[]): Promise<KeyUploadResult>;
+  /** What the marketplace owes the seller, in cents per currency (sales less refunds). */
+  getBalance(): Promise<SellerBalance>;
 }
 
 /** Adds the seller console's custom methods, on the kit's generic `getJson` and `postAction`. */
@@ -33,6 +40,9 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     async uploadOfferKeys(offerId, codes) {
       const path = `/offers/${encodeURIComponent(String(offerId))}/keys`;
       return KeyUploadResultSchema.parse(await base.postAction(path, { codes }));
+    },
+    async getBalance() {
+      return SellerBalanceSchema.parse(await base.getJson(SELLER_BALANCE_URL));
     },
   };
 }
