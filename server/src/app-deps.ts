@@ -2,10 +2,13 @@ import type { Db } from 'mongodb';
 import type { AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
+import { createAffiliateReporter } from './integrations/awin/affiliate-reporter.ts';
+import type { AwinClient } from './integrations/awin/awin-client.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createPaymentProviders } from './integrations/payments/payment-providers.ts';
 import { createRecaptcha } from './integrations/recaptcha/recaptcha.ts';
 import type { Logger } from './logger.ts';
+import { createAffiliateReportRepository } from './modules/attribution/affiliate-reports.repository.ts';
 import { createKeyVault, loadMasterKey } from './modules/keys/key-vault.ts';
 import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
 
@@ -18,6 +21,8 @@ export function buildAppDeps(args: {
   databaseMode: 'embedded' | 'external';
   /** Base URLs of the running payment sandboxes (see startPaymentSandboxes). */
   paymentSandboxUrls?: Partial<Record<'paypal' | 'checkout', string>>;
+  /** Awin's client (see connectAwin); without it no conversion is reported. */
+  awin?: AwinClient;
 }): AppDeps {
   const { config, db, identity, log } = args;
   return {
@@ -43,5 +48,12 @@ export function buildAppDeps(args: {
     orderReservationMinutes: config.ORDER_RESERVATION_MINUTES,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),
     vatRateBps: config.VAT_RATE_BPS,
+    affiliate: args.awin
+      ? createAffiliateReporter({
+          reports: createAffiliateReportRepository(db),
+          awin: args.awin,
+          log,
+        })
+      : undefined,
   };
 }

@@ -15,6 +15,7 @@ import { resolveRemoteIp } from './lib/remote-ip.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { PaymentProviders } from './integrations/payments/payment-provider.ts';
+import type { AffiliateReporter } from './integrations/awin/affiliate-reporter.ts';
 import type { Recaptcha } from './integrations/recaptcha/recaptcha.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -98,6 +99,16 @@ import {
   userOrderRoutes,
 } from './modules/orders/orders.routes.ts';
 import { buildOrderService } from './modules/orders/orders.wiring.ts';
+import {
+  adminCheckoutRoutes,
+  paymentWebhookRoutes,
+  userCheckoutRoutes,
+} from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { buildPayments } from './modules/checkout/checkout.wiring.ts';
+import { orderCoupons } from './modules/checkout/order-coupons.ts';
+import { createPaymentEventRepository } from './modules/checkout/payment-events.repository.ts';
+import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
 import { createCartPricing } from './modules/cart/cart-pricing.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
@@ -136,6 +147,8 @@ export type AppDeps = {
   payments: PaymentProviders;
   /** The shop's VAT rate in basis points (VAT_RATE_BPS); 2200 when left out. */
   vatRateBps?: number;
+  /** Awin conversions and amendments (the API, or its local sandbox); none: nothing reported. */
+  affiliate?: AffiliateReporter;
 };
 
 const tooLarge = (): never => {
@@ -241,15 +254,32 @@ export function createApp(deps: AppDeps) {
     coupons: createCouponRepository(deps.db),
     price: cartPricing,
   });
+  const carts = createCartRepository(deps.db);
   const cartService = createCartService({
-    carts: createCartRepository(deps.db),
+    carts,
     price: cartPricing,
     coupons: couponService,
     vat: vatTable(deps.vatRateBps ?? DEFAULT_VAT_RATE_BPS),
   });
 
   // Orders: key reservations, decisions, delivery and the sellers' ledger.
-  const orderService = buildOrderService(deps);
+  const orderService = buildOrderService(deps, { coupons: orderCoupons(couponService) });
+  // Checkout: the cart becomes an order and a payment; returns, webhooks and the admin's
+  // refresh settle it the one way; refunds give money and keys back.
+  const payments = buildPayments(deps, { orderService, auditLog });
+  const checkout = createCheckoutService({
+    cart: cartService,
+    carts,
+    offers,
+    orders: payments.orders,
+    orderService,
+    settlement: payments.settlement,
+    payments: deps.payments,
+    events: createPaymentEventRepository(deps.db),
+    auditLog,
+    publicOrigin: deps.publicOrigin,
+    log: deps.log,
+  });
 
   // Hono runs handlers in registration order: the routes open to guests (sign-up, seller
   // application) come before the role guards of their path prefixes.
@@ -266,6 +296,8 @@ export function createApp(deps: AppDeps) {
     .route('/public/state', publicStateRoutes(publicState))
     .route('/public/events', publicEventRoutes(eventService))
     .route('/user/profile', signUpRoutes(userService))
+    // Providers' webhooks: no credential, the signature over the raw body authenticates them.
+    .route('/payments/webhooks', paymentWebhookRoutes(checkout))
     .route('/seller/profile', sellerApplyRoutes(sellerService))
     .use('/admin/*', requireRole('admin'))
     .use('/seller/*', requireApprovedSeller(sellers))
@@ -278,7 +310,11 @@ export function createApp(deps: AppDeps) {
     .route('/user', userAccountRoutes(userService))
     .route('/user/favorites', userFavoriteRoutes(favoriteService))
     .route('/user/orders', userOrderRoutes(orderService))
-    .route('/admin/orders', adminOrderRoutes(orderService))
+    .route('/admin/orders', adminOrderRoutes(orderService, auditLog))
+    .route('/admin/orders', adminOrderRefundRoutes(payments.refunds))
+    .route('/admin/orders', adminCheckoutRoutes(checkout))
+    .route('/admin/refunds', adminRefundRoutes(payments.refunds))
+    .route('/user/checkout', userCheckoutRoutes(checkout))
     .route('/seller/sales', sellerSaleRoutes(orderService))
     .route('/seller/balance', sellerBalanceRoutes(orderService))
     .route('/user/seller-application', sellerApplicationRoutes(sellerService))

@@ -81,6 +81,10 @@ export const EnvSchema = z
     ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     /** Seconds between runs of the job that expires unpaid orders and recovers their keys. */
     ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** Minutes a started payment may stay unsettled before the reconciliation job asks the provider. */
+    PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+    /** Seconds between runs of the payment reconciliation job. */
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,

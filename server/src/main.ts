@@ -14,6 +14,10 @@ import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import { buildOrderService } from './modules/orders/orders.wiring.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditLog } from './modules/audit/audit.service.ts';
+import { buildPayments } from './modules/checkout/checkout.wiring.ts';
+import { reconcilePayments } from './jobs/reconcile-payments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
 
@@ -97,6 +101,7 @@ async function main() {
     log,
     databaseMode: database.mode,
     paymentSandboxUrls: paymentSandboxes.urls,
+    awin: awin.client,
   });
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
 
@@ -109,6 +114,26 @@ async function main() {
     log,
   });
   stops.push(() => expiry.stop());
+  // Payments a webhook never settled, refunds a crash left pending; Awin reports to retry.
+  const payments = buildPayments(deps, {
+    orderService: orders,
+    auditLog: createAuditLog({ audit: createAuditRepository(db) }),
+  });
+  const reconcile = startJob({
+    name: 'payment-reconciliation',
+    everyMs: config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
+    run: () =>
+      reconcilePayments({ payments, afterMinutes: config.PAYMENT_RECONCILE_AFTER_MINUTES, log }),
+    log,
+  });
+  stops.push(() => reconcile.stop());
+  const affiliateRetry = startJob({
+    name: 'affiliate-retry',
+    everyMs: 60_000,
+    run: () => deps.affiliate?.retryPending() ?? Promise.resolve(),
+    log,
+  });
+  stops.push(() => affiliateRetry.stop());
   const app = createApp(deps);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;

@@ -78,6 +78,9 @@ const ROUTES: Route[] = [
     // Sign-up and seller applications are open to guests (an empty body answers 400).
     'POST /api/user/profile/add',
     'POST /api/seller/profile/addseller',
+    // Payment providers' webhooks: the signature authenticates them (an unsigned body is 400).
+    'POST /api/payments/webhooks/paypal',
+    'POST /api/payments/webhooks/checkout',
   ),
 
   // Any signed-in role, on the caller's own records.
@@ -129,6 +132,8 @@ const ROUTES: Route[] = [
     SIGNED_IN,
     'POST /api/user/orders/:id/keys/:keyId/reveal',
     'POST /api/user/orders/:id/claim-account',
+    'POST /api/user/checkout',
+    'POST /api/user/checkout/:orderId/complete',
   ),
 
   // Approved sellers only (not a suspended one, nor an admin).
@@ -205,7 +210,10 @@ const ROUTES: Route[] = [
     'POST /api/admin/orders/:id/approve',
     'POST /api/admin/orders/:id/decline',
     'POST /api/admin/orders/:id/cancel',
+    'POST /api/admin/orders/:id/refund',
+    'POST /api/admin/orders/:id/refresh',
   ),
+  ...resource(ADMIN, '/api/admin/refunds'),
   ...resource(ADMIN, '/api/admin/coupons', 'LGCUD'),
 ];
 

@@ -82,6 +82,7 @@ export async function startTestServer(
     log,
     databaseMode: external ? 'external' : 'embedded',
     paymentSandboxUrls: paymentSandboxes.urls,
+    awin: awin.client,
   });
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

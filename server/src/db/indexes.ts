@@ -12,6 +12,8 @@ import { keyIndexes } from '../modules/keys/keys.repository.ts';
 import { blocklistIndexes } from '../modules/fraud/blocklist.repository.ts';
 import { ledgerIndexes } from '../modules/ledger/ledger.repository.ts';
 import { orderIndexes } from '../modules/orders/orders.repository.ts';
+import { paymentEventIndexes } from '../modules/checkout/payment-events.repository.ts';
+import { refundIndexes } from '../modules/refunds/refunds.repository.ts';
 import { macrocategoryIndexes } from '../modules/macrocategories/macrocategories.repository.ts';
 import { outboxIndexes } from '../modules/outbox/outbox.repository.ts';
 import { offerIndexes } from '../modules/offers/offers.repository.ts';
@@ -42,11 +44,13 @@ const INDEXES: Record<string, IndexDescription[]> = {
   outbox: outboxIndexes,
   productProposals: proposalIndexes,
   favorites: favoriteIndexes,
-  events: eventIndexes,
   carts: cartIndexes,
   coupons: couponIndexes,
   couponRedemptions: redemptionIndexes,
+  events: eventIndexes,
   affiliateReports: affiliateReportIndexes,
+  paymentEvents: paymentEventIndexes,
+  refunds: refundIndexes,
 };
 
 /** Creates all indexes; the server awaits this before it serves. */

@@ -5,13 +5,15 @@ import { z } from 'zod';
 import { ERROR_MESSAGES, type ApiError, type ErrorCode } from '@market/shared';
 import type { AppEnv } from '../app-env.ts';
 
-const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 500> = {
+const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503> = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+  // The payment provider could not be reached: the caller (or the provider's webhook) retries.
+  PAYMENT_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

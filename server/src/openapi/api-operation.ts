@@ -16,6 +16,11 @@ export const API_TAGS = {
       'Sign up (buyers, and sellers applying for a shop), trade a Firebase ID token for the `session` cookie, and sign out.',
   },
   system: { name: 'System', description: 'Health, sign-in configuration and the caller.' },
+  payments: {
+    name: 'Payment webhooks',
+    description:
+      'Called by PayPal and Checkout.com, not by people: no credential, the provider’s signature over the raw body authenticates each delivery.',
+  },
   user: {
     name: 'Signed-in user',
     description:
@@ -55,7 +60,7 @@ export type ApiOperation = {
   list?: { filter?: z.ZodType };
   response: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
   /** Error statuses beyond the derived ones (400 for input, 401/403 for access, 404 for `{id}`). */
-  errors?: Array<403 | 404 | 409 | 429>;
+  errors?: Array<403 | 404 | 409 | 429 | 503>;
 };
 
 type Extra = Pick<ApiOperation, 'summary' | 'description' | 'errors'>;

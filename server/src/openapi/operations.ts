@@ -50,6 +50,7 @@ import type { ApiOperation } from './api-operation.ts';
 import { ADMIN_OPERATIONS } from './operations.admin.ts';
 import { CART_OPERATIONS } from './operations.cart.ts';
 import { ORDER_OPERATIONS } from './operations.orders.ts';
+import { CHECKOUT_OPERATIONS } from './operations.checkout.ts';
 import { SELLER_OPERATIONS } from './operations.seller.ts';
 
 export { API_TAGS, type ApiAccess, type ApiOperation, type ApiTag } from './api-operation.ts';
@@ -330,5 +331,6 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...SELLER_OPERATIONS,
   ...ADMIN_OPERATIONS,
   ...ORDER_OPERATIONS,
+  ...CHECKOUT_OPERATIONS,
   ...CART_OPERATIONS,
 ];

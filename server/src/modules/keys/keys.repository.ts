@@ -175,6 +175,23 @@ export function createKeyRepository(db: Db) {
         { $set: { status: 'sold', soldAt }, $unset: { reservedUntil: '' } },
         { returnDocument: 'after', projection: ORDER_KEY_FIELDS },
       ) as Promise<OrderKeyDoc | null>,
+    /**
+     * A refunded line's key the buyer never revealed goes back on sale (null when it is not sold
+     * to the order, or was revealed meanwhile: the reveal's own update needs it sold).
+     */
+    returnUnrevealed: (id: ObjectId, orderId: ObjectId) =>
+      keys.findOneAndUpdate(
+        { _id: id, orderId, status: 'sold', revealedAt: { $exists: false } },
+        { $set: { status: 'available' }, $unset: { orderId: '', soldAt: '' } },
+        { projection: ORDER_KEY_FIELDS },
+      ) as Promise<OrderKeyDoc | null>,
+    /** A refunded line's key the buyer saw is out of sale for good (it stays the order's). */
+    revokeRevealed: (id: ObjectId, orderId: ObjectId) =>
+      keys.findOneAndUpdate(
+        { _id: id, orderId, status: 'sold', revealedAt: { $exists: true } },
+        { $set: { status: 'revoked' } },
+        { projection: ORDER_KEY_FIELDS },
+      ) as Promise<OrderKeyDoc | null>,
     /** Every key the order holds or bought. */
     ofOrder: (orderId: ObjectId) =>
       keys.find({ orderId }, { projection: ORDER_KEY_FIELDS }).toArray() as Promise<OrderKeyDoc[]>,

@@ -1,5 +1,5 @@
 import type { ObjectId } from 'mongodb';
-import type { AdminOrder, Order, OrderItem, SellerSale } from '@market/shared';
+import type { AdminOrder, Order, OrderItem, OrderKey, SellerSale } from '@market/shared';
 import type { OrderKeyDoc } from '../keys/keys.repository.ts';
 import type { OrderDoc, OrderItemDoc } from './orders.repository.ts';
 
@@ -28,13 +28,31 @@ function toItem(item: OrderItemDoc, keys: OrderKeyDoc[], approved: boolean): Ord
     zeroVat: item.zeroVat,
     vatRateBps: item.vatRateBps,
     deliveredCount: item.deliveredCount,
-    // Only a delivered key is the buyer's: reserved ones are shown as nothing at all.
-    keys: approved
-      ? keys
-          .filter((k) => k.status === 'sold')
-          .map((k) => ({ id: k._id.toHexString(), revealedAt: iso(k.revealedAt) }))
-      : [],
+    refundedCents: item.refundedCents ?? 0,
+    keys: approved ? deliveredKeys(item, keys) : [],
   };
+}
+
+/**
+ * Only a delivered key is the buyer's: reserved ones are shown as nothing at all. After a refund
+ * a revealed key stays the order's as `revoked`; an unrevealed one went back on sale and no
+ * longer names the order, so the line's own record of it says `refunded`.
+ */
+function deliveredKeys(item: OrderItemDoc, keys: OrderKeyDoc[]): OrderKey[] {
+  const shown: OrderKey[] = keys
+    .filter((k) => k.status === 'sold' || k.status === 'revoked')
+    .map((k) => ({
+      id: k._id.toHexString(),
+      status: k.status === 'sold' ? 'sold' : 'revoked',
+      revealedAt: iso(k.revealedAt),
+    }));
+  if (!item.refundedAt) return shown;
+  const held = new Set(keys.map((k) => k._id.toHexString()));
+  const returned = item.keyIds
+    .map((id) => id.toHexString())
+    .filter((id) => !held.has(id))
+    .map((id): OrderKey => ({ id, status: 'refunded', revealedAt: null }));
+  return [...shown, ...returned];
 }
 
 /** An order as its buyer reads it; `keys` are the order's keys (any status). */

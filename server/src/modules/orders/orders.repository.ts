@@ -27,6 +27,13 @@ export type OrderItemDoc = {
   /** The keys the order holds for this line (reserved, then sold); the keys say so too. */
   keyIds: ObjectId[];
   deliveredCount: number;
+  /** The line's share of the coupon discount (what its refund leaves out). */
+  discountCents: number;
+  /** The refund claiming this line (set before the provider is asked: a line is refunded once). */
+  refundId?: ObjectId;
+  /** Set with `refundedCents` once the line's refund went through. */
+  refundedAt?: Date;
+  refundedCents?: number;
 };
 
 export type OrderPaymentDoc = {
@@ -195,6 +202,72 @@ export function createOrderRepository(db: Db) {
     undelivered: (before: Date, limit: number) =>
       orders
         .find({ status: 'approved', deliveredAt: null, updatedAt: { $lt: before } })
+        .limit(limit)
+        .toArray(),
+    /**
+     * Claims lines of an approved order for a refund, in one conditional update: refused (null)
+     * when the order is not approved or any of the lines is claimed already.
+     */
+    claimRefund: (id: ObjectId, itemIds: ObjectId[], refundId: ObjectId) =>
+      orders.findOneAndUpdate(
+        {
+          _id: id,
+          status: 'approved',
+          items: { $not: { $elemMatch: { _id: { $in: itemIds }, refundId: { $exists: true } } } },
+        },
+        { $set: { 'items.$[line].refundId': refundId, updatedAt: new Date() } },
+        { arrayFilters: [{ 'line._id': { $in: itemIds } }], returnDocument: 'after' },
+      ),
+    /** Gives back the lines of a refund the provider refused. */
+    releaseRefund: (id: ObjectId, refundId: ObjectId) =>
+      orders.updateOne(
+        { _id: id },
+        { $unset: { 'items.$[line].refundId': '' }, $set: { updatedAt: new Date() } },
+        { arrayFilters: [{ 'line.refundId': refundId }] },
+      ),
+    /**
+     * Records a refund that went through on its lines and the order's total, once: a
+     * compare-and-set on the lines as read (a concurrent change makes it read again), matching
+     * only while the refund's first line has no `refundedAt`. False when it was recorded before.
+     */
+    async completeRefund(
+      id: ObjectId,
+      refundId: ObjectId,
+      lines: Array<{ itemId: ObjectId; cents: number }>,
+      at: Date,
+    ): Promise<boolean> {
+      const cents = new Map(lines.map((l) => [l.itemId.toHexString(), l.cents]));
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const doc = await orders.findOne({ _id: id });
+        const first = doc?.items.find((i) => i._id.equals(lines[0]!.itemId));
+        if (!doc || !first?.refundId?.equals(refundId) || first.refundedAt) return false;
+        const items = doc.items.map((item) => {
+          const refunded = cents.get(item._id.toHexString());
+          return refunded === undefined
+            ? item
+            : { ...item, refundedCents: refunded, refundedAt: at };
+        });
+        const res = await orders.updateOne(
+          { _id: id, items: doc.items },
+          {
+            $set: { items, updatedAt: at },
+            $inc: { refundedCents: lines.reduce((sum, l) => sum + l.cents, 0) },
+          },
+        );
+        if (res.matchedCount) return true;
+      }
+      throw new Error('the order kept changing while its refund was recorded');
+    },
+    /** The refunded total of an order whose whole capture went back (it could not be delivered). */
+    setRefunded: (id: ObjectId, cents: number) =>
+      orders.updateOne(
+        { _id: id, refundedCents: 0 },
+        { $set: { refundedCents: cents, updatedAt: new Date() } },
+      ),
+    /** Orders waiting for a payment started before `before`: the reconciliation's work list. */
+    unsettled: (before: Date, limit: number) =>
+      orders
+        .find({ status: 'pending', 'payment.status': 'created', updatedAt: { $lt: before } })
         .limit(limit)
         .toArray(),
     findManyByIds: (ids: ObjectId[]) =>

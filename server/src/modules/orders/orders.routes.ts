@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   AccountClaimRequestSchema,
@@ -6,11 +6,13 @@ import {
   KeyRevealRequestSchema,
   OrderStatusSchema,
   PaymentProviderSchema,
+  type AdminReason,
 } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
 import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
 import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
+import { auditContext, type AuditLog } from '../audit/audit.service.ts';
 import type { OrderService } from './orders.service.ts';
 
 /** The buyer's order list filter. */
@@ -55,8 +57,27 @@ export const userOrderRoutes = (service: OrderService) =>
       ),
     );
 
+/** An admin's decision, recorded in the audit log with its reason. */
+const decideAudited = async (
+  c: Context<AppEnv>,
+  service: OrderService,
+  auditLog: AuditLog,
+  action: 'approve' | 'decline' | 'cancel',
+  reason: AdminReason | undefined,
+) => {
+  const id = c.req.param('id')!;
+  const order = await service.decideAsAdmin(id, action, reason, currentUser(c).uid);
+  await auditLog.record(auditContext(c), {
+    action: `order.${action}`,
+    target: { type: 'order', id },
+    reason: order.decisions.at(-1)?.reason ?? null,
+    details: { status: order.status },
+  });
+  return order;
+};
+
 /** `/api/admin/orders`: every order, its payment and decisions, and the admin's decisions. */
-export const adminOrderRoutes = (service: OrderService) =>
+export const adminOrderRoutes = (service: OrderService, auditLog: AuditLog) =>
   new Hono<AppEnv>()
     .get('/', async (c) => {
       const q = parseListQuery(c);
@@ -66,34 +87,13 @@ export const adminOrderRoutes = (service: OrderService) =>
     })
     .get('/:id', async (c) => c.json(await service.adminGet(c.req.param('id'))))
     .post('/:id/approve', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(
-        await service.decideAsAdmin(
-          c.req.param('id'),
-          'approve',
-          c.req.valid('json').reason,
-          currentUser(c).uid,
-        ),
-      ),
+      c.json(await decideAudited(c, service, auditLog, 'approve', c.req.valid('json').reason)),
     )
     .post('/:id/decline', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(
-        await service.decideAsAdmin(
-          c.req.param('id'),
-          'decline',
-          c.req.valid('json').reason,
-          currentUser(c).uid,
-        ),
-      ),
+      c.json(await decideAudited(c, service, auditLog, 'decline', c.req.valid('json').reason)),
     )
     .post('/:id/cancel', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(
-        await service.decideAsAdmin(
-          c.req.param('id'),
-          'cancel',
-          c.req.valid('json').reason,
-          currentUser(c).uid,
-        ),
-      ),
+      c.json(await decideAudited(c, service, auditLog, 'cancel', c.req.valid('json').reason)),
     );
 
 /** `currentUser(c).sellerId`: set for every request past `requireApprovedSeller`. */

@@ -170,6 +170,7 @@ export function createOrderService(deps: {
         vatRateBps: offer.zeroVat ? vat.zero : vat.standard,
         keyIds: [],
         deliveredCount: 0,
+        discountCents: 0,
       });
     }
     return items;
@@ -310,7 +311,10 @@ export function createOrderService(deps: {
         number: await orders.nextNumber(),
         userId: args.user.uid,
         email: args.user.email ?? '',
-        items: items.map(({ index: _, ...item }) => item),
+        items: items.map(({ index: _, ...item }, n) => ({
+          ...item,
+          discountCents: discounts[n] ?? 0,
+        })),
         currency: input.currency,
         totals: {
           subtotal: totals.subtotalCents,

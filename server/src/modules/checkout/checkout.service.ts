@@ -1,0 +1,263 @@
+import { ObjectId } from 'mongodb';
+import {
+  lineKey,
+  ORDER_REASONS,
+  type AdminOrder,
+  type CheckoutComplete,
+  type CheckoutRequest,
+  type CheckoutStarted,
+  type Locale,
+  type Order,
+  type PaymentProvider as ProviderName,
+} from '@market/shared';
+import {
+  PaymentError,
+  type PaymentProviders,
+  type WebhookHeaders,
+} from '../../integrations/payments/payment-provider.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../logger.ts';
+import { attributionFromCookies } from '../attribution/attribution.ts';
+import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
+import type { CartRepository } from '../cart/cart.repository.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import { toObjectId } from '../offers/object-ids.ts';
+import type { OfferRepository } from '../offers/offers.repository.ts';
+import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { OrderService } from '../orders/orders.service.ts';
+import type { PaymentEventRepository } from './payment-events.repository.ts';
+import { unavailable, type Settlement } from './settlement.ts';
+
+type Buyer = { uid: string; email: string | null };
+
+/** The storefront page the provider sends the buyer back to (Italian pages under /it). */
+export const returnPath = (locale: Locale) =>
+  locale === 'it' ? '/it/checkout/complete' : '/checkout/complete';
+
+/**
+ * The 409 of a cart that changed under the buyer, in the cart's own terms: `products.<i>.quantity`
+ * names the cart line (the cart now shows what is left, 0 when out of stock).
+ */
+const ranOut = (errors: Record<string, string>) =>
+  new AppError('CONFLICT', { message: 'Some items ran out: check your cart', errors });
+
+/**
+ * The checkout: the caller's server cart becomes an order (keys reserved), a payment is started
+ * at the chosen provider, and the buyer's return, the provider's webhooks and the admin's
+ * refresh settle it through the one settlement (`settlement.ts`).
+ */
+export function createCheckoutService(deps: {
+  cart: Pick<CartService, 'get' | 'replace'>;
+  carts: Pick<CartRepository, 'find'>;
+  offers: Pick<OfferRepository, 'liveOffersOfMany'>;
+  orders: Pick<OrderRepository, 'findById' | 'findOwn'>;
+  orderService: Pick<
+    OrderService,
+    'placeOrder' | 'attachPayment' | 'getOwn' | 'adminGet' | 'decide'
+  >;
+  settlement: Settlement;
+  payments: PaymentProviders;
+  events: PaymentEventRepository;
+  auditLog: AuditLog;
+  publicOrigin: string;
+  log: Logger;
+  clock?: () => Date;
+}) {
+  const { cart, orders, orderService, settlement, payments, log } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  /** The cart's lines to buy, with their offers; 409 when a line ran out since it was saved. */
+  async function cartLines(uid: string) {
+    const saved = await deps.carts.find(uid);
+    const current = await cart.get(uid);
+    if (!current.products.length) {
+      throw new AppError('VALIDATION_FAILED', { errors: { products: 'The cart is empty' } });
+    }
+    const before = new Map((saved?.products ?? []).map((l) => [lineKey(l), l.quantity]));
+    const errors: Record<string, string> = {};
+    current.products.forEach((line, i) => {
+      if (line.quantity < (before.get(lineKey(line)) ?? 0)) {
+        errors[`products.${i}.quantity`] = line.quantity
+          ? `Only ${line.quantity} left`
+          : 'Out of stock';
+      }
+    });
+    const buying = current.products
+      .map((line, index) => ({ ...line, index }))
+      .filter((line) => line.quantity > 0);
+    if (!buying.length) {
+      current.products.forEach((_, i) => (errors[`products.${i}.quantity`] ??= 'Out of stock'));
+    }
+    if (Object.keys(errors).length) throw ranOut(errors);
+    const live = await deps.offers.liveOffersOfMany(
+      [...new Set(buying.map((l) => l.productId))].map((id) => new ObjectId(id)),
+    );
+    const offerOf = new Map(live.map((o) => [`${o.productId.toHexString()}:${o.sellerId}`, o]));
+    return buying.map((line) => {
+      const offer = offerOf.get(lineKey(line));
+      if (!offer) throw ranOut({ [`products.${line.index}.quantity`]: 'Out of stock' });
+      return { index: line.index, offerId: offer._id.toHexString(), quantity: line.quantity };
+    });
+  }
+
+  /** Places the order; its 409s are restated per cart line, and the cart saved as it is now. */
+  async function place(buyer: Buyer, input: CheckoutRequest, request: RequestFacts) {
+    const lines = await cartLines(buyer.uid);
+    try {
+      return await orderService.placeOrder({
+        user: buyer,
+        order: {
+          lines: lines.map(({ offerId, quantity }) => ({ offerId, quantity })),
+          currency: input.currency,
+          couponCode: input.couponCode ?? null,
+          confirmations: {
+            purchaseAccountProduct: input.confirmations?.purchaseAccountProduct ?? false,
+          },
+        },
+        attribution: attributionFromCookies(request.cookie),
+        ip: request.ip,
+      });
+    } catch (err) {
+      if (!(err instanceof AppError) || !err.errors) throw err;
+      const confirm = err.errors['confirmations.purchaseAccountProduct'];
+      // The cart holds a game account: the buyer must confirm buying one (spec section 5).
+      if (confirm) {
+        throw new AppError('CONFLICT', {
+          message: confirm,
+          errors: { 'confirmations.purchaseAccountProduct': confirm },
+        });
+      }
+      if (err.code !== 'CONFLICT') throw err;
+      const errors: Record<string, string> = {};
+      for (const [path, message] of Object.entries(err.errors)) {
+        const match = /^lines\.(\d+)\.(\w+)$/.exec(path);
+        const line = match && lines[Number(match[1])];
+        errors[line ? `products.${line.index}.quantity` : path] = message;
+      }
+      // Saves the lines that ran out at what is left, so the cart shows it.
+      await cart.get(buyer.uid);
+      throw new AppError('CONFLICT', { message: err.message, errors });
+    }
+  }
+
+  /** Cancels an order whose payment could not start: its keys go back at once. */
+  async function abandon(orderId: string) {
+    const doc = (await orders.findById(new ObjectId(orderId)))!;
+    await orderService
+      .decide(doc, 'cancelled', { actor: 'System', reason: ORDER_REASONS.autoCancelled })
+      .catch((err: unknown) => log.error({ err, orderId }, 'could not cancel an unpayable order'));
+  }
+
+  return {
+    /**
+     * Buys the caller's cart: an order (keys reserved), a payment at `provider` (idempotency key
+     * `create:<orderId>`), the cart emptied. Answers where the buyer approves the payment.
+     */
+    async start(
+      buyer: Buyer,
+      input: CheckoutRequest,
+      request: RequestFacts,
+    ): Promise<CheckoutStarted> {
+      const order = await place(buyer, input, request);
+      const back = `${deps.publicOrigin}${returnPath(input.locale)}?order=${order.id}`;
+      let payment;
+      try {
+        payment = await payments[input.provider].createPayment({
+          orderId: order.id,
+          amountCents: order.totals.total,
+          currency: order.currency,
+          description: `Order ${order.number}`,
+          returnUrl: back,
+          cancelUrl: `${back}&cancelled=1`,
+          idempotencyKey: `create:${order.id}`,
+        });
+      } catch (err) {
+        if (!(err instanceof PaymentError)) throw err;
+        log.warn(
+          { orderId: order.id, code: err.code, debugId: err.debugId },
+          'payment not started',
+        );
+        await abandon(order.id);
+        throw unavailable(err);
+      }
+      await orderService.attachPayment(order.id, input.provider, payment.providerRef);
+      await cart.replace(buyer.uid, []);
+      return { orderId: order.id, approvalUrl: payment.approvalUrl };
+    },
+
+    /**
+     * The buyer is back from the provider: settles the payment (capture once), or, when they
+     * cancelled and nothing was paid, cancels the order so its keys go back at once.
+     */
+    async complete(uid: string, orderId: string, input: CheckoutComplete): Promise<Order> {
+      const oid = toObjectId(orderId);
+      // Another buyer's order answers exactly like a missing one.
+      if (!oid || !(await orders.findOwn(oid, uid))) throw new AppError('NOT_FOUND');
+      const settled = (await settlement.settle({ orderId: oid }, 'return'))!;
+      if (input.cancelled && settled.status === 'pending') {
+        await orderService
+          .decide(settled, 'cancelled', { actor: 'System', reason: ORDER_REASONS.buyerCancelled })
+          .catch((err: unknown) => {
+            // Paid or expired meanwhile: the order says what happened.
+            if (!(err instanceof AppError) || err.code !== 'CONFLICT') throw err;
+          });
+      }
+      return orderService.getOwn(uid, orderId);
+    },
+
+    /** An admin asks the provider again (and settles a payment that went through). */
+    async refresh(orderId: string, ctx: AuditContext): Promise<AdminOrder> {
+      const oid = toObjectId(orderId);
+      const settled: OrderDoc | null =
+        oid && (await settlement.settle({ orderId: oid }, 'reconcile'));
+      if (!settled) throw new AppError('NOT_FOUND');
+      await deps.auditLog.record(ctx, {
+        action: 'order.refresh',
+        target: { type: 'order', id: orderId },
+        details: { status: settled.status, payment: settled.payment?.status ?? null },
+      });
+      return orderService.adminGet(orderId);
+    },
+
+    /**
+     * A provider's webhook: verified on its raw body (null → 400), each event id taken in once,
+     * then the order it names is settled. Events for unknown orders, refunds (ours) and kinds
+     * we do not act on are acknowledged and ignored.
+     */
+    async webhook(provider: ProviderName, headers: WebhookHeaders, rawBody: string) {
+      let event;
+      try {
+        event = await payments[provider].verifyWebhook(headers, rawBody);
+      } catch (err) {
+        if (!(err instanceof PaymentError)) throw err;
+        if (err.code === 'UNAVAILABLE') throw unavailable(err);
+        event = null;
+      }
+      if (!event) {
+        throw new AppError('VALIDATION_FAILED', { message: 'Not an authentic webhook delivery' });
+      }
+      const acts =
+        event.type === 'approved' || event.type === 'captured' || event.type === 'failed';
+      if (!acts) return { received: true };
+      if (!(await deps.events.claim(event, now()))) return { received: true };
+      const orderId = event.orderId ? toObjectId(event.orderId) : null;
+      const ref = orderId
+        ? { orderId }
+        : event.providerRef
+          ? { providerRef: event.providerRef }
+          : null;
+      try {
+        if (ref) await settlement.settle(ref, 'webhook');
+      } catch (err) {
+        // Not handled: the provider's next delivery of this event must be.
+        await deps.events.forget(event);
+        throw err;
+      }
+      return { received: true };
+    },
+  };
+}
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** What the checkout takes from the request besides the body. */
+export type RequestFacts = { cookie: string | undefined; ip: string | null };

@@ -1,0 +1,53 @@
+import type { AppDeps } from '../../app.ts';
+import type { AuditLog } from '../audit/audit.service.ts';
+import { createExchangeRateRepository } from '../exchange-rates/exchange-rates.repository.ts';
+import { createKeyRepository } from '../keys/keys.repository.ts';
+import { createLedgerRepository } from '../ledger/ledger.repository.ts';
+import { createOfferPricing } from '../offers/offer-pricing.ts';
+import { createOfferRepository } from '../offers/offers.repository.ts';
+import { createOrderRepository } from '../orders/orders.repository.ts';
+import type { OrderService } from '../orders/orders.service.ts';
+import { createProductRepository } from '../products/products.repository.ts';
+import { createRefundRepository } from '../refunds/refunds.repository.ts';
+import { createRefundService } from '../refunds/refunds.service.ts';
+import { createOrderReports } from './affiliate-reports.ts';
+import { createSettlement } from './settlement.ts';
+
+/**
+ * Settlement, refunds and affiliate reports wired from the app's dependencies: one place for
+ * the app's routes and the reconciliation job in main.ts, on the same database.
+ */
+export function buildPayments(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'affiliate' | 'log'>,
+  services: { orderService: OrderService; auditLog: AuditLog },
+) {
+  const orders = createOrderRepository(deps.db);
+  const offers = createOfferRepository(deps.db);
+  const products = createProductRepository(deps.db);
+  const reports = createOrderReports({ reporter: deps.affiliate, orders, log: deps.log });
+  const refunds = createRefundService({
+    refunds: createRefundRepository(deps.db),
+    orders,
+    orderService: services.orderService,
+    keys: createKeyRepository(deps.db),
+    offers,
+    pricing: createOfferPricing({ offers, products, rates: createExchangeRateRepository(deps.db) }),
+    ledger: createLedgerRepository(deps.db),
+    payments: deps.payments,
+    reports,
+    auditLog: services.auditLog,
+    log: deps.log,
+  });
+  const settlement = createSettlement({
+    orders,
+    orderService: services.orderService,
+    payments: deps.payments,
+    hooks: {
+      approved: reports.converted,
+      undeliverable: refunds.refundUndeliverable,
+    },
+    log: deps.log,
+  });
+  return { orders, refunds, settlement };
+}
+export type Payments = ReturnType<typeof buildPayments>;

@@ -1,0 +1,99 @@
+import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
+import type { Currency, RefundStatus } from '@market/shared';
+import type { ListQuery } from '../../lib/list-query.ts';
+
+export type RefundLineDoc = {
+  itemId: ObjectId;
+  /** What goes back for the line: its price less its share of the coupon discount. */
+  cents: number;
+  /** What the line credited its seller (list price × quantity), debited again. */
+  sellerCents: number;
+};
+
+export type RefundDoc = {
+  _id: ObjectId;
+  /** `refund:<orderId>:<itemId|all>`: one refund of that scope at a time. */
+  scope: string;
+  /** Sent as the provider's idempotency key: the scope, `:<n>` added after a refused attempt. */
+  idempotencyKey: string;
+  orderId: ObjectId;
+  orderNumber: string;
+  itemId: ObjectId | null;
+  lines: RefundLineDoc[];
+  amountCents: number;
+  currency: Currency;
+  reason: string;
+  status: RefundStatus;
+  providerRefundId: string | null;
+  /** Why the provider refused it (`failed` only). */
+  failure: string | null;
+  actorUid: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const refundIndexes: IndexDescription[] = [
+  // A retried refund finds the attempt it resumes; an order's refunds for the console.
+  { key: { scope: 1, createdAt: -1 } },
+  { key: { orderId: 1, createdAt: -1 } },
+  // The console's status filter, and the job resuming refunds a crash left pending.
+  { key: { status: 1, createdAt: -1 } },
+];
+
+export type RefundPageFilter = {
+  id?: ObjectId[] | undefined;
+  orderId?: ObjectId | undefined;
+  status?: RefundStatus | undefined;
+};
+
+const SORTABLE = new Set(['createdAt', 'amountCents', 'status']);
+
+/** The only code that touches the `refunds` collection. */
+export function createRefundRepository(db: Db) {
+  const refunds = db.collection<RefundDoc>('refunds');
+  return {
+    insert: (doc: RefundDoc) => refunds.insertOne(doc),
+    findById: (id: ObjectId) => refunds.findOne({ _id: id }),
+    /** The attempt of this scope still waiting for the provider's answer, if any. */
+    pendingOf: (scope: string) => refunds.findOne({ scope, status: 'pending' }),
+    /** How many attempts of this scope the provider refused (the next key counts on). */
+    failedCount: (scope: string) => refunds.countDocuments({ scope, status: 'failed' }),
+    /** Every refund of an order that is not refused. */
+    activeOfOrder: (orderId: ObjectId) =>
+      refunds.find({ orderId, status: { $ne: 'failed' } }).toArray(),
+    complete: (id: ObjectId, providerRefundId: string, at: Date) =>
+      refunds.updateOne(
+        { _id: id, status: 'pending' },
+        { $set: { status: 'completed', providerRefundId, updatedAt: at } },
+      ),
+    fail: (id: ObjectId, failure: string, at: Date) =>
+      refunds.updateOne(
+        { _id: id, status: 'pending' },
+        { $set: { status: 'failed', failure, updatedAt: at } },
+      ),
+    /** Refunds pending since before `before`: a crash came between the provider and the books. */
+    stalePending: (before: Date, limit: number) =>
+      refunds
+        .find({ status: 'pending', updatedAt: { $lt: before } })
+        .limit(limit)
+        .toArray(),
+    async page(q: ListQuery, f: RefundPageFilter) {
+      const query: Filter<RefundDoc> = {};
+      if (f.id) query._id = { $in: f.id };
+      if (f.orderId) query.orderId = f.orderId;
+      if (f.status) query.status = f.status;
+      const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
+      const [rows, total] = await Promise.all([
+        refunds
+          .find(query)
+          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          .skip(q.skip)
+          .limit(q.limit)
+          .toArray(),
+        refunds.countDocuments(query),
+      ]);
+      return { rows, total };
+    },
+  };
+}
+export type RefundRepository = ReturnType<typeof createRefundRepository>;

@@ -1,0 +1,300 @@
+import { ObjectId } from 'mongodb';
+import type { AdminOrder, Refund, RefundRequest, RefundStatus } from '@market/shared';
+import {
+  PaymentError,
+  type PaymentProviders,
+} from '../../integrations/payments/payment-provider.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ListQuery } from '../../lib/list-query.ts';
+import type { Logger } from '../../logger.ts';
+import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
+import type { OrderReports } from '../checkout/affiliate-reports.ts';
+import type { KeyRepository } from '../keys/keys.repository.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
+import type { OfferPricing } from '../offers/offer-pricing.ts';
+import type { OfferRepository } from '../offers/offers.repository.ts';
+import type { OrderDoc, OrderItemDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { OrderService } from '../orders/orders.service.ts';
+import type { RefundDoc, RefundLineDoc, RefundRepository } from './refunds.repository.ts';
+
+const toRefund = (doc: RefundDoc): Refund => ({
+  id: doc._id.toHexString(),
+  orderId: doc.orderId.toHexString(),
+  orderNumber: doc.orderNumber,
+  itemId: doc.itemId?.toHexString() ?? null,
+  amountCents: doc.amountCents,
+  currency: doc.currency,
+  reason: doc.reason,
+  status: doc.status,
+  providerRefundId: doc.providerRefundId,
+  actorUid: doc.actorUid,
+  createdAt: doc.createdAt.toISOString(),
+});
+
+/**
+ * What a line's refund gives back: the line's price less the share of the coupon discount it
+ * got when the order was placed (stored on the line), so refunding every line gives back
+ * exactly what was paid. The seller is debited what the line credited them (list price ×
+ * quantity): the marketplace funds discounts both ways.
+ */
+export function refundLine(item: OrderItemDoc): RefundLineDoc {
+  const sellerCents = item.unitPriceCents * item.quantity;
+  return { itemId: item._id, cents: sellerCents - item.discountCents, sellerCents };
+}
+
+const BATCH = 100;
+
+/**
+ * Refunds of approved orders, a line or every line left. No transactions: the refund record is
+ * written first (pending), then its lines are claimed on the order in one conditional update (a
+ * line is refunded once, ever), then the provider is asked with an idempotency key of the
+ * record, then the books follow, each step idempotent. A crash anywhere leaves a pending record
+ * holding its claim; repeating the call (or the job, `resumePending`) finishes it with the same
+ * key, so the provider refunds once.
+ */
+export function createRefundService(deps: {
+  refunds: RefundRepository;
+  orders: OrderRepository;
+  orderService: Pick<OrderService, 'adminGet'>;
+  keys: KeyRepository;
+  offers: Pick<OfferRepository, 'incStock'>;
+  pricing: Pick<OfferPricing, 'refreshRanges'>;
+  ledger: LedgerRepository;
+  payments: PaymentProviders;
+  reports: OrderReports;
+  auditLog: AuditLog;
+  log: Logger;
+  clock?: () => Date;
+}) {
+  const { refunds, orders, keys, offers, pricing, ledger, payments, reports, log } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  /** The refunded lines' keys: unrevealed ones back on sale, revealed ones revoked. */
+  async function takeBackKeys(order: OrderDoc, lines: RefundLineDoc[]) {
+    const products: ObjectId[] = [];
+    for (const line of lines) {
+      const item = order.items.find((i) => i._id.equals(line.itemId))!;
+      for (const keyId of item.keyIds) {
+        if (await keys.returnUnrevealed(keyId, order._id)) {
+          await offers.incStock(item.offerId, 1);
+          products.push(item.productId);
+        } else {
+          await keys.revokeRevealed(keyId, order._id);
+        }
+      }
+    }
+    await pricing.refreshRanges(products);
+  }
+
+  /** Everything after the provider said yes; each step can run again without effect. */
+  async function book(doc: RefundDoc, providerRefundId: string) {
+    const order = (await orders.findById(doc.orderId))!;
+    const at = now();
+    if (doc.lines.length) {
+      await takeBackKeys(order, doc.lines);
+      // The unique (orderId, itemId, type) index makes a repeated debit a no-op.
+      await ledger.record(
+        doc.lines.map((line) => ({
+          _id: new ObjectId(),
+          sellerId: order.items.find((i) => i._id.equals(line.itemId))!.sellerId,
+          orderId: order._id,
+          itemId: line.itemId,
+          type: 'refund' as const,
+          amountCents: -line.sellerCents,
+          currency: order.currency,
+          at,
+        })),
+      );
+      await orders.completeRefund(order._id, doc._id, doc.lines, at);
+    } else {
+      await orders.setRefunded(order._id, doc.amountCents);
+    }
+    await refunds.complete(doc._id, providerRefundId, at);
+    const after = (await orders.findById(order._id))!;
+    if (after.status === 'approved') await reports.refunded(after, after.refundedCents);
+  }
+
+  /** Asks the provider (same key on a retry: never a second refund), then books it. */
+  async function send(doc: RefundDoc, order: OrderDoc): Promise<void> {
+    const payment = order.payment!;
+    try {
+      const result = await payments[payment.provider].refund(payment.captureId!, {
+        ...(doc.lines.length ? { amountCents: doc.amountCents } : {}),
+        currency: doc.currency,
+        idempotencyKey: doc.idempotencyKey,
+        reason: doc.reason,
+        orderId: order._id.toHexString(),
+      });
+      await book(doc, result.refundId);
+    } catch (err) {
+      if (!(err instanceof PaymentError)) throw err;
+      if (err.code === 'UNAVAILABLE') {
+        // Left pending with its claim: a retry (or the job) asks again with the same key.
+        throw new AppError('PAYMENT_UNAVAILABLE');
+      }
+      log.warn({ orderId: order._id.toHexString(), code: err.code }, 'refund refused');
+      await orders.releaseRefund(order._id, doc._id);
+      await refunds.fail(doc._id, `${err.code}: ${err.message}`, now());
+      throw new AppError('CONFLICT', {
+        message: `The payment provider refused the refund (${err.code})`,
+      });
+    }
+  }
+
+  /**
+   * Claims the record's lines on the order (or finds them claimed by this same record before a
+   * crash; anything else is another refund, 409), then sends it.
+   */
+  async function claimAndSend(doc: RefundDoc, order: OrderDoc): Promise<void> {
+    if (doc.lines.length) {
+      const itemIds = doc.lines.map((l) => l.itemId);
+      const claimed =
+        (await orders.claimRefund(order._id, itemIds, doc._id)) ??
+        (await orders.findById(order._id))?.items.some((i) => i.refundId?.equals(doc._id));
+      if (!claimed) {
+        await refunds.fail(doc._id, 'the line was refunded by another refund', now());
+        throw new AppError('CONFLICT', { message: 'This line was refunded already' });
+      }
+    }
+    await send(doc, order);
+  }
+
+  /** A new pending record for the scope, the key counting the attempts the provider refused. */
+  async function open(
+    order: OrderDoc,
+    scope: string,
+    fields: Pick<RefundDoc, 'itemId' | 'lines' | 'amountCents' | 'reason' | 'actorUid'>,
+  ): Promise<RefundDoc> {
+    const refused = await refunds.failedCount(scope);
+    const at = now();
+    const doc: RefundDoc = {
+      _id: new ObjectId(),
+      scope,
+      idempotencyKey: refused ? `${scope}:${refused + 1}` : scope,
+      orderId: order._id,
+      orderNumber: order.number,
+      currency: order.currency,
+      status: 'pending',
+      providerRefundId: null,
+      failure: null,
+      createdAt: at,
+      updatedAt: at,
+      ...fields,
+    };
+    await refunds.insert(doc);
+    return doc;
+  }
+
+  async function findOrder(id: string): Promise<OrderDoc> {
+    const oid = toObjectId(id);
+    const order = oid && (await orders.findById(oid));
+    if (!order) throw new AppError('NOT_FOUND');
+    return order;
+  }
+
+  return {
+    /** An admin refunds one line of an approved order, or every line not refunded yet. */
+    async refund(orderId: string, input: RefundRequest, ctx: AuditContext): Promise<AdminOrder> {
+      const order = await findOrder(orderId);
+      if (order.status !== 'approved' || !order.payment?.captureId) {
+        throw new AppError('CONFLICT', { message: 'Only an approved, paid order can be refunded' });
+      }
+      const item = input.itemId && order.items.find((i) => i._id.toHexString() === input.itemId);
+      if (input.itemId && !item) {
+        throw new AppError('VALIDATION_FAILED', { errors: { itemId: 'Not a line of the order' } });
+      }
+      const scope = `refund:${order._id.toHexString()}:${item ? item._id.toHexString() : 'all'}`;
+      let doc = await refunds.pendingOf(scope);
+      if (!doc) {
+        const lines = (item ? [item] : order.items).filter((i) => !i.refundId);
+        if (!lines.length) {
+          throw new AppError('CONFLICT', {
+            message: item ? 'This line was refunded already' : 'Every line was refunded already',
+          });
+        }
+        const refundLines = lines.map(refundLine);
+        doc = await open(order, scope, {
+          itemId: item ? item._id : null,
+          lines: refundLines,
+          amountCents: refundLines.reduce((sum, l) => sum + l.cents, 0),
+          reason: input.reason,
+          actorUid: ctx.actor.uid,
+        });
+      }
+      await claimAndSend(doc, order);
+      await deps.auditLog.record(ctx, {
+        action: 'order.refund',
+        target: { type: 'order', id: order._id.toHexString() },
+        reason: input.reason,
+        details: {
+          refundId: doc._id.toHexString(),
+          itemId: input.itemId ?? null,
+          amountCents: doc.amountCents,
+        },
+      });
+      return deps.orderService.adminGet(orderId);
+    },
+
+    /**
+     * Gives back money captured for an order that can no longer be delivered (it expired while
+     * the buyer paid): the whole capture, once, by the System.
+     */
+    async refundUndeliverable(order: OrderDoc): Promise<void> {
+      const scope = `refund:${order._id.toHexString()}:all`;
+      if ((await refunds.activeOfOrder(order._id)).some((r) => r.status === 'completed')) return;
+      const doc =
+        (await refunds.pendingOf(scope)) ??
+        (await open(order, scope, {
+          itemId: null,
+          lines: [],
+          amountCents: order.payment!.amountCents,
+          reason: 'Paid after the reservation expired: the keys were no longer held',
+          actorUid: null,
+        }));
+      await send(doc, order);
+    },
+
+    /** Finishes refunds a crash (or an unreachable provider) left pending: the job's part. */
+    async resumePending(before: Date): Promise<number> {
+      let resumed = 0;
+      for (const doc of await refunds.stalePending(before, BATCH)) {
+        const order = await orders.findById(doc.orderId);
+        if (!order) continue;
+        try {
+          await claimAndSend(doc, order);
+          resumed++;
+        } catch (err) {
+          log.warn({ err, refundId: doc._id.toHexString() }, 'pending refund not finished yet');
+        }
+      }
+      return resumed;
+    },
+
+    async list(
+      q: ListQuery,
+      filter: {
+        id?: string | string[] | undefined;
+        orderId?: string | undefined;
+        status?: RefundStatus | undefined;
+      },
+    ) {
+      const orderId = filter.orderId === undefined ? undefined : toObjectId(filter.orderId);
+      if (orderId === null) return { rows: [], total: 0 };
+      const { rows, total } = await refunds.page(q, {
+        id: filter.id === undefined ? undefined : toObjectIds(filter.id),
+        orderId,
+        status: filter.status,
+      });
+      return { rows: rows.map(toRefund), total };
+    },
+
+    async get(id: string): Promise<Refund> {
+      const oid = toObjectId(id);
+      const doc = oid && (await refunds.findById(oid));
+      if (!doc) throw new AppError('NOT_FOUND');
+      return toRefund(doc);
+    },
+  };
+}
+export type RefundService = ReturnType<typeof createRefundService>;
