@@ -1,15 +1,23 @@
 import { renderInConsole, signedInAuthProvider } from '@market/console-kit/testing';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { testDataProvider, type GetListParams } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
 import { ADMIN_SECTIONS, Dashboard } from './Dashboard.tsx';
+
+/** The orders API's totals: 7 placed today, 2 held for review. */
+const getList = vi.fn(async (_resource: string, { filter }: GetListParams) => ({
+  data: [],
+  total: filter.status === 'review' ? 2 : 7,
+}));
 
 function renderDashboard(locale: 'en' | 'it') {
   return renderInConsole(<Dashboard />, {
     messages: { en, it: italian },
     locale,
     authProvider: signedInAuthProvider('boss@example.com'),
+    dataProvider: testDataProvider({ getList }),
   });
 }
 
@@ -22,6 +30,18 @@ describe('Dashboard', () => {
     for (const section of ADMIN_SECTIONS) {
       expect(screen.getByText(en.app.dashboard.sections[section])).toBeTruthy();
     }
+  });
+
+  it('counts today’s orders and those waiting for review, each linking to its list', async () => {
+    renderDashboard('en');
+    const review = await screen.findByRole('link', { name: '2' });
+    expect(review.getAttribute('href')).toMatch(/\/review-queue$/);
+    const today = screen.getByRole('link', { name: '7' });
+    const filter = decodeURIComponent(today.getAttribute('href')!.split('filter=')[1]!);
+    const createdFrom = new Date(JSON.parse(filter).createdFrom);
+    expect([createdFrom.getHours(), createdFrom.getMinutes()]).toEqual([0, 0]);
+    expect(Date.now() - createdFrom.getTime()).toBeLessThan(24 * 60 * 60 * 1000);
+    expect(screen.getByText('Waiting for review')).toBeTruthy();
   });
 
   it('speaks Italian when the locale is Italian', async () => {

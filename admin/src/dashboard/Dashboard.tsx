@@ -1,4 +1,5 @@
 import { ConsoleDashboard } from '@market/console-kit';
+import { OrderFigures } from './OrderFigures.tsx';
 
 /** What the admin console holds, in the order of `app.dashboard.sections`. */
 export const ADMIN_SECTIONS = [
@@ -10,7 +11,15 @@ export const ADMIN_SECTIONS = [
   'outbox',
 ] as const;
 
-/** Admin home: greets the signed-in admin by email and lists what the console is for. */
+/**
+ * Admin home: greets the signed-in admin by email, lists what the console is for, and counts
+ * today's orders and those waiting for review.
+ */
 export function Dashboard() {
-  return <ConsoleDashboard sections={ADMIN_SECTIONS} />;
+  return (
+    <>
+      <ConsoleDashboard sections={ADMIN_SECTIONS} />
+      <OrderFigures />
+    </>
+  );
 }

@@ -5,6 +5,11 @@ export const en = {
     dashboard: {
       title: 'Overview',
       intro: 'This is where the marketplace is run. The console holds, or will soon hold:',
+      figures: {
+        title: 'Orders',
+        orders_today: 'Placed today',
+        in_review: 'Waiting for review',
+      },
       sections: {
         categories: 'Categories: the catalogue categories and their names in every language',
         sellers: 'Sellers: applications to review, approvals, rejections and suspensions',

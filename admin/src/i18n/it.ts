@@ -8,6 +8,11 @@ export const it: TranslationOf<typeof en> = {
     dashboard: {
       title: 'Panoramica',
       intro: 'Da qui si gestisce il marketplace. La console contiene, o conterrà presto:',
+      figures: {
+        title: 'Ordini',
+        orders_today: 'Effettuati oggi',
+        in_review: 'Da revisionare',
+      },
       sections: {
         categories: 'Categorie: le categorie del catalogo e i loro nomi in ogni lingua',
         sellers: 'Venditori: richieste da esaminare, approvazioni, rifiuti e sospensioni',
