@@ -477,14 +477,12 @@ export const en = {
         approve_content:
           'The buyer gets the keys at once, by email and in their account, and the sellers are credited.',
         decline_title: 'Decline order %{number}?',
-        decline_content:
-          'The order is declined by an admin and its keys go back to stock. Refund the payment separately if it was captured.',
+        decline_content: 'The order is declined by an admin and its keys go back to stock.',
         decline_fraud_title: 'Decline order %{number} as fraud?',
-        decline_fraud_content:
-          'The order is declined as fraud and its keys go back to stock. Refund the payment separately if it was captured.',
+        decline_fraud_content: 'The order is declined as fraud and its keys go back to stock.',
         decline_business_title: 'Decline order %{number} for business rules?',
         decline_business_content:
-          'The order is declined for business rules and its keys go back to stock. Refund the payment separately if it was captured.',
+          'The order is declined for business rules and its keys go back to stock.',
         cancel_title: 'Cancel order %{number}?',
         cancel_content: 'The order is cancelled and its keys go back to stock.',
         refund_title: 'Refund order %{number}?',

@@ -490,13 +490,13 @@ export const it: TranslationOf<typeof en> = {
           'L’acquirente riceve subito le chiavi, per email e nel suo account, e i venditori vengono accreditati.',
         decline_title: 'Rifiutare l’ordine %{number}?',
         decline_content:
-          'L’ordine viene rifiutato da un amministratore e le sue chiavi tornano disponibili. Se il pagamento è stato incassato, rimborsalo a parte.',
+          'L’ordine viene rifiutato da un amministratore e le sue chiavi tornano disponibili.',
         decline_fraud_title: 'Rifiutare l’ordine %{number} come frode?',
         decline_fraud_content:
-          'L’ordine viene rifiutato come frode e le sue chiavi tornano disponibili. Se il pagamento è stato incassato, rimborsalo a parte.',
+          'L’ordine viene rifiutato come frode e le sue chiavi tornano disponibili.',
         decline_business_title: 'Rifiutare l’ordine %{number} per regole commerciali?',
         decline_business_content:
-          'L’ordine viene rifiutato per regole commerciali e le sue chiavi tornano disponibili. Se il pagamento è stato incassato, rimborsalo a parte.',
+          'L’ordine viene rifiutato per regole commerciali e le sue chiavi tornano disponibili.',
         cancel_title: 'Annullare l’ordine %{number}?',
         cancel_content: 'L’ordine viene annullato e le sue chiavi tornano disponibili.',
         refund_title: 'Rimborsare l’ordine %{number}?',

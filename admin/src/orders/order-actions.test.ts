@@ -34,8 +34,9 @@ describe('orderDecisionsFrom', () => {
 });
 
 describe('refunds offered', () => {
-  it('refunds a captured payment until all of it went back', () => {
+  it('refunds an approved order’s captured payment until all of it went back', () => {
     expect(isRefundable(APPROVED_ORDER)).toBe(true);
+    expect(isRefundable(REVIEW_ORDER)).toBe(false);
     expect(isRefundable({ ...APPROVED_ORDER, refundedCents: APPROVED_ORDER.totals.total })).toBe(
       false,
     );

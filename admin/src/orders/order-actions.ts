@@ -60,15 +60,24 @@ export const ORDER_STATUS_COLORS: Readonly<Record<OrderStatus, ChipProps['color'
   declined_business: 'error',
 };
 
-/** Whether money can still go back: the payment was captured and not all of it is refunded. */
-export function isRefundable(order: Pick<AdminOrder, 'payment' | 'refundedCents' | 'totals'>) {
-  return order.payment?.status === 'captured' && order.refundedCents < order.totals.total;
+/**
+ * Whether money can still go back: an approved order (the API refunds only those) whose payment
+ * was captured and not all of it refunded.
+ */
+export function isRefundable(
+  order: Pick<AdminOrder, 'status' | 'payment' | 'refundedCents' | 'totals'>,
+) {
+  return (
+    order.status === 'approved' &&
+    order.payment?.status === 'captured' &&
+    order.refundedCents < order.totals.total
+  );
 }
 
-/** Whether a line can be refunded on its own: a delivered line nothing was refunded on yet. */
+/** Whether a line can be refunded on its own: a line of a refundable order not refunded yet. */
 export function isLineRefundable(
-  order: Pick<AdminOrder, 'payment' | 'refundedCents' | 'totals' | 'status'>,
+  order: Pick<AdminOrder, 'status' | 'payment' | 'refundedCents' | 'totals'>,
   line: Pick<OrderItem, 'refundedCents'>,
 ) {
-  return order.status === 'approved' && isRefundable(order) && line.refundedCents === 0;
+  return isRefundable(order) && line.refundedCents === 0;
 }

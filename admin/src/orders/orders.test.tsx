@@ -122,10 +122,11 @@ describe('orders resource', () => {
     expect(screen.getByText('1234_abcd')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ada@example.com' })).toBeTruthy();
     expect(screen.getByText('No refunds')).toBeTruthy();
-    // Review: every admin decision; nothing delivered yet, so no line refund.
-    for (const name of ['Approve', 'Decline', 'Decline as fraud', 'Cancel order', 'Refund']) {
+    // Review: every admin decision; not approved, so nothing to refund yet.
+    for (const name of ['Approve', 'Decline', 'Decline as fraud', 'Cancel order']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund line' })).toBeNull();
     const keys = screen.getByRole('link', { name: 'Keys' });
     expect(decodeURIComponent(keys.getAttribute('href')!)).toContain(
@@ -139,6 +140,7 @@ describe('orders resource', () => {
     expect(await screen.findByText('Ticket 881: keys did not work')).toBeTruthy();
     expect(screen.getByText('Completed')).toBeTruthy();
     expect(screen.getByText('Approved by Admin, manual review')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refund line' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh payment' })).toBeTruthy();
     for (const name of ['Approve', 'Decline', 'Cancel order']) {
