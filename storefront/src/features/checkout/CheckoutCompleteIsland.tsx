@@ -98,7 +98,7 @@ export default function CheckoutCompleteIsland({ locale, t, paths }: CheckoutCom
 
   if (!query) {
     return (
-      <div className="checkout">
+      <div className="checkout-flow">
         <p role="alert">{t.badLink}</p>
         <a href={paths.account}>{t.toAccount}</a>
       </div>
@@ -109,7 +109,7 @@ export default function CheckoutCompleteIsland({ locale, t, paths }: CheckoutCom
 
   if (view.phase === 'failed') {
     return (
-      <div className="checkout" role="alert">
+      <div className="checkout-flow" role="alert">
         <p>{view.notFound ? t.notFound : t.failed}</p>
         {view.notFound ? (
           <a href={paths.account}>{t.toAccount}</a>
@@ -141,7 +141,7 @@ export default function CheckoutCompleteIsland({ locale, t, paths }: CheckoutCom
   const good = outcome === 'ready' || outcome === 'review';
 
   return (
-    <div className={`checkout outcome ${outcome}`}>
+    <div className={`checkout-flow outcome ${outcome}`}>
       <p role={settling ? 'status' : good ? 'status' : 'alert'} className="result">
         {interpolate(message, number)}
       </p>

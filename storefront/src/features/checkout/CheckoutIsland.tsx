@@ -191,7 +191,7 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
 
   if (cart.products.length === 0) {
     return (
-      <div className="checkout">
+      <div className="checkout-flow">
         {error && (
           <p role="alert" className="error">
             {error}
@@ -206,7 +206,7 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
 
   const money = (cents: number) => formatCents(cents, currency, locale);
   return (
-    <div className="checkout">
+    <div className="checkout-flow">
       {error && (
         <p role="alert" className="error">
           {error}

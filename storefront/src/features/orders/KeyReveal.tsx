@@ -1,5 +1,5 @@
 import type { OrderKey } from '@market/shared';
-import { useReducer } from 'react';
+import { useReducer, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { UserCallError, claimAccount, revealKey } from './orders-api.ts';
@@ -26,6 +26,8 @@ export interface KeyRevealProps {
 export default function KeyReveal(props: KeyRevealProps) {
   const { orderId, orderKey, n, itemName, account, idToken, formatDate, t } = props;
   const [state, dispatch] = useReducer(revealReducer, initialReveal(account, orderKey.revealedAt));
+  // The first reveal's date, once known (the notice then says when instead of warning again).
+  const [revealedAt, setRevealedAt] = useState(orderKey.revealedAt);
   const label = interpolate(account ? t.account : t.key, { n });
   const names = { n, name: itemName };
   const refund = keyRefund(orderKey);
@@ -34,10 +36,11 @@ export default function KeyReveal(props: KeyRevealProps) {
     dispatch({ type: 'request' });
     try {
       const token = await idToken();
-      const { code } = account
+      const revealed = account
         ? await claimAccount(orderId, orderKey.id, token)
         : await revealKey(orderId, orderKey.id, token);
-      dispatch({ type: 'revealed', code });
+      setRevealedAt(revealed.revealedAt);
+      dispatch({ type: 'revealed', code: revealed.code });
     } catch (error) {
       const status = error instanceof UserCallError ? error.status : 0;
       dispatch({ type: 'refused', status, account });
@@ -95,8 +98,8 @@ export default function KeyReveal(props: KeyRevealProps) {
       <li className="key">
         <span className="key-label">{label}</span>
         <p className="hint">
-          {orderKey.revealedAt
-            ? interpolate(t.claimedOn, { date: formatDate(orderKey.revealedAt) })
+          {revealedAt
+            ? interpolate(t.claimedOn, { date: formatDate(revealedAt) })
             : t.claimedAlready}
         </p>
       </li>
@@ -107,8 +110,8 @@ export default function KeyReveal(props: KeyRevealProps) {
   // The notice stands next to the button, read before the click (a re-reveal was waived already).
   const notice = account
     ? t.claimNotice
-    : orderKey.revealedAt
-      ? interpolate(t.revealedOn, { date: formatDate(orderKey.revealedAt) })
+    : revealedAt
+      ? interpolate(t.revealedOn, { date: formatDate(revealedAt) })
       : t.revealNotice;
   return (
     <li className="key">

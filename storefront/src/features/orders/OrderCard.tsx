@@ -129,10 +129,6 @@ export default function OrderCard({
               </div>
             )}
             <div>
-              <dt>{t.total}</dt>
-              <dd>{money(order.totals.total)}</dd>
-            </div>
-            <div>
               <dt>{t.vatIncluded}</dt>
               <dd>{money(order.totals.vat)}</dd>
             </div>
