@@ -310,7 +310,10 @@ export function createApp(deps: AppDeps) {
     .route('/user', userAccountRoutes(userService))
     .route('/user/favorites', userFavoriteRoutes(favoriteService))
     .route('/user/orders', userOrderRoutes(orderService))
-    .route('/admin/orders', adminOrderRoutes(orderService, auditLog))
+    .route(
+      '/admin/orders',
+      adminOrderRoutes(orderService, { auditLog, approved: payments.approvedByAdmin }),
+    )
     .route('/admin/orders', adminOrderRefundRoutes(payments.refunds))
     .route('/admin/orders', adminCheckoutRoutes(checkout))
     .route('/admin/refunds', adminRefundRoutes(payments.refunds))

@@ -53,7 +53,7 @@ export const CHECKOUT_OPERATIONS: ApiOperation[] = [
     path: '/api/user/checkout/{orderId}/complete',
     summary: 'Back from the provider: settle the payment of one of the caller’s orders',
     description:
-      'Captures an approved payment once (safe to repeat, and when the webhook settled it first); the answer says approved, review, declined… With `cancelled: true` an unpaid order is cancelled and its keys go back. Another buyer’s order answers 404.',
+      'Captures an approved payment once (safe to repeat, and when the webhook settled it first); the answer says approved, review, declined… (`pending` while the webhook that raced this call is still deciding, or before the buyer approved: ask again shortly). With `cancelled: true` an unpaid order is cancelled and its keys go back. Another buyer’s order answers 404.',
     body: CheckoutCompleteSchema,
     response: { status: 200, description: 'The order as it stands', schema: OrderSchema },
     errors: [404, 503],

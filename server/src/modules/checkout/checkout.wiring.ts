@@ -1,3 +1,4 @@
+import { ObjectId } from 'mongodb';
 import type { AppDeps } from '../../app.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import { createExchangeRateRepository } from '../exchange-rates/exchange-rates.repository.ts';
@@ -48,6 +49,15 @@ export function buildPayments(
     },
     log: deps.log,
   });
-  return { orders, refunds, settlement };
+  return {
+    orders,
+    refunds,
+    settlement,
+    /** An admin approved an order held for review (or re-approved one): Awin hears of the sale. */
+    async approvedByAdmin(orderId: string) {
+      const order = await orders.findById(new ObjectId(orderId));
+      if (order?.status === 'approved') await reports.converted(order);
+    },
+  };
 }
 export type Payments = ReturnType<typeof buildPayments>;

@@ -57,27 +57,34 @@ export const userOrderRoutes = (service: OrderService) =>
       ),
     );
 
+/** What follows an admin's decision: the audit log, and (approved) the affiliate's sale. */
+export type DecisionFollowUps = {
+  auditLog: AuditLog;
+  approved: (orderId: string) => Promise<void>;
+};
+
 /** An admin's decision, recorded in the audit log with its reason. */
 const decideAudited = async (
   c: Context<AppEnv>,
   service: OrderService,
-  auditLog: AuditLog,
+  then: DecisionFollowUps,
   action: 'approve' | 'decline' | 'cancel',
   reason: AdminReason | undefined,
 ) => {
   const id = c.req.param('id')!;
   const order = await service.decideAsAdmin(id, action, reason, currentUser(c).uid);
-  await auditLog.record(auditContext(c), {
+  await then.auditLog.record(auditContext(c), {
     action: `order.${action}`,
     target: { type: 'order', id },
     reason: order.decisions.at(-1)?.reason ?? null,
     details: { status: order.status },
   });
+  if (order.status === 'approved') await then.approved(id);
   return order;
 };
 
 /** `/api/admin/orders`: every order, its payment and decisions, and the admin's decisions. */
-export const adminOrderRoutes = (service: OrderService, auditLog: AuditLog) =>
+export const adminOrderRoutes = (service: OrderService, then: DecisionFollowUps) =>
   new Hono<AppEnv>()
     .get('/', async (c) => {
       const q = parseListQuery(c);
@@ -87,13 +94,13 @@ export const adminOrderRoutes = (service: OrderService, auditLog: AuditLog) =>
     })
     .get('/:id', async (c) => c.json(await service.adminGet(c.req.param('id'))))
     .post('/:id/approve', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(await decideAudited(c, service, auditLog, 'approve', c.req.valid('json').reason)),
+      c.json(await decideAudited(c, service, then, 'approve', c.req.valid('json').reason)),
     )
     .post('/:id/decline', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(await decideAudited(c, service, auditLog, 'decline', c.req.valid('json').reason)),
+      c.json(await decideAudited(c, service, then, 'decline', c.req.valid('json').reason)),
     )
     .post('/:id/cancel', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(await decideAudited(c, service, auditLog, 'cancel', c.req.valid('json').reason)),
+      c.json(await decideAudited(c, service, then, 'cancel', c.req.valid('json').reason)),
     );
 
 /** `currentUser(c).sellerId`: set for every request past `requireApprovedSeller`. */
