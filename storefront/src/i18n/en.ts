@@ -221,6 +221,7 @@ export const en = {
       copied: 'Copied',
       copyFailed: 'Copy failed: select the key and copy it by hand.',
       hide: 'Hide',
+      hideLabel: 'Hide key {n} of {name}',
       account: 'Account {n}',
       claim: 'Show account details',
       claimLabel: 'Show the details of account {n} of {name}',

@@ -226,6 +226,7 @@ export const it: Messages = {
       copied: 'Copiata',
       copyFailed: 'Copia non riuscita: seleziona la chiave e copiala a mano.',
       hide: 'Nascondi',
+      hideLabel: 'Nascondi la chiave {n} di {name}',
       account: 'Account {n}',
       claim: "Mostra i dati dell'account",
       claimLabel: "Mostra i dati dell'account {n} di {name}",

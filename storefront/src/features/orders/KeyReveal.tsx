@@ -79,7 +79,12 @@ export default function KeyReveal(props: KeyRevealProps) {
             {t.copy}
           </button>
           {!account && (
-            <button type="button" className="secondary" onClick={() => dispatch({ type: 'hide' })}>
+            <button
+              type="button"
+              className="secondary"
+              aria-label={interpolate(t.hideLabel, names)}
+              onClick={() => dispatch({ type: 'hide' })}
+            >
               {t.hide}
             </button>
           )}
