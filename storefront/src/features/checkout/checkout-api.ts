@@ -1,27 +1,16 @@
 import type {
   CategoryId,
-  Currency,
+  CheckoutRequest,
+  CheckoutStarted,
   Locale,
   Order,
-  PaymentProvider,
   StoreProduct,
 } from '@market/shared';
 import { userCall } from '../orders/orders-api.ts';
 
-/** Body of `POST /api/user/checkout` (wave-2 contract): the lines come from the server cart. */
-export interface CheckoutRequest {
-  provider: PaymentProvider;
-  currency: Currency;
-  couponCode?: string;
-  confirmations?: { purchaseAccountProduct?: boolean };
-  locale: Locale;
-}
-
 /** Places the order for the caller's cart and starts its payment: where to send the buyer. */
-export async function startCheckout(
-  body: CheckoutRequest,
-): Promise<{ orderId: string; approvalUrl: string }> {
-  return (await userCall<{ orderId: string; approvalUrl: string }>('user/checkout', { body })).data;
+export async function startCheckout(body: CheckoutRequest): Promise<CheckoutStarted> {
+  return (await userCall<CheckoutStarted>('user/checkout', { body })).data;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formatCents } from '../../lib/currency.ts';
 import KeyReveal from './KeyReveal.tsx';
-import { isAccountItem, lineRefundedCents } from './orders.ts';
+import { isAccountItem } from './orders.ts';
 
 export interface OrderCardProps {
   order: Order;
@@ -80,7 +80,7 @@ export default function OrderCard({
         <div id={`${id}-details`} className="order-details">
           <ul className="order-lines">
             {order.items.map((item) => {
-              const refunded = lineRefundedCents(item);
+              const refunded = item.refundedCents;
               const account = isAccountItem(item);
               return (
                 <li key={item.id}>

@@ -4,7 +4,6 @@ import {
   appendPage,
   isAccountItem,
   keyRefund,
-  lineRefundedCents,
   orderIdFromQuery,
   orderPath,
   withOrder,
@@ -51,13 +50,8 @@ describe('withOrder and appendPage', () => {
 });
 
 describe('refunds', () => {
-  it('reads the refunded cents of a line, 0 when none', () => {
-    expect(lineRefundedCents({ refundedCents: 1299 } as OrderItem)).toBe(1299);
-    expect(lineRefundedCents({} as OrderItem)).toBe(0);
-  });
-
   it('tells a refunded key from a revoked one and from one the buyer owns', () => {
-    const key = (status: string) => ({ id: 'k', status, revealedAt: null }) as OrderKey;
+    const key = (status: OrderKey['status']): OrderKey => ({ id: 'k', status, revealedAt: null });
     expect(keyRefund(key('refunded'))).toBe('refunded');
     expect(keyRefund(key('revoked'))).toBe('revoked');
     expect(keyRefund(key('sold'))).toBeNull();

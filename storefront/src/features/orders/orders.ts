@@ -3,7 +3,7 @@ import { localizedPath } from '../../i18n/routes.ts';
 
 /*
  * The account page's order pieces that need no DOM: the deep link, where a deep-linked order
- * goes in the list, and what a line or key shows after a refund.
+ * goes in the list, and what a key shows after a refund.
  */
 
 const ORDER_ID = /^[0-9a-f]{24}$/i;
@@ -31,24 +31,14 @@ export function appendPage(orders: readonly Order[], page: readonly Order[]): Or
   return [...orders, ...page.filter((o) => !listed.has(o.id))];
 }
 
-/*
- * Refunds add to the buyer's view (wave 2): the refunded cents of each line, and the status of a
- * key once its line is refunded (`refunded` back to stock, `revoked` when it had been revealed).
- */
-type RefundedItem = OrderItem & { refundedCents?: number };
-type RefundedKey = OrderKey & { status?: string };
-
 export type KeyRefund = 'refunded' | 'revoked';
 
-/** Cents refunded on one line (0 when none). */
-export const lineRefundedCents = (item: OrderItem): number =>
-  (item as RefundedItem).refundedCents ?? 0;
-
-/** Whether a key went back with a refund, and how; null for a key the buyer still owns. */
-export function keyRefund(key: OrderKey): KeyRefund | null {
-  const status = (key as RefundedKey).status;
-  return status === 'refunded' || status === 'revoked' ? status : null;
-}
+/**
+ * Whether a key went back with its line's refund, and how (`refunded`: back on sale, `revoked`:
+ * revealed before the refund); null for a key the buyer still owns.
+ */
+export const keyRefund = (key: OrderKey): KeyRefund | null =>
+  key.status === 'sold' ? null : key.status;
 
 /** Whether a line is a game account: claimed once instead of revealed. */
 export const isAccountItem = (item: OrderItem): boolean => item.categoryId === 'accounts';
