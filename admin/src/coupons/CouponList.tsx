@@ -25,9 +25,9 @@ export function CouponList() {
         <TextField source="code" />
         <ChoiceChipField source="kind" labels="resources.coupons.kinds" sortable={false} />
         <CouponDiscountField label="resources.coupons.fields.discount" sortable={false} />
-        <DateField source="validFrom" showTime emptyText="—" />
+        <DateField source="validFrom" showTime emptyText="—" sortable={false} />
         <DateField source="validUntil" showTime emptyText="—" />
-        <NumberField source="usedCount" sortable={false} />
+        <NumberField source="usedCount" />
         <NumberField source="usageLimit" sortable={false} emptyText="∞" />
         <BooleanField source="active" sortable={false} />
         <DeleteButton mutationMode="pessimistic" />
