@@ -43,6 +43,9 @@ export default defineConfig({
       DATA_DIR,
       EMBEDDED_MONGO_PORT: String(PORT + 19_000),
       FIREBASE_EMULATOR_PORT: String(PORT + 1_400),
+      // PayPal's sandbox on this port, Checkout.com's on the next; Awin's on a free one.
+      PAYMENT_SANDBOX_PORT: String(PORT + 200),
+      AWIN_SANDBOX_PORT: '0',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
     },

@@ -63,3 +63,63 @@ export async function signInToAdminConsole(page: Page) {
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
 }
+
+/** A demo product with keys in stock: its page and the seller whose offer to pick there. */
+export type ProductOnSale = {
+  id: string;
+  url: string;
+  name: string;
+  sellerId: string;
+  sellerName: string;
+};
+
+/**
+ * `count` different demo games on sale with keys in stock, cheapest first. Cheap and Global on
+ * purpose: screening holds a new account's large order for review and refuses a ROW key bought
+ * from the EU, and these journeys want the instant delivery.
+ */
+export async function productsOnSale(
+  request: APIRequestContext,
+  count: number,
+): Promise<ProductOnSale[]> {
+  const search = await request.post('/api/public/products/search', {
+    data: { locale: 'en', categoryId: 'games', region: 'Global', sort: 'price_asc', pageSize: 60 },
+  });
+  expect(search.ok()).toBe(true);
+  const { items } = (await search.json()) as { items: { id: string }[] };
+  const sales = await request.post('/api/public/products/info-multiple-sales', {
+    data: { productIdList: items.map((p) => p.id), locale: 'en', currency: 'eur' },
+  });
+  expect(sales.ok()).toBe(true);
+  type Sales = {
+    id: string;
+    url: string;
+    name: string;
+    sales: { sellerId: string; sellerName: string; inStock: boolean; prices: { eur: number } }[];
+  };
+  const found: ProductOnSale[] = [];
+  for (const product of (await sales.json()) as Sales[]) {
+    const sale = product.sales.find((s) => s.inStock && s.prices.eur <= 5_000);
+    if (sale) found.push({ id: product.id, url: product.url, name: product.name, ...sale });
+  }
+  expect(found.length).toBeGreaterThanOrEqual(count);
+  return found.slice(0, count);
+}
+
+/** A fresh, verified buyer (nothing bought yet), ready to sign in with `demopass`. */
+export async function freshBuyer(request: APIRequestContext, prefix = 'buyer') {
+  const email = uniqueEmail(prefix);
+  await verifiedBuyer(request, email);
+  return email;
+}
+
+/** Fills the storefront's sign-in form (the caller has opened /login) and waits to leave it. */
+export async function signInOnLoginPage(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('demopass');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Either key format the marketplace delivers: its own 4×4 codes or a seller's uploaded shape. */
+export const KEY_CODE = /^[A-Z0-9][A-Z0-9-]{3,62}[A-Z0-9]$/;
