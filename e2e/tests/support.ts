@@ -123,3 +123,49 @@ export async function signInOnLoginPage(page: Page, email: string) {
 
 /** Either key format the marketplace delivers: its own 4×4 codes or a seller's uploaded shape. */
 export const KEY_CODE = /^[A-Z0-9][A-Z0-9-]{3,62}[A-Z0-9]$/;
+
+/**
+ * A guest puts one key of each product in the cart from its page, goes to checkout from /cart,
+ * is sent to sign in and comes back to /checkout, which shows both lines (the guest cart merged).
+ */
+export async function guestCartToCheckout(page: Page, products: ProductOnSale[], email: string) {
+  for (const product of products) {
+    await page.goto(product.url);
+    await page
+      .locator('table.offers tr')
+      .filter({ hasText: product.sellerName })
+      .getByRole('button', { name: 'Add to cart' })
+      .click();
+    await expect(page.getByText('Added to your cart')).toBeVisible();
+  }
+  await page.goto('/cart');
+  for (const product of products) await expect(page.getByText(product.name)).toBeVisible();
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/login\?destination=(\/|%2F)checkout$/);
+  await signInOnLoginPage(page, email);
+  await expect(page).toHaveURL(/\/checkout$/);
+  for (const product of products) {
+    await expect(page.getByText(`1 × ${product.name}`)).toBeVisible();
+  }
+}
+
+/** Where the provider sends the buyer back: the return page, saying the keys are ready. */
+export async function expectKeysReady(page: Page) {
+  await expect(page).toHaveURL(/\/checkout\/complete\?order=[0-9a-f]{24}(&|$)/);
+  await expect(page.getByText('Payment received — your keys are ready.')).toBeVisible();
+}
+
+/**
+ * From the return page to the order in /account, where the right-of-withdrawal notice stands
+ * beside the hidden key BEFORE Reveal; then the code, in a format the marketplace delivers.
+ */
+export async function revealFirstKey(page: Page, productName: string) {
+  await page.getByRole('link', { name: /^See your keys in order / }).click();
+  await expect(page).toHaveURL(/\/account\?order=[0-9a-f]{24}$/);
+  const keys = page.getByRole('list', { name: `Keys of ${productName}` });
+  await expect(keys.getByText(/you lose your EU right of withdrawal/)).toBeVisible();
+  await expect(keys.locator('code')).toHaveCount(0);
+  await keys.getByRole('button', { name: `Reveal key 1 of ${productName}` }).click();
+  await expect(keys.locator('code')).toHaveText(KEY_CODE);
+  await expect(keys.getByRole('button', { name: `Copy key 1 of ${productName}` })).toBeVisible();
+}
