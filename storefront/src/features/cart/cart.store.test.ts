@@ -1,3 +1,4 @@
+import { setSessionHint } from '../auth/session-hint.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartProduct } from '@market/shared';
 
@@ -88,7 +89,7 @@ describe('a guest’s cart', () => {
 });
 
 describe('a signed-in buyer’s cart', () => {
-  beforeEach(() => localStorage.setItem('cart-signed-in', '1'));
+  beforeEach(() => setSessionHint());
 
   it('goes to the server with a transaction id and no price', async () => {
     fetchMock.mockImplementation(() =>

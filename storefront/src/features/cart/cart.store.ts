@@ -1,3 +1,4 @@
+import { clearSessionHint, hasSessionHint, setSessionHint } from '../auth/session-hint.ts';
 import { transactionId, type Cart, type CartProduct, type LineKey } from '@market/shared';
 import { atom } from 'nanostores';
 import { CartCallError, addToCartCall, fetchCart, updateCartProducts } from './cart-api.ts';
@@ -5,7 +6,6 @@ import {
   BUY_NOW_KEY,
   CART_COUNT_KEY,
   CART_STORAGE_KEY,
-  SIGNED_IN_KEY,
   addLines,
   emptyCart,
   mergeRequest,
@@ -29,13 +29,13 @@ const storage = (): Storage | null => {
   }
 };
 
-/** Whether a buyer signed in on this browser (see SIGNED_IN_KEY); no API call. */
-export const isSignedIn = (): boolean => storage()?.getItem(SIGNED_IN_KEY) === '1';
+/** Whether a buyer signed in on this browser (the session hint); no API call. */
+export const isSignedIn = hasSessionHint;
 
 /** A 401 means the session ended (expired, signed out elsewhere): the cart is a guest's again. */
 function endedSession(error: unknown): boolean {
   if (!(error instanceof CartCallError) || error.status !== 401) return false;
-  storage()?.removeItem(SIGNED_IN_KEY);
+  clearSessionHint();
   return true;
 }
 
@@ -175,7 +175,7 @@ export async function resetCart(signedIn: boolean): Promise<void> {
  * cleared. A failure keeps the guest cart for the next sign-in and never blocks signing in.
  */
 export async function mergeGuestCart(idToken: string): Promise<void> {
-  storage()?.setItem(SIGNED_IN_KEY, '1');
+  setSessionHint();
   const products = mergeRequest(guestCart());
   try {
     const cart = products.length
@@ -190,7 +190,7 @@ export async function mergeGuestCart(idToken: string): Promise<void> {
 
 /** After sign-out: the cart is a guest's again (the buyer's stays on the server). */
 export function forgetCart(): void {
-  storage()?.removeItem(SIGNED_IN_KEY);
+  clearSessionHint();
   $cart.set(emptyCart());
   publishCount(guestCart().quantityTotal);
 }

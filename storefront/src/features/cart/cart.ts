@@ -16,11 +16,6 @@ import {
 
 /** The localStorage key of a guest's cart (spec section 9: the cart is persisted there). */
 export const CART_STORAGE_KEY = 'cart';
-/**
- * Set in localStorage while a buyer is signed in (the session cookie is HttpOnly): it tells the
- * cart to use the server without asking the API, so a guest's cart makes no server call at all.
- */
-export const SIGNED_IN_KEY = 'cart-signed-in';
 /** The sessionStorage key of the buy-now flag, so the checkout page can read it. */
 export const BUY_NOW_KEY = 'cart-buy-now';
 /** The units the header shows, for guests and signed-in buyers alike (no call on page load). */

@@ -1,3 +1,4 @@
+import { clearSessionHint, hasSessionHint } from '../auth/session-hint.ts';
 import { atom } from 'nanostores';
 import { showToast } from '../toast/toast.ts';
 import { addFavorite, fetchFavorites, fetchSignedInUid, removeFavorite } from './favorites-api.ts';
@@ -24,6 +25,11 @@ const dispatch = (action: FavoritesAction) =>
 
 /** Asks the API who is signed in and, for a user, their favorites. */
 export async function loadFavorites(errors: FavoritesErrors): Promise<void> {
+  // Nobody signed in on this browser: no call (it could only answer 401).
+  if (!hasSessionHint()) {
+    dispatch({ type: 'guest' });
+    return;
+  }
   let uid: string | null;
   try {
     uid = await fetchSignedInUid();
@@ -31,6 +37,7 @@ export async function loadFavorites(errors: FavoritesErrors): Promise<void> {
     return; // API unreachable: the hearts stay hidden, the page works without them
   }
   if (!uid) {
+    clearSessionHint();
     dispatch({ type: 'guest' });
     return;
   }
