@@ -121,7 +121,7 @@ export async function signInOnLoginPage(page: Page, email: string) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** Either key format the marketplace delivers: its own 4×4 codes or a seller's uploaded shape. */
+/** A delivered key: shared's UPLOAD_KEY_CODE_PATTERN (the marketplace's 4×4 codes fit it too). */
 export const KEY_CODE = /^[A-Z0-9][A-Z0-9-]{3,62}[A-Z0-9]$/;
 
 /**
