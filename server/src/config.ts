@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { FAILPOINTS } from './lib/failpoints.ts';
 
 /** Repository root, so defaults such as `.data/` do not depend on the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,10 +60,7 @@ export const EnvSchema = z
     /** Awin (affiliate conversions). Without an API key a local sandbox takes the calls. */
     AWIN_BASE_URL: z.url().default('https://api.awin.com'),
     AWIN_ADVERTISER_ID: optionalText.pipe(
-      z
-        .string()
-        .regex(/^\d+$/, 'must be the numeric advertiser id')
-        .optional(),
+      z.string().regex(/^\d+$/, 'must be the numeric advertiser id').optional(),
     ),
     AWIN_API_KEY: optionalText,
     /** Port of the local Awin sandbox (no AWIN_API_KEY); 0 picks a free one. */
@@ -115,6 +113,17 @@ export const EnvSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** Crash tests only: comma-separated failpoints (lib/failpoints.ts) that SIGKILL the server. */
+    FAILPOINTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(FAILPOINTS))),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -122,6 +131,13 @@ export const EnvSchema = z
         code: 'custom',
         path: ['FIREBASE_AUTH_EMULATOR_HOST'],
         message: 'must not be set in production: emulator tokens are unsigned',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.FAILPOINTS.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FAILPOINTS'],
+        message: 'must not be set in production: a failpoint kills the server',
       });
     }
     if (env.AWIN_API_KEY && !env.AWIN_ADVERTISER_ID) {

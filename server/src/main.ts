@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { ensureIndexes } from './db/indexes.ts';
 import { createHttpServer } from './http-server.ts';
+import { armFailpoints } from './lib/failpoints.ts';
 import { startJob } from './jobs/job-runner.ts';
 import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.ts';
 import { createIdentity, type Identity } from './identity/firebase.ts';
@@ -34,6 +35,8 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
+  // The config refuses failpoints in production; the check here keeps them off even so.
+  if (config.NODE_ENV !== 'production') armFailpoints(config.FAILPOINTS);
   const started = Date.now();
   const stops: Array<() => Promise<void>> = [];
   let stopping = false;

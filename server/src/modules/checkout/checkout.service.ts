@@ -16,6 +16,7 @@ import {
   type WebhookHeaders,
 } from '../../integrations/payments/payment-provider.ts';
 import { AppError } from '../../lib/errors.ts';
+import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
 import { attributionFromCookies } from '../attribution/attribution.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
@@ -159,6 +160,7 @@ export function createCheckoutService(deps: {
       request: RequestFacts,
     ): Promise<CheckoutStarted> {
       const order = await place(buyer, input, request);
+      failpoint('checkout.afterReserve');
       const back = `${deps.publicOrigin}${returnPath(input.locale)}?order=${order.id}`;
       let payment;
       try {
@@ -180,6 +182,7 @@ export function createCheckoutService(deps: {
         await abandon(order.id);
         throw unavailable(err);
       }
+      failpoint('checkout.afterPaymentCreated');
       await orderService.attachPayment(order.id, input.provider, payment.providerRef);
       await cart.replace(buyer.uid, []);
       return { orderId: order.id, approvalUrl: payment.approvalUrl };

@@ -5,6 +5,7 @@ import {
   type PaymentProviders,
 } from '../../integrations/payments/payment-provider.ts';
 import { AppError } from '../../lib/errors.ts';
+import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
 import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
 import type { OrderService, PaymentFacts } from '../orders/orders.service.ts';
@@ -57,10 +58,12 @@ export function createSettlement(deps: {
     // An expired or cancelled order must not take money: its keys may be sold to someone else.
     if (order.status !== 'pending') return order;
     const provider = payments[order.payment!.provider];
+    failpoint('settlement.beforeCapture');
     try {
       const captured = await provider.capture(details.providerRef, {
         idempotencyKey: `capture:${order._id.toHexString()}`,
       });
+      failpoint('settlement.afterCapture');
       // Not final yet (Checkout.com settles captures asynchronously): its webhook comes back here.
       if (captured.status === 'pending') return order;
       return await record(order, {
@@ -86,6 +89,17 @@ export function createSettlement(deps: {
 
   async function settleOrder(order: OrderDoc): Promise<OrderDoc> {
     const payment = order.payment;
+    // A crash came between recording the capture and deciding: decide on the recorded capture.
+    if (payment?.status === 'captured' && order.status === 'pending') {
+      return record(order, {
+        captureId: payment.captureId,
+        status: 'captured',
+        amountCents: payment.amountCents,
+        currency: payment.currency ?? order.currency,
+        instrument: payment.instrument,
+        country: payment.country,
+      });
+    }
     // Nothing to ask about: no payment started, or its capture is recorded already.
     if (!payment || payment.status !== 'created') return order;
     const details = await payments[payment.provider].getPayment(payment.providerRef);

@@ -1,5 +1,6 @@
 import { ObjectId } from 'mongodb';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { failpoint } from '../../lib/failpoints.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { OrderKeys } from './order-keys.ts';
 import { keysByOffer } from './order-view.ts';
@@ -22,6 +23,7 @@ export function createOrderDelivery(deps: {
 
   return async function deliver(order: OrderDoc, now: Date): Promise<OrderDoc> {
     const byOffer = keysByOffer(await orderKeys.sell(order._id, now));
+    failpoint('delivery.afterKeysSold');
     const items = order.items.map((item) => {
       const sold = (byOffer.get(item.offerId.toHexString()) ?? []).filter(
         (k) => k.status === 'sold',

@@ -195,7 +195,12 @@ export function createOrderRepository(db: Db) {
     /** Pending orders whose reservation ran out. */
     expiredPending: (now: Date, limit: number) =>
       orders
-        .find({ status: 'pending', reservationExpiresAt: { $lt: now } })
+        // A recorded capture is decided (settlement), never expired: the buyer has paid.
+        .find({
+          status: 'pending',
+          reservationExpiresAt: { $lt: now },
+          'payment.status': { $ne: 'captured' },
+        })
         .limit(limit)
         .toArray(),
     /** Approved orders whose delivery did not finish (a crash midway), decided before `before`. */
@@ -267,7 +272,12 @@ export function createOrderRepository(db: Db) {
     /** Orders waiting for a payment started before `before`: the reconciliation's work list. */
     unsettled: (before: Date, limit: number) =>
       orders
-        .find({ status: 'pending', 'payment.status': 'created', updatedAt: { $lt: before } })
+        // `captured`: a crash came between recording the capture and deciding.
+        .find({
+          status: 'pending',
+          'payment.status': { $in: ['created', 'captured'] },
+          updatedAt: { $lt: before },
+        })
         .limit(limit)
         .toArray(),
     findManyByIds: (ids: ObjectId[]) =>

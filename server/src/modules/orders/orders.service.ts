@@ -19,6 +19,7 @@ import {
   type PaymentProvider,
 } from '@market/shared';
 import { AppError, fieldErrors } from '../../lib/errors.ts';
+import { failpoint } from '../../lib/failpoints.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { Logger } from '../../logger.ts';
 import { screen, type FraudConfig } from '../fraud/fraud-rules.ts';
@@ -390,10 +391,11 @@ export function createOrderService(deps: {
     ): Promise<{ order: OrderDoc; refund: boolean }> {
       const order = await findOrder(orderId);
       const captured = facts.status === 'captured';
-      // News of a capture already recorded (a replay, or a late failure notice) changes nothing.
-      if (order.payment?.providerRef === facts.providerRef && order.payment.status === 'captured') {
-        return { order, refund: false };
-      }
+      const known =
+        order.payment?.providerRef === facts.providerRef && order.payment.status === 'captured';
+      // News of a capture already recorded (a replay, or a late failure notice) changes nothing,
+      // unless a crash came between recording it and deciding: then the order is decided now.
+      if (known && (order.status !== 'pending' || !captured)) return { order, refund: false };
       const withPayment = await orders.setPayment(order._id, {
         provider: facts.provider,
         providerRef: facts.providerRef,
@@ -407,6 +409,7 @@ export function createOrderService(deps: {
       if (!withPayment) {
         throw new AppError('CONFLICT', { message: 'The order is paid another way' });
       }
+      failpoint('orders.afterPaymentRecorded');
       if (withPayment.status !== 'pending') {
         return { order: withPayment, refund: captured && withPayment.status === 'cancelled' };
       }

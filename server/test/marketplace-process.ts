@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * The marketplace as its own process, exactly as `npm start` runs it (main.ts: embedded engine,
+ * payment sandboxes, jobs), for the tests and benchmarks that kill it and start it again on the
+ * same DATA_DIR and ports.
+ */
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+const listenable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+
+/** A port nobody listens on; with `pair`, the next one is free too (the payment sandboxes). */
+export async function freePort(pair = false): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
+    });
+    if (!pair || (port < 65535 && (await listenable(port + 1)))) return port;
+  }
+}
+
+export type Ports = { http: number; mongo: number; sandboxes: number };
+
+/** Fresh ports for one marketplace: HTTP, the embedded engine, the two payment sandboxes. */
+export async function freePorts(): Promise<Ports> {
+  return { http: await freePort(), mongo: await freePort(), sandboxes: await freePort(true) };
+}
+
+export type MarketplaceProcess = {
+  url: string;
+  /** The engine's address, for checks through the official driver. */
+  mongoUri: string;
+  child: ChildProcess;
+  /** Resolves when the process ends, with the signal that ended it (null: it exited). */
+  ended: Promise<NodeJS.Signals | null>;
+  /** Whether the process has ended. */
+  dead(): boolean;
+  /** What it wrote on stderr (its warnings and errors), for a failure's message. */
+  stderr(): string;
+  /** SIGKILL, and waits for the end. */
+  kill(): Promise<void>;
+};
+
+/**
+ * Starts main.ts on `ports` and `dataDir` (no demo data, logs at warn) with `env` added, against
+ * the Auth emulator at `emulatorHost`; resolves once `/api/health` answers.
+ */
+export async function startMarketplace(opts: {
+  ports: Ports;
+  dataDir: string;
+  emulatorHost: string;
+  env?: Record<string, string>;
+}): Promise<MarketplaceProcess> {
+  const { ports } = opts;
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(ports.http),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      EMBEDDED_MONGO_PORT: String(ports.mongo),
+      PAYMENT_SANDBOX_PORT: String(ports.sandboxes),
+      FIREBASE_AUTH_EMULATOR_HOST: opts.emulatorHost,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      FAILPOINTS: '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    err = (err + chunk.toString('utf8')).slice(-20_000);
+  });
+  const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_code, signal) => resolve(signal)),
+  );
+  let over = false;
+  void ended.then(() => (over = true));
+  const url = `http://127.0.0.1:${ports.http}`;
+  const proc: MarketplaceProcess = {
+    url,
+    mongoUri: `mongodb://127.0.0.1:${ports.mongo}/?directConnection=true`,
+    child,
+    ended,
+    dead: () => over,
+    stderr: () => err,
+    async kill() {
+      if (!over) child.kill('SIGKILL');
+      await ended;
+    },
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (over) throw new Error(`the marketplace exited while starting:\n${err}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return proc;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await proc.kill();
+  throw new Error(`the marketplace did not become healthy:\n${err}`);
+}
