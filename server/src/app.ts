@@ -312,7 +312,7 @@ export function createApp(deps: AppDeps) {
     .route('/user/orders', userOrderRoutes(orderService))
     .route(
       '/admin/orders',
-      adminOrderRoutes(orderService, { auditLog, approved: payments.approvedByAdmin }),
+      adminOrderRoutes(orderService, { auditLog, decided: payments.decidedByAdmin }),
     )
     .route('/admin/orders', adminOrderRefundRoutes(payments.refunds))
     .route('/admin/orders', adminCheckoutRoutes(checkout))

@@ -6,7 +6,7 @@ import { createKeyRepository } from '../keys/keys.repository.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createOfferPricing } from '../offers/offer-pricing.ts';
 import { createOfferRepository } from '../offers/offers.repository.ts';
-import { createOrderRepository } from '../orders/orders.repository.ts';
+import { createOrderRepository, type OrderDoc } from '../orders/orders.repository.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import { createProductRepository } from '../products/products.repository.ts';
 import { createRefundRepository } from '../refunds/refunds.repository.ts';
@@ -39,24 +39,37 @@ export function buildPayments(
     auditLog: services.auditLog,
     log: deps.log,
   });
+  /**
+   * Gives back the capture of an order that will never be delivered. Its decision stands
+   * whatever the provider says now, so a failure is only logged: the order still owes the
+   * refund (`owesRefund`) and the reconciliation job makes it, or finishes the pending one.
+   */
+  async function giveBack(order: OrderDoc) {
+    try {
+      await refunds.refundUndeliverable(order);
+    } catch (err) {
+      deps.log.warn({ err, orderId: order._id.toHexString() }, 'refund left to the reconciliation');
+    }
+  }
   const settlement = createSettlement({
     orders,
     orderService: services.orderService,
     payments: deps.payments,
-    hooks: {
-      approved: reports.converted,
-      undeliverable: refunds.refundUndeliverable,
-    },
+    hooks: { approved: reports.converted, undeliverable: giveBack },
     log: deps.log,
   });
   return {
     orders,
     refunds,
     settlement,
-    /** An admin approved an order held for review (or re-approved one): Awin hears of the sale. */
-    async approvedByAdmin(orderId: string) {
+    /**
+     * After an admin's decision: an approval (of an order held for review, or a decline
+     * overturned) is reported to Awin; a decline or cancel of a paid order gives the money back.
+     */
+    async decidedByAdmin(orderId: string) {
       const order = await orders.findById(new ObjectId(orderId));
       if (order?.status === 'approved') await reports.converted(order);
+      else if (order) await giveBack(order);
     },
   };
 }

@@ -9,6 +9,7 @@ import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
 import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
 import type { OrderService, PaymentFacts } from '../orders/orders.service.ts';
+import { owesRefund } from '../refunds/refunds.service.ts';
 
 /** Who asks to settle: the buyer's return, a provider's webhook, or the reconciliation job. */
 export type SettleSource = 'return' | 'webhook' | 'reconcile';
@@ -17,7 +18,10 @@ export type SettleSource = 'return' | 'webhook' | 'reconcile';
 export type SettlementHooks = {
   /** The order became approved by this settlement (the racing call may report it too). */
   approved(order: OrderDoc): Promise<void>;
-  /** Money was captured for an order that can no longer be delivered: give it back. */
+  /**
+   * Money was captured for an order that will never be delivered (screening declined it after
+   * the capture, or it expired or was cancelled while the buyer paid): give it back.
+   */
   undeliverable(order: OrderDoc): Promise<void>;
 };
 
@@ -43,12 +47,12 @@ export function createSettlement(deps: {
 
   async function record(order: OrderDoc, facts: Omit<PaymentFacts, 'provider' | 'providerRef'>) {
     const payment = order.payment!;
-    const { order: after, refund } = await orderService.recordPayment(order._id.toHexString(), {
+    const { order: after } = await orderService.recordPayment(order._id.toHexString(), {
       provider: payment.provider,
       providerRef: payment.providerRef,
       ...facts,
     });
-    if (refund) await hooks.undeliverable(after);
+    if (owesRefund(after)) await hooks.undeliverable(after);
     if (after.status === 'approved' && order.status === 'pending') await hooks.approved(after);
     return after;
   }

@@ -78,9 +78,25 @@ export type OrderDoc = {
   /** Set once the keys, ledger credits and mail of an approval are all done. */
   deliveredAt: Date | null;
   refundedCents: number;
+  /**
+   * The provider refused to give back the capture of an order that was not delivered (the
+   * refunds list says why): a person takes it from there, and the reconciliation stops asking.
+   */
+  refundRefusedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 };
+
+/**
+ * The decisions after which an order never delivers: money captured for it is given back in
+ * full (`../refunds`, `owesRefund`).
+ */
+export const UNDELIVERED_STATUSES = [
+  'declined',
+  'declined_fraud',
+  'declined_business',
+  'cancelled',
+] as const satisfies OrderStatus[];
 
 export const orderIndexes: IndexDescription[] = [
   { key: { number: 1 }, unique: true },
@@ -97,6 +113,8 @@ export const orderIndexes: IndexDescription[] = [
   { key: { reservationExpiresAt: 1 }, sparse: true },
   // The seller console's sales: orders with a line of the seller's.
   { key: { 'items.sellerId': 1, createdAt: -1 } },
+  // The reconciliation: captured orders that were not delivered and got nothing back yet.
+  { key: { 'payment.status': 1, status: 1, refundedCents: 1 } },
 ];
 
 /** What the admin console's order list filters on. */
@@ -269,6 +287,24 @@ export function createOrderRepository(db: Db) {
         { _id: id, refundedCents: 0 },
         { $set: { refundedCents: cents, updatedAt: new Date() } },
       ),
+    /**
+     * Orders decided before `before` that hold a captured payment they will never deliver for,
+     * none of it given back yet (a crash came between the decision and the refund).
+     */
+    owingRefund: (before: Date, limit: number) =>
+      orders
+        .find({
+          'payment.status': 'captured',
+          status: { $in: [...UNDELIVERED_STATUSES] },
+          refundedCents: 0,
+          refundRefusedAt: { $exists: false },
+          updatedAt: { $lt: before },
+        })
+        .limit(limit)
+        .toArray(),
+    /** The provider refused the refund of an undelivered order's capture: for a person now. */
+    markRefundRefused: (id: ObjectId, at: Date) =>
+      orders.updateOne({ _id: id }, { $set: { refundRefusedAt: at, updatedAt: at } }),
     /** Orders waiting for a payment started before `before`: the reconciliation's work list. */
     unsettled: (before: Date, limit: number) =>
       orders

@@ -57,10 +57,13 @@ export const userOrderRoutes = (service: OrderService) =>
       ),
     );
 
-/** What follows an admin's decision: the audit log, and (approved) the affiliate's sale. */
+/**
+ * What follows an admin's decision: the audit log, then the checkout's part (an approval is
+ * reported to the affiliate; a decline or cancel of a paid order refunds it).
+ */
 export type DecisionFollowUps = {
   auditLog: AuditLog;
-  approved: (orderId: string) => Promise<void>;
+  decided: (orderId: string) => Promise<void>;
 };
 
 /** An admin's decision, recorded in the audit log with its reason. */
@@ -79,8 +82,9 @@ const decideAudited = async (
     reason: order.decisions.at(-1)?.reason ?? null,
     details: { status: order.status },
   });
-  if (order.status === 'approved') await then.approved(id);
-  return order;
+  await then.decided(id);
+  // Read again: a refund that followed the decision shows on the order.
+  return service.adminGet(id);
 };
 
 /** `/api/admin/orders`: every order, its payment and decisions, and the admin's decisions. */

@@ -195,6 +195,13 @@ export function createOrderService(deps: {
     };
     // Re-approving a decline: its keys went back to stock, so take them again first.
     const reReserve = to === 'approved' && from !== 'pending' && from !== 'review';
+    // A declined capture goes back to the buyer in full (the checkout's refunds): approving it
+    // again would give the keys away for nothing.
+    if (reReserve && order.payment?.status === 'captured') {
+      throw new AppError('CONFLICT', {
+        message: 'The payment of this order went back to the buyer: they have to order again',
+      });
+    }
     if (reReserve) {
       const until = new Date(at.getTime() + settings.reservationMinutes * 60_000);
       const { short } = await orderKeys.reserve(order._id, order.items, until);

@@ -1,4 +1,10 @@
-import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
+import {
+  MongoServerError,
+  type Db,
+  type Filter,
+  type IndexDescription,
+  type ObjectId,
+} from 'mongodb';
 import type { Currency, RefundStatus } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 
@@ -35,6 +41,14 @@ export type RefundDoc = {
 export const refundIndexes: IndexDescription[] = [
   // A retried refund finds the attempt it resumes; an order's refunds for the console.
   { key: { scope: 1, createdAt: -1 } },
+  // One attempt of a scope at a time: two racing calls (the buyer's return and the webhook
+  // both declining an order) open one refund, not two records of the same provider refund.
+  {
+    key: { scope: 1 },
+    name: 'one_pending_per_scope',
+    unique: true,
+    partialFilterExpression: { status: 'pending' },
+  },
   { key: { orderId: 1, createdAt: -1 } },
   // The console's status filter, and the job resuming refunds a crash left pending.
   { key: { status: 1, createdAt: -1 } },
@@ -52,15 +66,24 @@ const SORTABLE = new Set(['createdAt', 'amountCents', 'status']);
 export function createRefundRepository(db: Db) {
   const refunds = db.collection<RefundDoc>('refunds');
   return {
-    insert: (doc: RefundDoc) => refunds.insertOne(doc),
+    /**
+     * Inserts a pending refund; when a racing call opened one of the scope first, answers that
+     * one instead (null if it finished meanwhile).
+     */
+    async open(doc: RefundDoc): Promise<RefundDoc | null> {
+      try {
+        await refunds.insertOne(doc);
+        return doc;
+      } catch (err) {
+        if (!(err instanceof MongoServerError && err.code === 11000)) throw err;
+        return refunds.findOne({ scope: doc.scope, status: 'pending' });
+      }
+    },
     findById: (id: ObjectId) => refunds.findOne({ _id: id }),
     /** The attempt of this scope still waiting for the provider's answer, if any. */
     pendingOf: (scope: string) => refunds.findOne({ scope, status: 'pending' }),
     /** How many attempts of this scope the provider refused (the next key counts on). */
     failedCount: (scope: string) => refunds.countDocuments({ scope, status: 'failed' }),
-    /** Every refund of an order that is not refused. */
-    activeOfOrder: (orderId: ObjectId) =>
-      refunds.find({ orderId, status: { $ne: 'failed' } }).toArray(),
     complete: (id: ObjectId, providerRefundId: string, at: Date) =>
       refunds.updateOne(
         { _id: id, status: 'pending' },

@@ -1,5 +1,11 @@
 import { ObjectId } from 'mongodb';
-import type { AdminOrder, Refund, RefundRequest, RefundStatus } from '@market/shared';
+import {
+  ORDER_REASONS,
+  type AdminOrder,
+  type Refund,
+  type RefundRequest,
+  type RefundStatus,
+} from '@market/shared';
 import {
   PaymentError,
   type PaymentProviders,
@@ -14,7 +20,12 @@ import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferRepository } from '../offers/offers.repository.ts';
-import type { OrderDoc, OrderItemDoc, OrderRepository } from '../orders/orders.repository.ts';
+import {
+  UNDELIVERED_STATUSES,
+  type OrderDoc,
+  type OrderItemDoc,
+  type OrderRepository,
+} from '../orders/orders.repository.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import type { RefundDoc, RefundLineDoc, RefundRepository } from './refunds.repository.ts';
 
@@ -41,6 +52,30 @@ const toRefund = (doc: RefundDoc): Refund => ({
 export function refundLine(item: OrderItemDoc): RefundLineDoc {
   const sellerCents = item.unitPriceCents * item.quantity;
   return { itemId: item._id, cents: sellerCents - item.discountCents, sellerCents };
+}
+
+/**
+ * Whether the order holds money it must give back in full: captured, but declined or cancelled
+ * (by a person or the System, before or after the capture), and nothing refunded yet. The
+ * order's own state is the obligation, so a crash between the decision and the refund loses
+ * nothing: the reconciliation finds it again (`owingRefund` asks the same).
+ */
+export function owesRefund(order: OrderDoc): boolean {
+  return (
+    order.payment?.status === 'captured' &&
+    (UNDELIVERED_STATUSES as readonly string[]).includes(order.status) &&
+    order.refundedCents === 0 &&
+    !order.refundRefusedAt
+  );
+}
+
+/** Why an undelivered order's money went back, as the refunds list shows it. */
+function undeliveredReason(order: OrderDoc): string {
+  const decision = order.decisions.at(-1);
+  if (!decision || decision.reason === ORDER_REASONS.autoCancelled) {
+    return 'Paid after the reservation expired: the keys were no longer held';
+  }
+  return `${decision.reason}: the payment goes back in full`;
 }
 
 const BATCH = 100;
@@ -134,6 +169,8 @@ export function createRefundService(deps: {
         throw new AppError('PAYMENT_UNAVAILABLE');
       }
       log.warn({ orderId: order._id.toHexString(), code: err.code }, 'refund refused');
+      // An undelivered order's capture: asking again would be refused again, so a person takes it.
+      if (!doc.lines.length) await orders.markRefundRefused(order._id, now());
       await orders.releaseRefund(order._id, doc._id);
       await refunds.fail(doc._id, `${err.code}: ${err.message}`, now());
       throw new AppError('CONFLICT', {
@@ -160,12 +197,15 @@ export function createRefundService(deps: {
     await send(doc, order);
   }
 
-  /** A new pending record for the scope, the key counting the attempts the provider refused. */
+  /**
+   * A new pending record for the scope, the key counting the attempts the provider refused; or
+   * the one a racing call opened first (null when it finished meanwhile).
+   */
   async function open(
     order: OrderDoc,
     scope: string,
     fields: Pick<RefundDoc, 'itemId' | 'lines' | 'amountCents' | 'reason' | 'actorUid'>,
-  ): Promise<RefundDoc> {
+  ): Promise<RefundDoc | null> {
     const refused = await refunds.failedCount(scope);
     const at = now();
     const doc: RefundDoc = {
@@ -182,8 +222,35 @@ export function createRefundService(deps: {
       updatedAt: at,
       ...fields,
     };
-    await refunds.insert(doc);
-    return doc;
+    return refunds.open(doc);
+  }
+
+  /**
+   * Gives back the whole capture of an order that will never be delivered (`owesRefund`:
+   * declined or cancelled by a person or the System, or expired while the buyer paid), once.
+   * Nothing else to undo: its keys went back with the decision, its sellers were never
+   * credited, and Awin never heard of a sale (reported only after approval, which is final).
+   * The refund's actor is the admin who decided, if one did. Throws like `send`.
+   */
+  async function refundUndeliverable(order: OrderDoc): Promise<void> {
+    const scope = `refund:${order._id.toHexString()}:all`;
+    let doc = await refunds.pendingOf(scope);
+    if (!doc) {
+      // Read again after that look-up: a racing call (the buyer's return and the webhook both
+      // declining) books its refund on the order before it closes its record.
+      const current = await orders.findById(order._id);
+      if (!current || !owesRefund(current)) return;
+      doc = await open(current, scope, {
+        itemId: null,
+        lines: [],
+        amountCents: current.payment!.amountCents,
+        reason: undeliveredReason(current),
+        actorUid: current.decisions.at(-1)?.actorUid ?? null,
+      });
+      // The racing call's refund went through meanwhile.
+      if (!doc) return;
+    }
+    await send(doc, order);
   }
 
   async function findOrder(id: string): Promise<OrderDoc> {
@@ -221,6 +288,8 @@ export function createRefundService(deps: {
           reason: input.reason,
           actorUid: ctx.actor.uid,
         });
+        // A racing request made this same refund meanwhile.
+        if (!doc) throw new AppError('CONFLICT', { message: 'This refund was just made' });
       }
       await claimAndSend(doc, order);
       await deps.auditLog.record(ctx, {
@@ -236,28 +305,25 @@ export function createRefundService(deps: {
       return deps.orderService.adminGet(orderId);
     },
 
-    /**
-     * Gives back money captured for an order that can no longer be delivered (it expired while
-     * the buyer paid): the whole capture, once, by the System.
-     */
-    async refundUndeliverable(order: OrderDoc): Promise<void> {
-      const scope = `refund:${order._id.toHexString()}:all`;
-      if ((await refunds.activeOfOrder(order._id)).some((r) => r.status === 'completed')) return;
-      const doc =
-        (await refunds.pendingOf(scope)) ??
-        (await open(order, scope, {
-          itemId: null,
-          lines: [],
-          amountCents: order.payment!.amountCents,
-          reason: 'Paid after the reservation expired: the keys were no longer held',
-          actorUid: null,
-        }));
-      await send(doc, order);
-    },
+    refundUndeliverable,
 
-    /** Finishes refunds a crash (or an unreachable provider) left pending: the job's part. */
+    /**
+     * The job's part: refunds the captures of undelivered orders a crash left without a refund
+     * (decided before `before`), then finishes refunds a crash (or an unreachable provider) left
+     * pending. Answers how many went through.
+     */
     async resumePending(before: Date): Promise<number> {
       let resumed = 0;
+      for (const order of await orders.owingRefund(before, BATCH)) {
+        // One already pending is the loop below's (not asked twice in one run).
+        if (await refunds.pendingOf(`refund:${order._id.toHexString()}:all`)) continue;
+        try {
+          await refundUndeliverable(order);
+          resumed++;
+        } catch (err) {
+          log.warn({ err, orderId: order._id.toHexString() }, 'owed refund not made yet');
+        }
+      }
       for (const doc of await refunds.stalePending(before, BATCH)) {
         const order = await orders.findById(doc.orderId);
         if (!order) continue;
