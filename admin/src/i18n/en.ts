@@ -477,14 +477,17 @@ export const en = {
         approve_content:
           'The buyer gets the keys at once, by email and in their account, and the sellers are credited.',
         decline_title: 'Decline order %{number}?',
-        decline_content: 'The order is declined by an admin and its keys go back to stock.',
+        decline_content:
+          'The order is declined by an admin and its keys go back to stock. If its payment was captured, all of it goes back to the buyer through the payment provider.',
         decline_fraud_title: 'Decline order %{number} as fraud?',
-        decline_fraud_content: 'The order is declined as fraud and its keys go back to stock.',
+        decline_fraud_content:
+          'The order is declined as fraud and its keys go back to stock. If its payment was captured, all of it goes back to the buyer through the payment provider.',
         decline_business_title: 'Decline order %{number} for business rules?',
         decline_business_content:
-          'The order is declined for business rules and its keys go back to stock.',
+          'The order is declined for business rules and its keys go back to stock. If its payment was captured, all of it goes back to the buyer through the payment provider.',
         cancel_title: 'Cancel order %{number}?',
-        cancel_content: 'The order is cancelled and its keys go back to stock.',
+        cancel_content:
+          'The order is cancelled and its keys go back to stock. If its payment was captured, all of it goes back to the buyer through the payment provider.',
         refund_title: 'Refund order %{number}?',
         refund_content:
           'Every line not refunded yet goes back to the buyer through the payment provider. Keys the buyer never revealed return to stock; revealed ones are revoked.',

@@ -490,15 +490,16 @@ export const it: TranslationOf<typeof en> = {
           'L’acquirente riceve subito le chiavi, per email e nel suo account, e i venditori vengono accreditati.',
         decline_title: 'Rifiutare l’ordine %{number}?',
         decline_content:
-          'L’ordine viene rifiutato da un amministratore e le sue chiavi tornano disponibili.',
+          'L’ordine viene rifiutato da un amministratore e le sue chiavi tornano disponibili. Se il pagamento è stato incassato, torna per intero all’acquirente tramite il fornitore del pagamento.',
         decline_fraud_title: 'Rifiutare l’ordine %{number} come frode?',
         decline_fraud_content:
-          'L’ordine viene rifiutato come frode e le sue chiavi tornano disponibili.',
+          'L’ordine viene rifiutato come frode e le sue chiavi tornano disponibili. Se il pagamento è stato incassato, torna per intero all’acquirente tramite il fornitore del pagamento.',
         decline_business_title: 'Rifiutare l’ordine %{number} per regole commerciali?',
         decline_business_content:
-          'L’ordine viene rifiutato per regole commerciali e le sue chiavi tornano disponibili.',
+          'L’ordine viene rifiutato per regole commerciali e le sue chiavi tornano disponibili. Se il pagamento è stato incassato, torna per intero all’acquirente tramite il fornitore del pagamento.',
         cancel_title: 'Annullare l’ordine %{number}?',
-        cancel_content: 'L’ordine viene annullato e le sue chiavi tornano disponibili.',
+        cancel_content:
+          'L’ordine viene annullato e le sue chiavi tornano disponibili. Se il pagamento è stato incassato, torna per intero all’acquirente tramite il fornitore del pagamento.',
         refund_title: 'Rimborsare l’ordine %{number}?',
         refund_content:
           'Ogni riga non ancora rimborsata torna all’acquirente tramite il fornitore del pagamento. Le chiavi mai rivelate tornano disponibili; quelle rivelate vengono revocate.',

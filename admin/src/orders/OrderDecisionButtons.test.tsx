@@ -11,9 +11,10 @@ import { REVIEW_ORDER } from './test-orders.ts';
 function renderButtons(
   status: OrderStatus,
   decideOrder: (...args: unknown[]) => Promise<AdminOrder> = vi.fn(async () => REVIEW_ORDER),
+  payment: AdminOrder['payment'] = REVIEW_ORDER.payment,
 ) {
   renderInConsole(
-    <RecordContextProvider value={{ ...REVIEW_ORDER, status }}>
+    <RecordContextProvider value={{ ...REVIEW_ORDER, status, payment }}>
       <OrderDecisionButtons />
       <Notification />
     </RecordContextProvider>,
@@ -40,12 +41,18 @@ describe('OrderDecisionButtons', () => {
       'review',
       ['Approve', 'Cancel order', 'Decline', 'Decline as fraud', 'Decline: business rules'],
     ],
-    ['declined_fraud', ['Approve']],
+    // Its captured payment went back with the decline: the buyer orders again.
+    ['declined_fraud', []],
     ['approved', []],
     ['cancelled', []],
   ] as const)('offers a %s order only %j', (status, expected) => {
     renderButtons(status);
     expect(labels()).toEqual([...expected].sort());
+  });
+
+  it('offers to approve again a decline whose payment never went through', () => {
+    renderButtons('declined', undefined, { ...REVIEW_ORDER.payment!, status: 'failed' });
+    expect(labels()).toEqual(['Approve']);
   });
 
   it('approves after confirmation and lets the server record the fitting reason', async () => {
@@ -64,6 +71,7 @@ describe('OrderDecisionButtons', () => {
     const decideOrder = renderButtons('review');
     fireEvent.click(screen.getByRole('button', { name: 'Decline as fraud' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline order 000042 as fraud?' });
+    expect(within(dialog).getByText(/all of it goes back to the buyer/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(decideOrder).toHaveBeenCalledWith({

@@ -10,7 +10,7 @@ import { useDataProvider, useRecordContext } from 'react-admin';
 import type { AdminDataProvider } from '../providers/admin-data-provider.ts';
 import {
   ORDER_DECISION_CALLS,
-  orderDecisionsFrom,
+  orderDecisionsFor,
   type OrderDecisionName,
 } from './order-actions.ts';
 
@@ -24,7 +24,7 @@ const ICONS: Record<OrderDecisionName, ReactElement> = {
 
 /**
  * Approve / Decline (plain, as fraud, for business rules) / Cancel for the order in context: only
- * what the transition table lets an admin do from its status. Each decision records its own
+ * what the transition table lets an admin do from its status (`orderDecisionsFor`). Each decision records its own
  * reason from the spec's list, so the dialog only asks to confirm.
  */
 export function OrderDecisionButtons() {
@@ -33,7 +33,7 @@ export function OrderDecisionButtons() {
   if (!record) return null;
   return (
     <>
-      {orderDecisionsFrom(record.status).map((name) => {
+      {orderDecisionsFor(record).map((name) => {
         const { action, reason } = ORDER_DECISION_CALLS[name];
         return (
           <ReasonConfirmButton

@@ -4,6 +4,7 @@ import {
   ORDER_DECISION_CALLS,
   isLineRefundable,
   isRefundable,
+  orderDecisionsFor,
   orderDecisionsFrom,
 } from './order-actions.ts';
 import { APPROVED_ORDER, REVIEW_ORDER } from './test-orders.ts';
@@ -30,6 +31,15 @@ describe('orderDecisionsFrom', () => {
       const offered = orderDecisionsFrom(from).map((name) => ORDER_DECISION_CALLS[name].to);
       expect([...new Set(offered)].sort(), from).toEqual(allowed);
     }
+  });
+});
+
+describe('orderDecisionsFor', () => {
+  it('does not offer to approve again a decline whose captured payment went back', () => {
+    expect(orderDecisionsFor(REVIEW_ORDER)).toContain('approve');
+    expect(orderDecisionsFor({ ...REVIEW_ORDER, status: 'declined_fraud' })).toEqual([]);
+    const unpaid = { ...REVIEW_ORDER.payment!, status: 'failed' as const };
+    expect(orderDecisionsFor({ status: 'declined', payment: unpaid })).toEqual(['approve']);
   });
 });
 

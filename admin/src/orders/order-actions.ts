@@ -49,6 +49,18 @@ export function orderDecisionsFrom(status: OrderStatus): OrderDecisionName[] {
   );
 }
 
+/**
+ * The decisions the order page offers on this order: the table's, less approving again a
+ * decline whose captured payment went back to the buyer with it (the API refuses that: the
+ * buyer orders again).
+ */
+export function orderDecisionsFor(
+  order: Pick<AdminOrder, 'status' | 'payment'>,
+): OrderDecisionName[] {
+  const paidBack = order.status !== 'review' && order.payment?.status === 'captured';
+  return orderDecisionsFrom(order.status).filter((name) => name !== 'approve' || !paidBack);
+}
+
 /** Status chip colours: what waits for a person (review) stands out. */
 export const ORDER_STATUS_COLORS: Readonly<Record<OrderStatus, ChipProps['color']>> = {
   pending: 'info',
