@@ -79,17 +79,17 @@ export const ORDER_OPERATIONS: ApiOperation[] = [
   decision(
     'approve',
     'Approve an order held for review, or re-approve a declined one',
-    'Keys are delivered at once; a declined order’s keys are reserved again first (409 when sold out).',
+    'Keys are delivered at once; a declined order’s keys are reserved again first (409 when sold out). A decline whose captured payment went back to the buyer is not approved again (409).',
   ),
   decision(
     'decline',
     'Decline an order held for review',
-    'The reason picks declined, declined_fraud or declined_business; the keys go back to stock.',
+    'The reason picks declined, declined_fraud or declined_business; the keys go back to stock and a captured payment is refunded in full (the answer shows `refundedCents`).',
   ),
   decision(
     'cancel',
     'Cancel an unpaid or held order',
-    'Recorded as “Cancelled by Admin, manual execution”; the keys go back to stock.',
+    'Recorded as “Cancelled by Admin, manual execution”; the keys go back to stock and a captured payment is refunded in full.',
   ),
   ...rest({
     ...seller,
