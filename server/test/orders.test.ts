@@ -297,7 +297,7 @@ describe('payment and approval', () => {
       .find({ to: buyer.email, kind: 'order-delivered', subject: { $regex: doc.number } })
       .toArray();
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('http://shop.test/account');
+    expect(mails[0]!.text).toContain(`http://shop.test/account?order=${order.id}`);
     expect(mails[0]!.text).not.toContain('PROBE-');
   });
 

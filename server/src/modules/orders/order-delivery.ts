@@ -44,7 +44,8 @@ export function createOrderDelivery(deps: {
       })),
     );
     if (!order.deliveredAt) {
-      const link = `${publicOrigin}/account`;
+      // Opens this order in the account page (it keeps `?order=` through a sign-in).
+      const link = `${publicOrigin}/account?order=${order._id.toHexString()}`;
       await mailer.send({
         to: order.email,
         kind: 'order-delivered',
