@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import {
+  asClient,
   expectKeysReady,
   freshBuyer,
   guestCartToCheckout,
   productsOnSale,
   revealFirstKey,
 } from './support.ts';
+
+test.use(asClient());
 
 test('a guest fills a cart, signs in at checkout, pays with PayPal and reveals a key', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  asClient,
   expectKeysReady,
   freshBuyer,
   idToken,
@@ -7,6 +8,8 @@ import {
   signInOnLoginPage,
   signInToAdminConsole,
 } from './support.ts';
+
+test.use(asClient());
 
 test('an admin refunds one line of an order and the buyer sees that line refunded', async ({
   page,

@@ -169,3 +169,13 @@ export async function revealFirstKey(page: Page, productName: string) {
   await expect(keys.locator('code')).toHaveText(KEY_CODE);
   await expect(keys.getByRole('button', { name: `Copy key 1 of ${productName}` })).toBeVisible();
 }
+
+let clients = 0;
+/**
+ * Test options that make a journey's requests (browser and API) come from an address of its
+ * own: the e2e server trusts `X-Forwarded-For` (see playwright.config.ts), so screening's
+ * per-address velocity rule counts each journey's orders apart.
+ */
+export const asClient = () => ({
+  extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${(process.pid + clients++) % 250}` },
+});
