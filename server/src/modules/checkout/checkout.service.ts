@@ -256,6 +256,7 @@ export function createCheckoutService(deps: {
         await deps.events.forget(event);
         throw err;
       }
+      await deps.events.handled(event, now());
       return { received: true };
     },
   };

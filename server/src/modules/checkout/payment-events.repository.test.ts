@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentEvent } from '../../integrations/payments/payment-provider.ts';
+import { removeTempDataDirs, startTestEngine, type TestEngine } from '../../db/embedded/testkit.ts';
+import { createPaymentEventRepository } from './payment-events.repository.ts';
+
+let t: TestEngine;
+beforeAll(async () => {
+  t = await startTestEngine();
+});
+afterAll(async () => {
+  await t.close();
+  removeTempDataDirs();
+});
+
+let n = 0;
+const event = (): PaymentEvent => ({
+  provider: 'paypal',
+  eventId: `WH-${n++}`,
+  type: 'captured',
+  providerType: 'PAYMENT.CAPTURE.COMPLETED',
+  providerRef: 'ORDER-1',
+  orderId: null,
+  captureId: 'CAPTURE-1',
+  amountCents: 1234,
+  currency: 'eur',
+});
+const minutes = (m: number) => new Date(Date.UTC(2026, 10, 22, 12, m));
+
+describe('payment event claims', () => {
+  it('takes a delivery in once while it is being handled or after it was handled', async () => {
+    const events = createPaymentEventRepository(t.db);
+    const e = event();
+    expect(await events.claim(e, minutes(0))).toBe(true);
+    expect(await events.claim(e, minutes(1))).toBe(false);
+    await events.handled(e, minutes(1));
+    expect(await events.claim(e, minutes(30))).toBe(false);
+  });
+
+  it('lets a redelivery take over an event whose handler died before finishing', async () => {
+    const events = createPaymentEventRepository(t.db);
+    const e = event();
+    expect(await events.claim(e, minutes(0))).toBe(true);
+    // No `handled`: the process was killed mid-settlement.
+    expect(await events.claim(e, minutes(5))).toBe(true);
+    expect(await events.claim(e, minutes(6))).toBe(false);
+  });
+
+  it('lets the next delivery handle an event whose handling failed', async () => {
+    const events = createPaymentEventRepository(t.db);
+    const e = event();
+    expect(await events.claim(e, minutes(0))).toBe(true);
+    await events.forget(e);
+    expect(await events.claim(e, minutes(0))).toBe(true);
+  });
+});
