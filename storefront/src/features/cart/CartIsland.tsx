@@ -15,6 +15,7 @@ import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formatCents, pickCurrency } from '../../lib/currency.ts';
 import { fetchCartSummary, fetchSales } from './cart-api.ts';
+import { CouponForm, SummaryTotals } from './CartSummaryParts.tsx';
 import { dropUnavailable } from './cart.ts';
 import {
   $cart,
@@ -293,49 +294,18 @@ export default function CartIsland({ locale, t, paths }: CartIslandProps) {
           <section className="summary" aria-labelledby={`${id}-summary`}>
             <h2 id={`${id}-summary`}>{t.summaryHeading}</h2>
             {signedIn ? (
-              <form className="coupon" onSubmit={applyCoupon}>
-                <label htmlFor={`${id}-coupon`}>{t.couponLabel}</label>
-                <input
-                  id={`${id}-coupon`}
-                  value={couponInput}
-                  maxLength={64}
-                  onChange={(e) => setCouponInput(e.target.value)}
-                />
-                <button type="submit">{t.couponApply}</button>
-                {summary?.coupon && (
-                  <p role="status" className={summary.coupon.valid ? 'ok' : 'error'}>
-                    {summary.coupon.valid
-                      ? interpolate(t.couponApplied, { code: summary.coupon.code })
-                      : (t.couponRefusals[summary.coupon.reason as keyof typeof t.couponRefusals] ??
-                        t.errors.coupon)}
-                  </p>
-                )}
-              </form>
+              <CouponForm
+                id={id}
+                t={t}
+                value={couponInput}
+                onChange={setCouponInput}
+                onSubmit={applyCoupon}
+                coupon={summary?.coupon}
+              />
             ) : (
               <p className="hint">{t.couponSignIn}</p>
             )}
-            {summary && (
-              <dl>
-                <div>
-                  <dt>{t.subtotal}</dt>
-                  <dd>{money(summary.subtotalCents)}</dd>
-                </div>
-                {summary.discountCents > 0 && (
-                  <div>
-                    <dt>{t.discount}</dt>
-                    <dd>−{money(summary.discountCents)}</dd>
-                  </div>
-                )}
-                <div className="total">
-                  <dt>{t.total}</dt>
-                  <dd>{money(summary.totalCents)}</dd>
-                </div>
-                <div className="vat">
-                  <dt>{t.vatIncluded}</dt>
-                  <dd>{money(summary.vatIncludedCents)}</dd>
-                </div>
-              </dl>
-            )}
+            {summary && <SummaryTotals t={t} summary={summary} money={money} />}
             <a
               className="checkout"
               href={signedIn ? paths.checkout : paths.loginToCheckout}

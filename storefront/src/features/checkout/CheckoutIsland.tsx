@@ -12,6 +12,7 @@ import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formatCents, pickCurrency } from '../../lib/currency.ts';
 import { CartCallError, fetchCartSummary } from '../cart/cart-api.ts';
+import { CouponForm, SummaryTotals } from '../cart/CartSummaryParts.tsx';
 import { $cart, loadCart, setBuyNow } from '../cart/cart.store.ts';
 import { UserCallError } from '../orders/orders-api.ts';
 import { showToast } from '../toast/toast.ts';
@@ -228,47 +229,16 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
         {!summary && !error && <p role="status">{t.loading}</p>}
       </section>
 
-      <form className="coupon" onSubmit={applyCoupon}>
-        <label htmlFor={`${id}-coupon`}>{cartT.couponLabel}</label>
-        <input
-          id={`${id}-coupon`}
-          value={couponInput}
-          maxLength={64}
-          onChange={(e) => setCouponInput(e.target.value)}
-        />
-        <button type="submit">{cartT.couponApply}</button>
-        {summary?.coupon && (
-          <p role="status" className={summary.coupon.valid ? 'ok' : 'error'}>
-            {summary.coupon.valid
-              ? interpolate(cartT.couponApplied, { code: summary.coupon.code })
-              : (cartT.couponRefusals[summary.coupon.reason as keyof typeof cartT.couponRefusals] ??
-                cartT.errors.coupon)}
-          </p>
-        )}
-      </form>
+      <CouponForm
+        id={id}
+        t={cartT}
+        value={couponInput}
+        onChange={setCouponInput}
+        onSubmit={applyCoupon}
+        coupon={summary?.coupon}
+      />
 
-      {summary && (
-        <dl className="totals">
-          <div>
-            <dt>{cartT.subtotal}</dt>
-            <dd>{money(summary.subtotalCents)}</dd>
-          </div>
-          {summary.discountCents > 0 && (
-            <div>
-              <dt>{cartT.discount}</dt>
-              <dd>−{money(summary.discountCents)}</dd>
-            </div>
-          )}
-          <div className="total">
-            <dt>{cartT.total}</dt>
-            <dd>{money(summary.totalCents)}</dd>
-          </div>
-          <div className="vat">
-            <dt>{cartT.vatIncluded}</dt>
-            <dd>{money(summary.vatIncludedCents)}</dd>
-          </div>
-        </dl>
-      )}
+      {summary && <SummaryTotals t={cartT} summary={summary} money={money} className="totals" />}
 
       <form className="pay" onSubmit={(event) => void pay(event)}>
         <fieldset>
