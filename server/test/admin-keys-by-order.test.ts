@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, AttributionSchema } from '@market/shared';
-import { createMailer } from '../src/integrations/mail/mailer.ts';
 import { createLogger } from '../src/logger.ts';
 import { buildOrderService } from '../src/modules/orders/orders.wiring.ts';
-import { createOutboxRepository } from '../src/modules/outbox/outbox.repository.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
+import { orderServiceDeps } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -23,18 +22,7 @@ beforeAll(async () => {
   ]);
   const log = createLogger('silent');
   // Placing an order has no HTTP route of its own here (the checkout calls the service).
-  service = buildOrderService({
-    db: t.db,
-    vault: t.vault,
-    log,
-    publicOrigin: 'http://shop.test',
-    mailer: createMailer({
-      outbox: createOutboxRepository(t.db),
-      smtpUrl: undefined,
-      from: 'shop',
-      log,
-    }),
-  });
+  service = buildOrderService(orderServiceDeps(t, log));
 });
 afterAll(() => t.close());
 

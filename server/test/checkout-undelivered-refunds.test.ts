@@ -4,26 +4,22 @@ import {
   AdminOrderSchema,
   ApiErrorSchema,
   CheckoutStartedSchema,
-  OrderSchema,
   RefundSchema,
-  transactionId,
   type Order,
   type PaymentProvider,
 } from '@market/shared';
-import { loadConfig } from '../src/config.ts';
-import { createMailer } from '../src/integrations/mail/mailer.ts';
-import { createPaymentProviders } from '../src/integrations/payments/payment-providers.ts';
 import { reconcilePayments } from '../src/jobs/reconcile-payments.ts';
-import { createLogger } from '../src/logger.ts';
-import { createAuditRepository } from '../src/modules/audit/audit.repository.ts';
-import { createAuditLog } from '../src/modules/audit/audit.service.ts';
-import { buildPayments } from '../src/modules/checkout/checkout.wiring.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
-import { buildOrderService } from '../src/modules/orders/orders.wiring.ts';
-import { createOutboxRepository } from '../src/modules/outbox/outbox.repository.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
+import {
+  buyerWith,
+  checkout,
+  orderOf,
+  paymentsWiring,
+  testProviders,
+} from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton } from './payments-helpers.ts';
 import { raClient } from './ra-client.ts';
@@ -56,31 +52,13 @@ async function boughtInCart(cents: number) {
   const productId = await newProduct(t.db, {});
   const offer = await sell(t, seller, productId, { eur: cents, usd: cents, gbp: cents });
   await uploadKeys(t, seller, offer.id, freshCodes(2));
-  const buyer = await t.account('user');
-  const res = await t.call('POST', '/api/cart/addToCart', {
-    token: buyer.token,
-    body: {
-      transactionId: transactionId(),
-      products: [{ productId, quantity: 1, sellerId: seller.sellerId }],
-    },
-  });
-  expect(res.status).toBe(200);
+  const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
   return { buyer, offerId: offer.id };
 }
 
-let address = 0;
 /** Checkout, pay on the provider's page, come back: answers the order once it left pending. */
 async function paidOrder(buyer: TestAccount, provider: PaymentProvider): Promise<Order> {
-  const res = await fetch(`${t.url}/api/user/checkout`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${buyer.token}`,
-      'x-forwarded-for': `10.9.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
-      cookie: AWIN_COOKIE,
-    },
-    body: JSON.stringify({ provider, currency: 'eur', locale: 'en' }),
-  });
+  const res = await checkout(t, buyer, provider, {}, AWIN_COOKIE);
   expect(res.status).toBe(201);
   const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
   const paid = await clickButton(approvalUrl, provider === 'paypal' ? 'Pay now' : 'Pay');
@@ -93,23 +71,16 @@ async function paidOrder(buyer: TestAccount, provider: PaymentProvider): Promise
   return until(buyer, orderId, (o) => o.status !== 'pending');
 }
 
-const orderOf = async (buyer: TestAccount, id: string): Promise<Order> =>
-  OrderSchema.parse(
-    await (await t.call('GET', `/api/user/orders/${id}`, { token: buyer.token })).json(),
-  );
-
 /** Polls the buyer's order until `done` (the webhook racing the return works in background). */
 async function until(buyer: TestAccount, id: string, done: (o: Order) => boolean) {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const order = await orderOf(buyer, id);
+    const order = await orderOf(t, buyer, id);
     if (done(order) || Date.now() > deadline) return order;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-const providers = () =>
-  createPaymentProviders(loadConfig({ NODE_ENV: 'test' }), t.paymentSandboxes.urls);
 const orderDoc = async (id: string) =>
   (await t.db.collection<OrderDoc>('orders').findOne({ _id: new ObjectId(id) }))!;
 const stockOf = async (offerId: string) =>
@@ -138,34 +109,12 @@ async function awinCallsFor(number: string) {
 /** What the provider holds for the order's payment: how much of it went back. */
 async function refundedAtProvider(id: string) {
   const { payment } = await orderDoc(id);
-  return (await providers()[payment!.provider].getPayment(payment!.providerRef)).refundedCents;
-}
-
-/** The app's wiring on the test server's database, as main.ts runs the reconciliation job. */
-function jobWiring() {
-  const log = createLogger('silent');
-  const orderService = buildOrderService({
-    db: t.db,
-    vault: t.vault,
-    log,
-    publicOrigin: 'http://shop.test',
-    mailer: createMailer({
-      outbox: createOutboxRepository(t.db),
-      smtpUrl: undefined,
-      from: 'shop',
-      log,
-    }),
-  });
-  const payments = buildPayments(
-    { db: t.db, payments: providers(), log },
-    { orderService, auditLog: createAuditLog({ audit: createAuditRepository(t.db) }) },
-  );
-  return { orderService, payments, log };
+  return (await testProviders(t)[payment!.provider].getPayment(payment!.providerRef)).refundedCents;
 }
 
 /** One run of the reconciliation job, as if it came `minutes` from now. */
 const reconcileLater = (minutes = 10) => {
-  const { payments, log } = jobWiring();
+  const { payments, log } = paymentsWiring(t);
   return reconcilePayments({
     payments,
     afterMinutes: 5,
@@ -202,7 +151,7 @@ describe('an admin declines or cancels a paid order held for review', () => {
       expect(decided.status).toBe(status);
       expect(decided.refundedCents).toBe(HELD_CENTS);
 
-      const mine = await orderOf(buyer, held.id);
+      const mine = await orderOf(t, buyer, held.id);
       expect(mine.refundedCents).toBe(HELD_CENTS);
       expect(mine.items[0]!.keys).toEqual([]);
       expect(await refundedAtProvider(held.id)).toBe(HELD_CENTS);
@@ -277,9 +226,9 @@ describe('a crash between the decision and the refund', () => {
     const { buyer, offerId } = await boughtInCart(HELD_CENTS);
     const held = await paidOrder(buyer, 'paypal');
     // The decision alone, as a process killed right after writing it would leave it.
-    const { orderService, payments, log } = jobWiring();
+    const { orderService, payments, log } = paymentsWiring(t);
     await orderService.decideAsAdmin(held.id, 'cancel', undefined, admin.uid);
-    expect((await orderOf(buyer, held.id)).refundedCents).toBe(0);
+    expect((await orderOf(t, buyer, held.id)).refundedCents).toBe(0);
     expect(await stockOf(offerId)).toBe(2);
 
     // Too recent for the job: a live request may still be refunding it.
@@ -288,7 +237,7 @@ describe('a crash between the decision and the refund', () => {
 
     const { refunds } = await reconcileLater();
     expect(refunds).toBeGreaterThanOrEqual(1);
-    expect((await orderOf(buyer, held.id)).refundedCents).toBe(HELD_CENTS);
+    expect((await orderOf(t, buyer, held.id)).refundedCents).toBe(HELD_CENTS);
     expect(await refundedAtProvider(held.id)).toBe(HELD_CENTS);
     const [refund, ...more] = await refundsOf(held.id);
     expect(more).toEqual([]);
@@ -301,14 +250,14 @@ describe('a crash between the decision and the refund', () => {
   it('makes one refund when calls race to give the money back (return, webhook, job)', async () => {
     const { buyer } = await boughtInCart(HELD_CENTS);
     const held = await paidOrder(buyer, 'checkout');
-    const { orderService, payments } = jobWiring();
+    const { orderService, payments } = paymentsWiring(t);
     await orderService.decideAsAdmin(held.id, 'decline', undefined, admin.uid);
     const owing = await orderDoc(held.id);
     await Promise.all([1, 2, 3].map(() => payments.refunds.refundUndeliverable(owing)));
     expect((await refundsOf(held.id)).map((r) => [r.amountCents, r.status])).toEqual([
       [HELD_CENTS, 'completed'],
     ]);
-    expect((await orderOf(buyer, held.id)).refundedCents).toBe(HELD_CENTS);
+    expect((await orderOf(t, buyer, held.id)).refundedCents).toBe(HELD_CENTS);
     expect(await refundedAtProvider(held.id)).toBe(HELD_CENTS);
   });
 

@@ -6,7 +6,6 @@ import {
   CheckoutStartedSchema,
   OrderSchema,
   RefundSchema,
-  transactionId,
   type CategoryId,
   type Order,
   type OrderStatus,
@@ -15,20 +14,11 @@ import {
 import { CHECKOUT_TEST_CARDS } from '../src/integrations/payments/checkout-com/checkout-sandbox.ts';
 import { createPaypalClient } from '../src/integrations/payments/paypal/paypal-client.ts';
 import { PAYPAL_SANDBOX_CREDENTIALS } from '../src/integrations/payments/paypal/paypal-sandbox.ts';
-import { loadConfig } from '../src/config.ts';
-import { createMailer } from '../src/integrations/mail/mailer.ts';
-import { createPaymentProviders } from '../src/integrations/payments/payment-providers.ts';
 import { reconcilePayments } from '../src/jobs/reconcile-payments.ts';
-import { createLogger } from '../src/logger.ts';
-import { createAuditRepository } from '../src/modules/audit/audit.repository.ts';
-import { createAuditLog } from '../src/modules/audit/audit.service.ts';
-import { buildPayments } from '../src/modules/checkout/checkout.wiring.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { LedgerEntryDoc } from '../src/modules/ledger/ledger.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
-import { buildOrderService } from '../src/modules/orders/orders.wiring.ts';
-import { createOutboxRepository } from '../src/modules/outbox/outbox.repository.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import {
   expectFieldErrors,
@@ -38,6 +28,7 @@ import {
   sell,
   uploadKeys,
 } from './fixtures.ts';
+import { buyerWith, checkout, orderOf, paymentsWiring } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton, startWebhookReceiver, type Delivery } from './payments-helpers.ts';
 import { raClient } from './ra-client.ts';
@@ -61,38 +52,6 @@ async function onSale(stock: number, cents = 1999, categoryId: CategoryId = 'gam
   await uploadKeys(t, seller, offer.id, freshCodes(stock));
   return { productId, offerId: offer.id };
 }
-
-/** A fresh buyer (screening sees a new account with no history) with these lines in the cart. */
-async function buyerWith(lines: Array<{ productId: string; quantity: number }>) {
-  const buyer = await t.account('user');
-  const res = await t.call('POST', '/api/cart/addToCart', {
-    token: buyer.token,
-    body: {
-      transactionId: transactionId(),
-      products: lines.map((l) => ({ ...l, sellerId: seller.sellerId })),
-    },
-  });
-  expect(res.status).toBe(200);
-  return buyer;
-}
-
-let address = 0;
-const checkout = (
-  buyer: TestAccount,
-  provider: PaymentProvider,
-  extra: Record<string, unknown> = {},
-  cookie?: string,
-) =>
-  fetch(`${t.url}/api/user/checkout`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${buyer.token}`,
-      'x-forwarded-for': `10.0.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify({ provider, currency: 'eur', locale: 'en', ...extra }),
-  });
 
 async function started(res: Response) {
   expect(res.status).toBe(201);
@@ -118,11 +77,6 @@ async function complete(buyer: TestAccount, orderId: string, cancelled = false) 
   return OrderSchema.parse(await res.json());
 }
 
-const orderOf = async (buyer: TestAccount, id: string): Promise<Order> =>
-  OrderSchema.parse(
-    await (await t.call('GET', `/api/user/orders/${id}`, { token: buyer.token })).json(),
-  );
-
 /**
  * Polls the buyer's order until it leaves `pending` and, when approved, its keys are delivered
  * (the webhook, or the call that won the race, settles it in the background).
@@ -130,7 +84,7 @@ const orderOf = async (buyer: TestAccount, id: string): Promise<Order> =>
 async function settled(buyer: TestAccount, id: string): Promise<Order> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const order = await orderOf(buyer, id);
+    const order = await orderOf(t, buyer, id);
     // Keys are sold before the order records its delivery: wait for the record.
     const delivered = order.items.every((i) => i.deliveredCount === i.quantity);
     const done = order.status !== 'pending' && (order.status !== 'approved' || delivered);
@@ -203,9 +157,9 @@ describe('POST /api/user/checkout, then the return', () => {
     'takes a cart to delivered keys through %s, with one mail and the Awin conversion',
     async (provider) => {
       const { productId, offerId } = await onSale(3);
-      const buyer = await buyerWith([{ productId, quantity: 2 }]);
+      const buyer = await buyerWith(t, seller, [{ productId, quantity: 2 }]);
       const { orderId, approvalUrl } = await started(
-        await checkout(buyer, provider, {}, 'awc=1001_1700000000_abc; channel=aw'),
+        await checkout(t, buyer, provider, {}, 'awc=1001_1700000000_abc; channel=aw'),
       );
       // Keys are held while the buyer pays; the cart is emptied.
       expect(await stockOf(offerId)).toBe(1);
@@ -237,8 +191,8 @@ describe('POST /api/user/checkout, then the return', () => {
 
   it('settles by the webhook alone when the buyer never comes back', async () => {
     const { productId } = await onSale(1);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId, approvalUrl } = await started(await checkout(buyer, 'paypal'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId, approvalUrl } = await started(await checkout(t, buyer, 'paypal'));
     await pay('paypal', approvalUrl);
     const order = await settled(buyer, orderId);
     expect(order.status).toBe('approved');
@@ -248,8 +202,8 @@ describe('POST /api/user/checkout, then the return', () => {
 
   it('handles a repeated webhook delivery once', async () => {
     const { productId } = await onSale(2);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId, approvalUrl } = await started(await checkout(buyer, 'checkout'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId, approvalUrl } = await started(await checkout(t, buyer, 'checkout'));
     await withWebhooksHeld(async (_, wait) => {
       await pay('checkout', approvalUrl);
       const approved = await wait();
@@ -257,7 +211,7 @@ describe('POST /api/user/checkout, then the return', () => {
       expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
       expect((await deliver('checkout', approved)).status).toBe(200);
     });
-    expect((await orderOf(buyer, orderId)).status).toBe('approved');
+    expect((await orderOf(t, buyer, orderId)).status).toBe('approved');
     expect(await mailsTo(buyer)).toHaveLength(1);
     expect(await ledgerOf(orderId)).toHaveLength(1);
     expect(await t.db.collection('paymentEvents').countDocuments({ orderId })).toBe(1);
@@ -265,8 +219,8 @@ describe('POST /api/user/checkout, then the return', () => {
 
   it('captures once and delivers once when the return and the webhook race', async () => {
     const { productId } = await onSale(2);
-    const buyer = await buyerWith([{ productId, quantity: 2 }]);
-    const { orderId, approvalUrl } = await started(await checkout(buyer, 'paypal'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 2 }]);
+    const { orderId, approvalUrl } = await started(await checkout(t, buyer, 'paypal'));
     await withWebhooksHeld(async (_, wait) => {
       await pay('paypal', approvalUrl);
       const approved = await wait();
@@ -293,8 +247,8 @@ describe('POST /api/user/checkout, then the return', () => {
 
   it('declines the order and puts the keys back when the capture is declined', async () => {
     const { productId, offerId } = await onSale(2);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId, approvalUrl } = await started(await checkout(buyer, 'checkout'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId, approvalUrl } = await started(await checkout(t, buyer, 'checkout'));
     await pay('checkout', approvalUrl, CHECKOUT_TEST_CARDS.captureDeclined);
     const order = await settled(buyer, (await complete(buyer, orderId)).id);
     expect(order.status).toBe('declined');
@@ -306,8 +260,8 @@ describe('POST /api/user/checkout, then the return', () => {
 
   it('cancels the order when the buyer cancels at the provider, keys back at once', async () => {
     const { productId, offerId } = await onSale(1);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId, approvalUrl } = await started(await checkout(buyer, 'paypal'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId, approvalUrl } = await started(await checkout(t, buyer, 'paypal'));
     expect(await stockOf(offerId)).toBe(0);
     const { location } = await clickButton(approvalUrl, 'Cancel and return to the shop');
     const back = new URL(location!);
@@ -321,29 +275,29 @@ describe('POST /api/user/checkout, then the return', () => {
 
   it('sends the Italian buyer back to the Italian return page', async () => {
     const { productId } = await onSale(1);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { approvalUrl } = await started(await checkout(buyer, 'paypal', { locale: 'it' }));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { approvalUrl } = await started(await checkout(t, buyer, 'paypal', { locale: 'it' }));
     const back = await pay('paypal', approvalUrl);
     expect(back.pathname).toBe('/it/checkout/complete');
   });
 
   it('needs the confirmation to buy a game account (409), then takes the order', async () => {
     const { productId } = await onSale(1, 1999, 'accounts');
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    await expectFieldErrors(await checkout(buyer, 'paypal'), 409, [
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    await expectFieldErrors(await checkout(t, buyer, 'paypal'), 409, [
       'confirmations.purchaseAccountProduct',
     ]);
     await started(
-      await checkout(buyer, 'paypal', { confirmations: { purchaseAccountProduct: true } }),
+      await checkout(t, buyer, 'paypal', { confirmations: { purchaseAccountProduct: true } }),
     );
   });
 
   it('answers 409 naming the cart line that ran out, and the cart shows it at 0', async () => {
     const { productId } = await onSale(1);
-    const first = await buyerWith([{ productId, quantity: 1 }]);
-    const second = await buyerWith([{ productId, quantity: 1 }]);
-    await started(await checkout(first, 'paypal'));
-    await expectFieldErrors(await checkout(second, 'paypal'), 409, ['products.0.quantity']);
+    const first = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const second = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    await started(await checkout(t, first, 'paypal'));
+    await expectFieldErrors(await checkout(t, second, 'paypal'), 409, ['products.0.quantity']);
     const cart = CartSchema.parse(
       await (await t.call('GET', '/api/cart/get', { token: second.token })).json(),
     );
@@ -352,7 +306,7 @@ describe('POST /api/user/checkout, then the return', () => {
 
   it('refuses an empty cart with 400 and a malformed body with field errors', async () => {
     const buyer = await t.account('user');
-    await expectFieldErrors(await checkout(buyer, 'paypal'), 400, ['products']);
+    await expectFieldErrors(await checkout(t, buyer, 'paypal'), 400, ['products']);
     await expectFieldErrors(
       await t.call('POST', '/api/user/checkout', {
         token: buyer.token,
@@ -365,8 +319,8 @@ describe('POST /api/user/checkout, then the return', () => {
 
   it('answers 404 to the return of another buyer’s order', async () => {
     const { productId } = await onSale(1);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId } = await started(await checkout(buyer, 'paypal'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId } = await started(await checkout(t, buyer, 'paypal'));
     const stranger = await t.account('user');
     const res = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
       token: stranger.token,
@@ -396,12 +350,12 @@ describe('POST /api/admin/orders/:id/refund', () => {
   it('refunds one line: money back, keys back or revoked, seller debited, Awin amended', async () => {
     const a = await onSale(2, 1000);
     const b = await onSale(1, 500);
-    const buyer = await buyerWith([
+    const buyer = await buyerWith(t, seller, [
       { productId: a.productId, quantity: 2 },
       { productId: b.productId, quantity: 1 },
     ]);
     const { orderId, approvalUrl } = await started(
-      await checkout(buyer, 'paypal', {}, 'awc=1001_1700000000_ref'),
+      await checkout(t, buyer, 'paypal', {}, 'awc=1001_1700000000_ref'),
     );
     await pay('paypal', approvalUrl);
     // A return racing the webhook may answer `pending` while the other call decides: poll.
@@ -426,7 +380,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(after.refundedCents).toBe(2000);
     expect(after.status).toBe('approved');
 
-    const mine = await orderOf(buyer, orderId);
+    const mine = await orderOf(t, buyer, orderId);
     const refundedLine = mine.items.find((i) => i.id === lineA!.id)!;
     expect(refundedLine.refundedCents).toBe(2000);
     expect(Object.fromEntries(refundedLine.keys.map((k) => [k.id, k.status]))).toEqual({
@@ -484,8 +438,8 @@ describe('POST /api/admin/orders/:id/refund', () => {
 
   it('refuses a refund of an order that is not approved, of a foreign line, and a bad body', async () => {
     const { productId } = await onSale(1);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId } = await started(await checkout(buyer, 'paypal'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId } = await started(await checkout(t, buyer, 'paypal'));
     expect(
       (await post(`/api/admin/orders/${orderId}/refund`, { reason: 'Too early' })).status,
     ).toBe(409);
@@ -504,13 +458,13 @@ describe('POST /api/admin/orders/:id/refund', () => {
 describe('POST /api/admin/orders/:id/refresh', () => {
   it('settles a paid order nobody settled, as the reconciliation does', async () => {
     const { productId } = await onSale(1);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId, approvalUrl } = await started(await checkout(buyer, 'paypal'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId, approvalUrl } = await started(await checkout(t, buyer, 'paypal'));
     await withWebhooksHeld(async (_, wait) => {
       await pay('paypal', approvalUrl);
       await wait();
     });
-    expect((await orderOf(buyer, orderId)).status satisfies OrderStatus).toBe('pending');
+    expect((await orderOf(t, buyer, orderId)).status satisfies OrderStatus).toBe('pending');
     const res = await t.call('POST', `/api/admin/orders/${orderId}/refresh`, {
       token: admin.token,
     });
@@ -521,37 +475,17 @@ describe('POST /api/admin/orders/:id/refresh', () => {
 
 describe('reconcilePayments (the job main.ts runs)', () => {
   it('settles a payment whose webhook was lost, once it waited long enough', async () => {
-    const log = createLogger('silent');
-    const orderService = buildOrderService({
-      db: t.db,
-      vault: t.vault,
-      log,
-      publicOrigin: 'http://shop.test',
-      mailer: createMailer({
-        outbox: createOutboxRepository(t.db),
-        smtpUrl: undefined,
-        from: 'shop',
-        log,
-      }),
-    });
-    const payments = buildPayments(
-      {
-        db: t.db,
-        payments: createPaymentProviders(loadConfig({ NODE_ENV: 'test' }), t.paymentSandboxes.urls),
-        log,
-      },
-      { orderService, auditLog: createAuditLog({ audit: createAuditRepository(t.db) }) },
-    );
+    const { payments, log } = paymentsWiring(t);
     const { productId } = await onSale(1);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId, approvalUrl } = await started(await checkout(buyer, 'checkout'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId, approvalUrl } = await started(await checkout(t, buyer, 'checkout'));
     await withWebhooksHeld(async (_, wait) => {
       await pay('checkout', approvalUrl);
       await wait();
     });
     // Too recent: the webhook or the buyer's return may still come.
     await reconcilePayments({ payments, afterMinutes: 5, log });
-    expect((await orderOf(buyer, orderId)).status).toBe('pending');
+    expect((await orderOf(t, buyer, orderId)).status).toBe('pending');
     const later = new Date(Date.now() + 6 * 60_000);
     const { settled: count } = await reconcilePayments({
       payments,
@@ -560,7 +494,7 @@ describe('reconcilePayments (the job main.ts runs)', () => {
       now: later,
     });
     expect(count).toBeGreaterThanOrEqual(1);
-    expect((await orderOf(buyer, orderId)).status).toBe('approved');
+    expect((await orderOf(t, buyer, orderId)).status).toBe('approved');
     expect(await mailsTo(buyer)).toHaveLength(1);
   });
 });
@@ -568,8 +502,8 @@ describe('reconcilePayments (the job main.ts runs)', () => {
 describe('admin decisions', () => {
   it('are written to the audit log with their reason', async () => {
     const { productId } = await onSale(1);
-    const buyer = await buyerWith([{ productId, quantity: 1 }]);
-    const { orderId } = await started(await checkout(buyer, 'paypal'));
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    const { orderId } = await started(await checkout(t, buyer, 'paypal'));
     const res = await t.call('POST', `/api/admin/orders/${orderId}/cancel`, {
       token: admin.token,
       body: {},

@@ -11,7 +11,6 @@ import {
   type Order,
   type OrderStatus,
 } from '@market/shared';
-import { createMailer } from '../src/integrations/mail/mailer.ts';
 import { createLogger } from '../src/logger.ts';
 import { FRAUD_DEFAULTS } from '../src/modules/fraud/fraud-rules.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
@@ -20,9 +19,9 @@ import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
 import type { PaymentFacts } from '../src/modules/orders/orders.service.ts';
 import { buildOrderService } from '../src/modules/orders/orders.wiring.ts';
-import { createOutboxRepository } from '../src/modules/outbox/outbox.repository.ts';
 import type { ProductFixture } from './fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
+import { orderServiceDeps } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -46,24 +45,10 @@ beforeAll(async () => {
   const log = createLogger('silent');
   // The same wiring as the app's, on the test server's database: placing orders and the expiry
   // job have no HTTP route of their own (the checkout and main.ts call them).
-  service = buildOrderService(
-    {
-      db: t.db,
-      vault: t.vault,
-      log,
-      publicOrigin: 'http://shop.test',
-      mailer: createMailer({
-        outbox: createOutboxRepository(t.db),
-        smtpUrl: undefined,
-        from: 'shop',
-        log,
-      }),
-    },
-    {
-      // One buyer places dozens of orders here: velocity screening has its own unit tests.
-      fraud: { ...FRAUD_DEFAULTS, velocitySoftLimit: 1000, velocityHardLimit: 1000 },
-    },
-  );
+  service = buildOrderService(orderServiceDeps(t, log), {
+    // One buyer places dozens of orders here: velocity screening has its own unit tests.
+    fraud: { ...FRAUD_DEFAULTS, velocitySoftLimit: 1000, velocityHardLimit: 1000 },
+  });
   await t.db.collection('blocklist').insertOne({
     kind: 'instrument',
     value: 'card-stolen',
