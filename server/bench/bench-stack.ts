@@ -10,11 +10,13 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { MongoClient, type Db } from 'mongodb';
+import pino from 'pino';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
+import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { createLogger } from '../src/logger.ts';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
@@ -58,6 +60,30 @@ export async function startBenchStack(emulatorHost?: string): Promise<BenchStack
       await engine.close();
       await identity.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type BenchEmulator = { host: string; close(): Promise<void> };
+
+/**
+ * The Firebase Auth emulator the benchmarks sign in through, on `BENCH_AUTH_EMULATOR_PORT`
+ * (default 9425), its data in a temporary directory that `close` removes.
+ */
+export async function startBenchEmulator(): Promise<BenchEmulator> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-auth-'));
+  const emulator = await startAuthEmulator({
+    port: Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9425),
+    projectId: 'demo-marketplace',
+    dir,
+    persist: false,
+    log: pino({ level: 'warn' }),
+  });
+  return {
+    host: emulator.host,
+    async close() {
+      await emulator.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -16,7 +16,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
-import pino from 'pino';
 import {
   ApiErrorSchema,
   CheckoutStartedSchema,
@@ -24,7 +23,6 @@ import {
   transactionId,
 } from '@market/shared';
 import { loadConfig } from '../src/config.ts';
-import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { createIdentity } from '../src/identity/firebase.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
@@ -33,6 +31,7 @@ import { newProduct } from '../test/fixtures.ts';
 import { createAccount, type TestAccount } from '../test/harness.ts';
 import { freePorts, startMarketplace } from '../test/marketplace-process.ts';
 import { clickButton } from '../test/payments-helpers.ts';
+import { startBenchEmulator } from './bench-stack.ts';
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 500);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 1_000);
@@ -63,15 +62,8 @@ const percentile = (sorted: number[], p: number) =>
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
     : 0;
 
-const emulatorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-auth-'));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
-const emulator = await startAuthEmulator({
-  port: Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9425),
-  projectId: 'demo-marketplace',
-  dir: emulatorDir,
-  persist: false,
-  log: pino({ level: 'warn' }),
-});
+const emulator = await startBenchEmulator();
 const server = await startMarketplace({
   ports: await freePorts(),
   dataDir,
@@ -269,8 +261,7 @@ ${BUYERS} concurrent checkouts on ${KEYS} keys (one offer)
   await client.close(true);
   await identity.close();
   await server.kill();
-  await emulator.stop();
+  await emulator.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(emulatorDir, { recursive: true, force: true });
 }
 process.exit(problems.length ? 1 : 0);

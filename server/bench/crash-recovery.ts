@@ -6,22 +6,11 @@
  * expiry and reconciliation jobs and the sandbox's webhook retries must repair it. All
  * failpoints run at once, each in its own process. Exits 1 when an invariant broke.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { FAILPOINTS } from '../src/lib/failpoints.ts';
 import { RECOVERY_ENV, runCrashScenario } from '../test/crash-scenario.ts';
+import { startBenchEmulator } from './bench-stack.ts';
 
-const emulatorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-auth-'));
-const emulator = await startAuthEmulator({
-  port: Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9425),
-  projectId: 'demo-marketplace',
-  dir: emulatorDir,
-  persist: false,
-  log: pino({ level: 'warn' }),
-});
+const emulator = await startBenchEmulator();
 
 console.log(
   `Killing the server at ${FAILPOINTS.length} failpoints (${Object.entries(RECOVERY_ENV)
@@ -33,8 +22,7 @@ const results = await Promise.all(
     runCrashScenario({ failpoint, emulatorHost: emulator.host, timeoutMs: 6 * 60_000 }),
   ),
 );
-await emulator.stop();
-fs.rmSync(emulatorDir, { recursive: true, force: true });
+await emulator.close();
 
 const secs = (ms: number | null) => (ms === null ? 'never' : (ms / 1000).toFixed(1));
 const header = ['failpoint', 'killed during', 'outcome', 'captures', 'restart s', 'recovery s'];

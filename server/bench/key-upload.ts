@@ -6,27 +6,15 @@
  * console does: batches of 5,000 (the API's most) and of 500 (the console's own size).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { KeyUploadResultSchema, SellerOfferSchema } from '@market/shared';
-import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { newProduct } from '../test/fixtures.ts';
 import { createAccount } from '../test/harness.ts';
-import { startBenchStack } from './bench-stack.ts';
+import { startBenchEmulator, startBenchStack } from './bench-stack.ts';
 
 const TOTAL = Number(process.env.BENCH_KEYS ?? 100_000);
 const BATCHES = [5_000, 500];
 
-const emulatorDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-auth-'));
-const emulator = await startAuthEmulator({
-  port: Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9425),
-  projectId: 'demo-marketplace',
-  dir: emulatorDir,
-  persist: false,
-  log: pino({ level: 'warn' }),
-});
+const emulator = await startBenchEmulator();
 const stack = await startBenchStack(emulator.host);
 
 // An approved seller, signed in through the emulator as the console would be.
@@ -99,5 +87,4 @@ console.log(
 for (const row of rows) console.log(row);
 
 await stack.close();
-await emulator.stop();
-fs.rmSync(emulatorDir, { recursive: true, force: true });
+await emulator.close();
