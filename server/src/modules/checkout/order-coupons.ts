@@ -12,9 +12,12 @@ const refused = (reason: CouponRefusal) =>
 
 /**
  * The cart slice's coupons as the orders service asks for them: the same evaluation the cart
- * summary shows (so the order takes off what the buyer saw), and the use counted once per order.
+ * summary shows (so the order takes off what the buyer saw), the use counted once per order, and
+ * given back when the order ends undelivered.
  */
-export function orderCoupons(coupons: Pick<CouponService, 'evaluate' | 'redeem'>): OrderCoupons {
+export function orderCoupons(
+  coupons: Pick<CouponService, 'evaluate' | 'redeem' | 'release'>,
+): OrderCoupons {
   return {
     async quote({ code, userId, currency, lines }) {
       const result = await coupons.evaluate(
@@ -38,5 +41,6 @@ export function orderCoupons(coupons: Pick<CouponService, 'evaluate' | 'redeem'>
       const result = await coupons.redeem(code, userId, orderId);
       if (!result.ok) throw refused(result.reason);
     },
+    release: (orderId) => coupons.release(orderId),
   };
 }

@@ -26,7 +26,10 @@ export type CouponDoc = {
   updatedAt: Date;
 };
 
-/** One use of a coupon by an order; `slot` numbers a buyer's uses of it from 0. */
+/**
+ * One use of a coupon by an order; `slot` numbers a buyer's uses of it from 0 (the lowest free
+ * one: a use given back frees its slot).
+ */
 export type RedemptionDoc = {
   _id: ObjectId;
   couponId: ObjectId;
@@ -50,6 +53,8 @@ export const redemptionIndexes: IndexDescription[] = [
   // A buyer's n-th use takes slot n: two concurrent uses cannot both take the last free slot,
   // which is what enforces the per-user limit without a transaction.
   { key: { couponId: 1, userId: 1, slot: 1 }, unique: true },
+  // Giving an order's use back finds it by the order alone (its coupon may have been renamed).
+  { key: { orderId: 1 } },
 ];
 
 /** How many order ids a coupon remembers for idempotent counting. */
@@ -150,11 +155,38 @@ export function createCouponRepository(db: Db) {
     hasCounted: async (id: ObjectId, orderId: string) =>
       (await coupons.countDocuments({ _id: id, recentOrderIds: orderId })) > 0,
 
+    /**
+     * Takes `orderId`'s use out of `usedCount`, in one conditional update that only matches
+     * while the coupon remembers counting it: a second call (or one after a crash) changes
+     * nothing. An order no longer remembered (over REMEMBERED_ORDERS uses since) keeps its use
+     * counted: the total can only stay too high, never let a use through twice.
+     */
+    uncountUse: (id: ObjectId, orderId: string, now: Date) =>
+      coupons.updateOne(
+        { _id: id, recentOrderIds: orderId },
+        { $inc: { usedCount: -1 }, $pull: { recentOrderIds: orderId }, $set: { updatedAt: now } },
+      ),
+
+    /** The use of a coupon by `orderId`, whichever coupon it was (an order uses one). */
+    redemptionOfOrder: (orderId: string) => redemptions.findOne({ orderId }),
+
+    removeRedemption: (id: ObjectId) => redemptions.deleteOne({ _id: id }),
+
     redemptionOf: (couponId: ObjectId, orderId: string) =>
       redemptions.findOne({ couponId, orderId }),
 
     usesBy: (couponId: ObjectId, userId: string) =>
       redemptions.countDocuments({ couponId, userId }),
+
+    /** The buyer's lowest slot not taken: uses given back leave gaps, which are filled first. */
+    async freeSlot(couponId: ObjectId, userId: string): Promise<number> {
+      const taken = await redemptions
+        .find({ couponId, userId }, { projection: { slot: 1 } })
+        .sort({ slot: 1 })
+        .toArray();
+      const gap = taken.findIndex((r, i) => r.slot !== i);
+      return gap === -1 ? taken.length : gap;
+    },
 
     /** Takes the buyer's slot `slot`; null when it (or this order's redemption) is taken. */
     async takeSlot(fields: Omit<RedemptionDoc, '_id'>): Promise<RedemptionDoc | null> {

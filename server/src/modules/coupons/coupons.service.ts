@@ -63,7 +63,10 @@ export type CouponEvaluation =
 
 export type Redemption = { ok: true; couponId: string } | { ok: false; reason: CouponRefusal };
 
-/** Coupons: the admin's CRUD, the buyer's check, and counting a use when an order is placed. */
+/**
+ * Coupons: the admin's CRUD, the buyer's check, counting a use when an order is placed and
+ * giving it back when the order ends undelivered.
+ */
 export function createCouponService(deps: {
   coupons: CouponRepository;
   price: CartPricing;
@@ -193,7 +196,7 @@ export function createCouponService(deps: {
       const couponId = doc._id.toHexString();
       let redemption = await coupons.redemptionOf(doc._id, orderId);
       for (let attempt = 0; !redemption && attempt < 20; attempt++) {
-        const slot = await coupons.usesBy(doc._id, userId);
+        const slot = await coupons.freeSlot(doc._id, userId);
         if (doc.perUserLimit !== null && slot >= doc.perUserLimit) {
           return { ok: false, reason: 'user_limit' };
         }
@@ -230,6 +233,20 @@ export function createCouponService(deps: {
       }
       await coupons.releaseSlot(redemption._id);
       return { ok: false, reason: current ? 'used_up' : 'unknown' };
+    },
+
+    /**
+     * Gives back the use `orderId` counted (its order ends undelivered): the buyer may use the
+     * coupon again and the total goes down. Order of writes: the total first (a conditional
+     * update that only matches while it still counts this order), then the buyer's slot. A
+     * crash in between leaves the slot, and the next call only deletes it; a second call finds
+     * nothing. Idempotent, so the orders' recovery may call it again at any time.
+     */
+    async release(orderId: string): Promise<void> {
+      const redemption = await coupons.redemptionOfOrder(orderId);
+      if (!redemption) return;
+      await coupons.uncountUse(redemption.couponId, orderId, clock());
+      await coupons.removeRedemption(redemption._id);
     },
   };
 }

@@ -83,6 +83,11 @@ export type OrderDoc = {
    * refunds list says why): a person takes it from there, and the reconciliation stops asking.
    */
   refundRefusedAt?: Date;
+  /**
+   * Written with a decision that ends the order undelivered when it used a coupon, removed once
+   * the use is given back (`OrderCoupons.release`): a crash in between leaves it for recovery.
+   */
+  couponReleaseDue?: true;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -115,6 +120,8 @@ export const orderIndexes: IndexDescription[] = [
   { key: { 'items.sellerId': 1, createdAt: -1 } },
   // The reconciliation: captured orders that were not delivered and got nothing back yet.
   { key: { 'payment.status': 1, status: 1, refundedCents: 1 } },
+  // Recovery: undelivered orders whose coupon use was not given back yet (a crash came between).
+  { key: { couponReleaseDue: 1, updatedAt: 1 }, sparse: true },
 ];
 
 /** What the admin console's order list filters on. */
@@ -177,14 +184,18 @@ export function createOrderRepository(db: Db) {
       id: ObjectId,
       from: OrderStatus,
       decision: OrderDecisionDoc,
-      set: Partial<Pick<OrderDoc, 'items'>> = {},
+      set: Partial<Pick<OrderDoc, 'items' | 'couponReleaseDue'>> = {},
     ) =>
       orders.findOneAndUpdate(
         { _id: id, status: from },
         {
           $set: { ...set, status: decision.status, updatedAt: decision.at },
           $push: { decisions: decision },
-          $unset: { reservationExpiresAt: '' },
+          // A decision that does not owe a coupon use back (a re-approval) clears an older one.
+          $unset: {
+            reservationExpiresAt: '',
+            ...(!set.couponReleaseDue && { couponReleaseDue: '' }),
+          },
         },
         { returnDocument: 'after' },
       ),
@@ -302,6 +313,15 @@ export function createOrderRepository(db: Db) {
         })
         .limit(limit)
         .toArray(),
+    /** Undelivered orders decided before `before` whose coupon use is still to be given back. */
+    couponReleaseDue: (before: Date, limit: number) =>
+      orders
+        .find({ couponReleaseDue: true, updatedAt: { $lt: before } })
+        .limit(limit)
+        .toArray(),
+    /** The order's coupon use went back. */
+    couponReleased: (id: ObjectId) =>
+      orders.updateOne({ _id: id }, { $unset: { couponReleaseDue: '' } }),
     /** The provider refused the refund of an undelivered order's capture: for a person now. */
     markRefundRefused: (id: ObjectId, at: Date) =>
       orders.updateOne({ _id: id }, { $set: { refundRefusedAt: at, updatedAt: at } }),

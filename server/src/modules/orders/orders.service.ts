@@ -35,13 +35,17 @@ import type { OrderDelivery } from './order-delivery.ts';
 import type { OrderKeys } from './order-keys.ts';
 import { createBuyerKeys } from './buyer-keys.ts';
 import { toAdminOrder, toOrder, toSale } from './order-view.ts';
-import type {
-  OrderDecisionDoc,
-  OrderDoc,
-  OrderItemDoc,
-  OrderPageFilter,
-  OrderRepository,
+import {
+  UNDELIVERED_STATUSES,
+  type OrderDecisionDoc,
+  type OrderDoc,
+  type OrderItemDoc,
+  type OrderPageFilter,
+  type OrderRepository,
 } from './orders.repository.ts';
+
+const isUndelivered = (status: OrderStatus) =>
+  (UNDELIVERED_STATUSES as readonly OrderStatus[]).includes(status);
 
 /**
  * The coupon side of placing an order (the cart slice's coupons, wired by the checkout): what a
@@ -56,6 +60,8 @@ export type OrderCoupons = {
     lines: Array<{ sellerId: string; categoryId: CategoryId; unitCents: number; quantity: number }>;
   }): Promise<{ code: string; perLine: number[] }>;
   redeem(code: string, userId: string, orderId: string): Promise<void>;
+  /** Gives back the use `orderId` counted, if any; idempotent (recovery may repeat it). */
+  release(orderId: string): Promise<void>;
 };
 
 /** What a payment provider told the checkout (P1's clients), recorded on the order. */
@@ -177,6 +183,37 @@ export function createOrderService(deps: {
     return items;
   }
 
+  /**
+   * Gives back the coupon use of an order that ended undelivered, then clears the obligation its
+   * decision wrote (`couponReleaseDue`). A failure never undoes the decision: the expiry job's
+   * recovery repeats it.
+   */
+  async function releaseCoupon(order: OrderDoc): Promise<boolean> {
+    try {
+      await deps.coupons!.release(order._id.toHexString());
+      await orders.couponReleased(order._id);
+      return true;
+    } catch (err) {
+      deps.log.warn({ err, orderId: order._id.toHexString() }, 'coupon use left to the recovery');
+      return false;
+    }
+  }
+
+  /**
+   * A re-approved decline uses its coupon again: a release the decline left half done is
+   * finished first, then the use is counted. The admin's decision stands when the coupon is used
+   * up meanwhile (the buyer keeps the discount they were given); that is only logged.
+   */
+  async function recountCoupon(order: OrderDoc): Promise<void> {
+    const orderId = order._id.toHexString();
+    try {
+      await deps.coupons!.release(orderId);
+      await deps.coupons!.redeem(order.couponCode!, order.userId, orderId);
+    } catch (err) {
+      deps.log.warn({ err, orderId }, 'coupon use not counted again on re-approval');
+    }
+  }
+
   /** The one way an order changes status: table-checked, then a conditional update. */
   async function decide(order: OrderDoc, to: OrderStatus, by: Decider): Promise<OrderDoc> {
     const from = order.status;
@@ -211,14 +248,23 @@ export function createOrderService(deps: {
         });
       }
     }
-    const updated = await orders.transition(order._id, from, decision);
+    // The buyer gets the coupon use back when the order ends undelivered: owed with the decision.
+    const releaseDue = order.couponCode !== null && deps.coupons !== undefined && isUndelivered(to);
+    const updated = await orders.transition(
+      order._id,
+      from,
+      decision,
+      releaseDue ? { couponReleaseDue: true } : {},
+    );
     if (!updated) {
       if (reReserve) await orderKeys.release(order._id);
       throw new AppError('CONFLICT', { message: 'The order changed meanwhile; reload it' });
     }
+    if (reReserve && updated.couponCode && deps.coupons) await recountCoupon(updated);
     if (to === 'approved') return deliver(updated, at);
     if (to === 'review') await keys.holdForReview(order._id);
     else await orderKeys.release(order._id);
+    if (releaseDue) await releaseCoupon(updated);
     return updated;
   }
 
@@ -506,15 +552,24 @@ export function createOrderService(deps: {
           released += await orderKeys.release(oid);
         }
       }
+      let couponsReleased = 0;
+      if (deps.coupons) {
+        for (const order of await orders.couponReleaseDue(grace, BATCH)) {
+          if (await releaseCoupon(order)) couponsReleased++;
+        }
+      }
       let delivered = 0;
       for (const order of await orders.undelivered(grace, BATCH)) {
         await deliver(order, at);
         delivered++;
       }
-      if (cancelled || released || delivered) {
-        deps.log.info({ cancelled, released, delivered }, 'order reservations swept');
+      if (cancelled || released || delivered || couponsReleased) {
+        deps.log.info(
+          { cancelled, released, delivered, couponsReleased },
+          'order reservations swept',
+        );
       }
-      return { cancelled, released, delivered };
+      return { cancelled, released, delivered, couponsReleased };
     },
 
     async listOwn(userId: string, q: ListQuery, status?: OrderStatus) {
