@@ -170,3 +170,21 @@ button,.button{font-size:1rem;padding:.6rem 1.2rem;margin:.3rem .3rem 0 0;cursor
 label{display:block;margin:.6rem 0 .2rem}input{font-size:1rem;padding:.3rem;width:100%}</style>
 </head><body><p class="banner" role="note">Local payment sandbox — no real money moves.</p>${body}</body></html>`;
 }
+
+/**
+ * A sandbox's persisted state (with its queue of webhooks still to deliver) and the sender that
+ * works that queue off: the start every provider sandbox shares.
+ */
+export function openSandboxState<T extends { pendingWebhooks: PendingWebhook[] }>(
+  file: string,
+  initial: () => T,
+  log: Logger | undefined,
+) {
+  const store = openJsonStore<T>(file, initial);
+  const sender = createWebhookSender({
+    pending: () => store.state.pendingWebhooks,
+    save: () => store.save(),
+    log,
+  });
+  return { store, state: store.state, sender };
+}

@@ -4,10 +4,9 @@ import { Hono, type Context } from 'hono';
 import type { Logger } from '../../../logger.ts';
 import { minorToDecimal } from '../amounts.ts';
 import {
-  createWebhookSender,
+  openSandboxState,
   html,
   listen,
-  openJsonStore,
   sandboxId,
   sandboxPage,
   type PendingWebhook,
@@ -108,19 +107,12 @@ export async function startCheckoutSandbox(opts: {
   webhookSecret?: string;
   log?: Logger;
 }): Promise<CheckoutSandbox> {
-  const store = openJsonStore<State>(path.join(opts.dir, 'checkout-sandbox.json'), () => ({
-    hpps: {},
-    payments: {},
-    requests: {},
-    pendingWebhooks: [],
-  }));
-  const state = store.state;
+  const { store, state, sender } = openSandboxState<State>(
+    path.join(opts.dir, 'checkout-sandbox.json'),
+    () => ({ hpps: {}, payments: {}, requests: {}, pendingWebhooks: [] }),
+    opts.log,
+  );
   const webhookSecret = opts.webhookSecret ?? CHECKOUT_SANDBOX_CREDENTIALS.webhookSecret;
-  const sender = createWebhookSender({
-    pending: () => state.pendingWebhooks,
-    save: () => store.save(),
-    log: opts.log,
-  });
   let base = '';
   const now = () => new Date().toISOString();
   const actionId = () => sandboxId('act_', 26, true);

@@ -5,10 +5,9 @@ import { Hono, type Context } from 'hono';
 import type { Logger } from '../../../logger.ts';
 import { decimalToMinor, minorToDecimal } from '../amounts.ts';
 import {
-  createWebhookSender,
+  openSandboxState,
   html,
   listen,
-  openJsonStore,
   sandboxId,
   sandboxPage,
   type PendingWebhook,
@@ -122,6 +121,16 @@ function ppError(
   );
 }
 
+/** PayPal's answer for an order, capture or refund id it does not know. */
+const notFound = (c: Context) =>
+  ppError(
+    c,
+    404,
+    'RESOURCE_NOT_FOUND',
+    'INVALID_RESOURCE_ID',
+    'Specified resource ID does not exist.',
+  );
+
 /** The signed message of a transmission, as PayPal's own SDK builds it. */
 function transmissionMessage(id: string, time: string, webhookId: string, body: string): string {
   return `${id}|${time}|${webhookId}|${crc32(Buffer.from(body, 'utf8')) >>> 0}`;
@@ -139,22 +148,20 @@ export async function startPaypalSandbox(opts: {
   webhookId?: string;
   log?: Logger;
 }): Promise<PaypalSandbox> {
-  const store = openJsonStore<State>(path.join(opts.dir, 'paypal-sandbox.json'), () => ({
-    signingSecret: randomBytes(32).toString('hex'),
-    tokens: {},
-    orders: {},
-    captures: {},
-    refunds: {},
-    requests: {},
-    pendingWebhooks: [],
-  }));
-  const state = store.state;
+  const { store, state, sender } = openSandboxState<State>(
+    path.join(opts.dir, 'paypal-sandbox.json'),
+    () => ({
+      signingSecret: randomBytes(32).toString('hex'),
+      tokens: {},
+      orders: {},
+      captures: {},
+      refunds: {},
+      requests: {},
+      pendingWebhooks: [],
+    }),
+    opts.log,
+  );
   const webhookId = opts.webhookId ?? PAYPAL_SANDBOX_CREDENTIALS.webhookId;
-  const sender = createWebhookSender({
-    pending: () => state.pendingWebhooks,
-    save: () => store.save(),
-    log: opts.log,
-  });
   let base = '';
   const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -440,27 +447,13 @@ export async function startPaypalSandbox(opts: {
 
   app.get('/v2/checkout/orders/:id', (c) => {
     const order = state.orders[c.req.param('id')];
-    if (!order)
-      return ppError(
-        c,
-        404,
-        'RESOURCE_NOT_FOUND',
-        'INVALID_RESOURCE_ID',
-        'Specified resource ID does not exist.',
-      );
+    if (!order) return notFound(c);
     return c.json(orderView(order));
   });
 
   app.post('/v2/checkout/orders/:id/capture', (c) => {
     const order = state.orders[c.req.param('id')];
-    if (!order)
-      return ppError(
-        c,
-        404,
-        'RESOURCE_NOT_FOUND',
-        'INVALID_RESOURCE_ID',
-        'Specified resource ID does not exist.',
-      );
+    if (!order) return notFound(c);
     const key = requestKey(c, `capture:${order.id}`);
     if (key && state.requests[key]) return c.json(orderView(order), 200);
     if (order.status === 'COMPLETED') {
@@ -524,27 +517,13 @@ export async function startPaypalSandbox(opts: {
 
   app.get('/v2/payments/captures/:id', (c) => {
     const capture = state.captures[c.req.param('id')];
-    if (!capture)
-      return ppError(
-        c,
-        404,
-        'RESOURCE_NOT_FOUND',
-        'INVALID_RESOURCE_ID',
-        'Specified resource ID does not exist.',
-      );
+    if (!capture) return notFound(c);
     return c.json(captureView(capture));
   });
 
   app.post('/v2/payments/captures/:id/refund', async (c) => {
     const capture = state.captures[c.req.param('id')];
-    if (!capture)
-      return ppError(
-        c,
-        404,
-        'RESOURCE_NOT_FOUND',
-        'INVALID_RESOURCE_ID',
-        'Specified resource ID does not exist.',
-      );
+    if (!capture) return notFound(c);
     const key = requestKey(c, `refund:${capture.id}`);
     const replayed = key ? state.refunds[state.requests[key] ?? ''] : undefined;
     if (replayed) return c.json(refundView(replayed), 200);
