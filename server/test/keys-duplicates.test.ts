@@ -31,11 +31,7 @@ const log = createLogger('silent');
 beforeAll(async () => {
   t = await startTestServer({ env: { KEY_ENCRYPTION_KEY: MASTER.toString('base64') } });
   let admin: TestAccount;
-  [a, b, admin] = await Promise.all([
-    t.account('seller'),
-    t.account('seller'),
-    t.account('admin'),
-  ]);
+  [a, b, admin] = await Promise.all([t.account('seller'), t.account('seller'), t.account('admin')]);
   ra = raClient(t.url, 'admin', admin.token);
 });
 afterAll(() => t.close());
