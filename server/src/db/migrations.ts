@@ -52,7 +52,8 @@ export function dataMigrations(deps: { db: Db; vault: KeyVault; log: Logger }): 
   return [
     {
       // Duplicate hashes ignore separators (key-code.ts) since issue 9; keys before were hashed
-      // ignoring case only. Incomplete while a key cannot be decrypted (a wrong master key).
+      // ignoring case only. Incomplete while a key cannot be decrypted (a wrong master key) or
+      // its new hash stays taken.
       id: '2026-11-keys-rehash-without-separators',
       run: async () => {
         const report = await rehashKeys({
@@ -62,7 +63,7 @@ export function dataMigrations(deps: { db: Db; vault: KeyVault; log: Logger }): 
           restock: createRestock({ keys, offers, pricing }),
           log,
         });
-        return report.unreadable === 0;
+        return report.unreadable === 0 && report.unsettled === 0;
       },
     },
   ];

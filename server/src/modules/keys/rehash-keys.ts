@@ -12,7 +12,13 @@ const isEarlier = (a: Holder, b: Holder) =>
     ? a.createdAt < b.createdAt
     : a._id.toHexString() < b._id.toHexString();
 
-export type RehashReport = { rehashed: number; duplicates: number; unreadable: number };
+/** What a run did; `unreadable` and `unsettled` keys keep their old hash until a later run. */
+export type RehashReport = {
+  rehashed: number;
+  duplicates: number;
+  unreadable: number;
+  unsettled: number;
+};
 
 /**
  * Re-hashes every key with the vault's current normalisation (key-code.ts: separators and case
@@ -31,7 +37,7 @@ export async function rehashKeys(deps: {
   log: Logger;
 }): Promise<RehashReport> {
   const { keys, vault, auditLog, restock, log } = deps;
-  const report: RehashReport = { rehashed: 0, duplicates: 0, unreadable: 0 };
+  const report: RehashReport = { rehashed: 0, duplicates: 0, unreadable: 0, unsettled: 0 };
 
   /** Keeps both keys, takes the later off sale if it is available, tells admins, flags it. */
   async function settleDuplicate(later: Holder, earlier: Holder, hash: string) {
@@ -67,24 +73,29 @@ export async function rehashKeys(deps: {
     }
     if (hash === key.hash) continue;
     // Another key may hold the new hash: a key hashed the same either way (no separators), or
-    // one re-hashed already. The earlier of the two keeps it.
-    for (;;) {
+    // one re-hashed already. The earlier of the two keeps it. A few rounds at most (another
+    // instance may flag or move keys meanwhile); a key still stuck is left for the next run.
+    let settled = false;
+    for (let round = 0; round < 3 && !settled; round++) {
       const outcome = await keys.rehash(key._id, key.hash, hash);
       if (outcome !== 'taken') {
         if (outcome === 'moved') report.rehashed++;
-        break;
+        settled = true;
+        continue;
       }
       const holder = await keys.byHash(hash);
       // Flagged meanwhile (another instance running the same migration): the hash is free.
       if (!holder) continue;
       if (isEarlier(holder, key)) {
         await settleDuplicate(key, holder, hash);
-        break;
+        settled = true;
+      } else {
+        await settleDuplicate(holder, key, hash);
       }
-      await settleDuplicate(holder, key, hash);
     }
+    if (!settled) report.unsettled++;
   }
-  if (report.rehashed || report.duplicates || report.unreadable) {
+  if (Object.values(report).some(Boolean)) {
     log.info(report, 'keys re-hashed with separators and case ignored');
   }
   if (report.unreadable) {
@@ -93,5 +104,6 @@ export async function rehashKeys(deps: {
       'keys that cannot be decrypted keep their old hash (is KEY_ENCRYPTION_KEY the right one?)',
     );
   }
+  if (report.unsettled) log.error(report, 'keys whose new hash stayed taken keep their old one');
   return report;
 }
