@@ -270,6 +270,10 @@ describe('POST /api/admin/keys/:id/reveal', () => {
     const { code } = RevealedKeySchema.parse(await res.json());
     expect(code).toBe(await codeOf(key!.id));
     expect(codes).toContain(code);
+    // Only a sold key is marked seen (a refund then revokes it): this one stays on sale.
+    const doc = await t.db.collection('keys').findOne({ _id: new ObjectId(key!.id) });
+    expect(doc).toMatchObject({ status: 'available' });
+    expect(doc).not.toHaveProperty('revealedByAdminAt');
 
     const audit = await ra.getList('audit-log', {
       pagination: { page: 1, perPage: 10 },
