@@ -204,6 +204,7 @@ export function createApp(deps: AppDeps) {
     keys,
     vault: deps.vault,
     pricing,
+    auditLog,
   });
   const adminOffers = createAdminOfferService({
     offers,

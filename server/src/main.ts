@@ -4,6 +4,7 @@ import { buildAppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { ensureIndexes } from './db/indexes.ts';
+import { dataMigrations, runMigrations } from './db/migrations.ts';
 import { createHttpServer } from './http-server.ts';
 import { armFailpoints } from './lib/failpoints.ts';
 import { startJob } from './jobs/job-runner.ts';
@@ -22,7 +23,7 @@ import { reconcilePayments } from './jobs/reconcile-payments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
 
-/** Boot: config → database → identity → indexes (awaited) → demo data → serve; stop on signals. */
+/** Boot: config → database → identity → indexes → migrations → demo data → serve; stop on signals. */
 async function main() {
   let config;
   try {
@@ -106,6 +107,8 @@ async function main() {
     paymentSandboxUrls: paymentSandboxes.urls,
     awin: awin.client,
   });
+  // Data migrations (they need the vault) before anything reads or adds keys.
+  await runMigrations(db, dataMigrations({ db, vault: deps.vault, log }), log);
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
 
   // Unpaid orders past their deadline give their keys back; crash leftovers are recovered.

@@ -436,6 +436,32 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(audit.map((e) => e.action)).toEqual(['order.refund', 'order.refund']);
   });
 
+  it('revokes a sold key an admin revealed instead of putting it back on sale', async () => {
+    const a = await onSale(2, 1000);
+    const buyer = await buyerWith(t, seller, [{ productId: a.productId, quantity: 2 }]);
+    const { orderId, approvalUrl } = await started(await checkout(t, buyer, 'paypal'));
+    await pay('paypal', approvalUrl);
+    const order = await settled(buyer, (await complete(buyer, orderId)).id);
+    expect(order.status).toBe('approved');
+    const [seen, unseen] = order.items[0]!.keys;
+    const reveal = await post(`/api/admin/keys/${seen!.id}/reveal`, {
+      reason: 'Ticket 4711: the buyer says it was used',
+    });
+    expect(reveal.status).toBe(200);
+    // The buyer's right of withdrawal is theirs: an admin's reveal is not the buyer's.
+    const before = await orderOf(t, buyer, orderId);
+    expect(before.items[0]!.keys.find((k) => k.id === seen!.id)!.revealedAt).toBeNull();
+
+    const res = await post(`/api/admin/orders/${orderId}/refund`, { reason: 'Key did not work' });
+    expect(res.status).toBe(200);
+    const after = await orderOf(t, buyer, orderId);
+    expect(Object.fromEntries(after.items[0]!.keys.map((k) => [k.id, k.status]))).toEqual({
+      [seen!.id]: 'revoked',
+      [unseen!.id]: 'refunded',
+    });
+    expect(await stockOf(a.offerId)).toBe(1);
+  });
+
   it('refuses a refund of an order that is not approved, of a foreign line, and a bad body', async () => {
     const { productId } = await onSale(1);
     const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);

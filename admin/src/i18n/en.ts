@@ -312,7 +312,7 @@ export const en = {
       reveal: {
         title: 'Reveal key %{masked}',
         warning:
-          'Revealing a key is recorded in the audit log with your name, the time and the reason.',
+          'Revealing a key is recorded in the audit log with your name, the time and the reason. A sold key you reveal is revoked, not put back on sale, if its order is refunded.',
         reason: 'Reason',
         reason_help: 'At least 3 characters, e.g. the support ticket you are working on',
         confirm: 'Reveal the key',
@@ -365,6 +365,8 @@ export const en = {
       actions: {
         'key.reveal': 'Key revealed',
         'key.revoke': 'Key revoked',
+        'key.uploadRejected': 'Uploaded key held by another seller',
+        'key.duplicateFound': 'Duplicate key found',
         'exchangeRate.update': 'Exchange rate changed',
         'offer.update': 'Offer changed',
         'order.approve': 'Order approved',

@@ -320,7 +320,7 @@ export const it: TranslationOf<typeof en> = {
       reveal: {
         title: 'Mostra la chiave %{masked}',
         warning:
-          'La visualizzazione della chiave viene registrata nel registro di controllo con il tuo nome, l’ora e il motivo.',
+          'La visualizzazione della chiave viene registrata nel registro di controllo con il tuo nome, l’ora e il motivo. Una chiave venduta che visualizzi viene revocata, non rimessa in vendita, se il suo ordine viene rimborsato.',
         reason: 'Motivo',
         reason_help: 'Almeno 3 caratteri, ad esempio il ticket di assistenza che stai gestendo',
         confirm: 'Mostra la chiave',
@@ -373,6 +373,8 @@ export const it: TranslationOf<typeof en> = {
       actions: {
         'key.reveal': 'Chiave mostrata',
         'key.revoke': 'Chiave revocata',
+        'key.uploadRejected': 'Chiave caricata già di un altro venditore',
+        'key.duplicateFound': 'Chiave duplicata trovata',
         'exchangeRate.update': 'Tasso di cambio modificato',
         'offer.update': 'Offerta modificata',
         'order.approve': 'Ordine approvato',

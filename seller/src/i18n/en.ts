@@ -136,7 +136,9 @@ export const en = {
         upload: 'Upload keys',
         progress_label: 'Upload progress',
         progress: 'Batch %{done} of %{total}',
-        report: 'Accepted %{accepted} · Duplicates %{duplicates} · Invalid %{invalid}',
+        report: 'Accepted %{accepted} · Duplicates %{duplicates} · Rejected %{rejected}',
+        rejected_help:
+          'Rejected keys are malformed or cannot be accepted. A key is 5 to 64 letters and digits, optionally grouped by spaces, hyphens, underscores or dots; if a key you own is rejected, contact support.',
         stock: 'Keys in stock: %{stock}',
         uploaded: 'Keys uploaded',
         failed:

@@ -140,7 +140,9 @@ export const it: TranslationOf<typeof en> = {
         upload: 'Carica chiavi',
         progress_label: 'Avanzamento del caricamento',
         progress: 'Blocco %{done} di %{total}',
-        report: 'Accettate %{accepted} · Duplicate %{duplicates} · Non valide %{invalid}',
+        report: 'Accettate %{accepted} · Duplicate %{duplicates} · Rifiutate %{rejected}',
+        rejected_help:
+          'Le chiavi rifiutate non sono valide o non possono essere accettate. Una chiave ha da 5 a 64 lettere e cifre, eventualmente raggruppate da spazi, trattini, trattini bassi o punti; se una tua chiave viene rifiutata, contatta l’assistenza.',
         stock: 'Chiavi disponibili: %{stock}',
         uploaded: 'Chiavi caricate',
         failed:

@@ -44,7 +44,7 @@ describe('KeyUploadPanel', () => {
       inFlight--;
       sizes.push(batch.length);
       stock += batch.length - 2;
-      return { accepted: batch.length - 2, duplicates: 1, invalid: 1, stock };
+      return { accepted: batch.length - 2, duplicates: 1, rejected: 1, stock };
     });
     const log = renderPanel(uploadOfferKeys);
 
@@ -53,8 +53,10 @@ describe('KeyUploadPanel', () => {
     expect(screen.getByText('1100 keys to upload')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Upload keys' }));
 
-    expect(await screen.findByText('Accepted 1094 · Duplicates 3 · Invalid 3')).toBeTruthy();
+    expect(await screen.findByText('Accepted 1094 · Duplicates 3 · Rejected 3')).toBeTruthy();
     expect(screen.getByText('Keys in stock: 1104')).toBeTruthy();
+    // Rejected codes get a hint; it never says why one was rejected.
+    expect(screen.getByText(/^Rejected keys are malformed or cannot be accepted/)).toBeTruthy();
     expect(sizes).toEqual([500, 500, 100]);
     expect(uploadOfferKeys.mock.calls.map(([id]) => id)).toEqual(['offer-1', 'offer-1', 'offer-1']);
     expect(uploadOfferKeys.mock.calls.flatMap(([, batch]) => batch)).toEqual(codes(1100));
@@ -78,19 +80,20 @@ describe('KeyUploadPanel', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
     expect(screen.getByText('Batch 0 of 2')).toBeTruthy();
-    pending.shift()!({ accepted: 500, duplicates: 0, invalid: 0, stock: 500 });
+    pending.shift()!({ accepted: 500, duplicates: 0, rejected: 0, stock: 500 });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
     expect(screen.getByText('Batch 1 of 2')).toBeTruthy();
     await waitFor(() => expect(pending).toHaveLength(1));
-    pending.shift()!({ accepted: 500, duplicates: 0, invalid: 0, stock: 1000 });
-    expect(await screen.findByText('Accepted 1000 · Duplicates 0 · Invalid 0')).toBeTruthy();
+    pending.shift()!({ accepted: 500, duplicates: 0, rejected: 0, stock: 1000 });
+    expect(await screen.findByText('Accepted 1000 · Duplicates 0 · Rejected 0')).toBeTruthy();
+    expect(screen.queryByText(/^Rejected keys/)).toBeNull();
   });
 
   it('reads the first column of a CSV file into the keys to upload', async () => {
     const uploadOfferKeys = vi.fn<Upload>(async (_id, batch) => ({
       accepted: batch.length,
       duplicates: 0,
-      invalid: 0,
+      rejected: 0,
       stock: batch.length,
     }));
     renderPanel(uploadOfferKeys);
@@ -111,7 +114,7 @@ describe('KeyUploadPanel', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const uploadOfferKeys = vi
       .fn<Upload>()
-      .mockResolvedValueOnce({ accepted: 500, duplicates: 0, invalid: 0, stock: 500 })
+      .mockResolvedValueOnce({ accepted: 500, duplicates: 0, rejected: 0, stock: 500 })
       .mockRejectedValueOnce(Object.assign(new Error('Server down'), { status: 500 }));
     renderPanel(uploadOfferKeys);
     const textarea = screen.getByLabelText('Keys, one per line');
@@ -119,7 +122,7 @@ describe('KeyUploadPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload keys' }));
 
     expect(await screen.findByText(/stopped after 1 of 3 batches/)).toBeTruthy();
-    expect(screen.getByText('Accepted 500 · Duplicates 0 · Invalid 0')).toBeTruthy();
+    expect(screen.getByText('Accepted 500 · Duplicates 0 · Rejected 0')).toBeTruthy();
     expect(uploadOfferKeys).toHaveBeenCalledTimes(2);
     expect((textarea as HTMLTextAreaElement).value).not.toBe('');
   });

@@ -145,6 +145,9 @@ export function KeyUploadPanel() {
           <Alert severity={outcome.failed ? 'warning' : 'success'} role="status">
             <div>{translate('resources.offers.keys.report', { ...outcome.report })}</div>
             <div>{translate('resources.offers.keys.stock', { stock: outcome.report.stock })}</div>
+            {outcome.report.rejected > 0 && (
+              <div>{translate('resources.offers.keys.rejected_help')}</div>
+            )}
           </Alert>
         )}
       </Stack>

@@ -75,11 +75,11 @@ describe('toBatches', () => {
 
 describe('addUploadResult', () => {
   it('sums the counts and keeps the latest stock', () => {
-    const first = addUploadResult(undefined, { accepted: 3, duplicates: 1, invalid: 0, stock: 3 });
-    expect(addUploadResult(first, { accepted: 2, duplicates: 0, invalid: 4, stock: 5 })).toEqual({
+    const first = addUploadResult(undefined, { accepted: 3, duplicates: 1, rejected: 0, stock: 3 });
+    expect(addUploadResult(first, { accepted: 2, duplicates: 0, rejected: 4, stock: 5 })).toEqual({
       accepted: 5,
       duplicates: 1,
-      invalid: 4,
+      rejected: 4,
       stock: 5,
     });
   });

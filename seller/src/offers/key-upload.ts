@@ -62,7 +62,7 @@ export function addUploadResult(
   return {
     accepted: total.accepted + batch.accepted,
     duplicates: total.duplicates + batch.duplicates,
-    invalid: total.invalid + batch.invalid,
+    rejected: total.rejected + batch.rejected,
     stock: batch.stock,
   };
 }

@@ -370,7 +370,8 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
     method: 'post',
     path: `${ADMIN}/keys/{id}/reveal`,
     summary: 'Reveal a key’s code (audited, with a reason)',
-    description: 'The only call that answers a code; the audit log records who, when and why.',
+    description:
+      'The only call that answers a code; the audit log records who, when and why. A sold key revealed here is revoked, not put back on sale, if its line is refunded.',
     body: KeyReasonSchema,
     response: { status: 200, description: 'The code', schema: RevealedKeySchema },
   },

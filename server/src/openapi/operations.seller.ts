@@ -53,7 +53,7 @@ export const SELLER_OPERATIONS: ApiOperation[] = [
     path: '/api/seller/offers/{id}/keys',
     summary: 'Upload keys to one of the caller’s offers (at most 5,000 a call)',
     description:
-      'Codes are trimmed and upper-cased; malformed ones and duplicates (within the upload or anywhere in the marketplace) are counted, not refused. Keys are encrypted at rest and never returned.',
+      'Codes are trimmed and stored as uploaded; two codes differing only by case or separators (space, hyphen, underscore, dot) are one key. Duplicates (within the upload or among the caller’s keys) and rejected codes (malformed, or not accepted) are counted, not refused. Keys are encrypted at rest and never returned.',
     body: KeyUploadSchema,
     response: { status: 200, description: 'Counts only', schema: KeyUploadResultSchema },
   },

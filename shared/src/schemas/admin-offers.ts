@@ -65,7 +65,7 @@ export const AdminOfferUpdateSchema = z.object({
 });
 export type AdminOfferUpdate = z.infer<typeof AdminOfferUpdateSchema>;
 
-/** A key in a list: only the last 4 characters of its code, behind a mask. */
+/** A key in a list: at most the last fifth of its code, behind a mask (server's key-mask.ts). */
 export const MaskedKeySchema = z.object({
   id: z.string(),
   offerId: z.string(),
@@ -74,7 +74,7 @@ export const MaskedKeySchema = z.object({
   sellerId: z.string(),
   status: KeyStatusSchema,
   createdAt: z.string(),
-  /** e.g. `•••• •••• •••• AB12`. */
+  /** e.g. `•••• •••• •••• B12` (a 16-character code), `•••• •••• •••• ••••` (under 10). */
   masked: z.string(),
 });
 export type MaskedKey = z.infer<typeof MaskedKeySchema>;
@@ -97,6 +97,8 @@ export type RevealedKey = z.infer<typeof RevealedKeySchema>;
 export const AUDIT_ACTIONS = [
   'key.reveal',
   'key.revoke',
+  'key.uploadRejected',
+  'key.duplicateFound',
   'exchangeRate.update',
   'offer.update',
   'order.approve',

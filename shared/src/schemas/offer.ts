@@ -58,11 +58,13 @@ export type SellerOffer = z.infer<typeof SellerOfferSchema>;
 export const MAX_KEY_UPLOAD = 5000;
 
 /**
- * What an uploaded code must look like once trimmed and upper-cased: 5–64 characters of A-Z,
- * 0-9 and hyphens, not starting or ending with a hyphen. Wider than `KEY_CODE_PATTERN` (the
- * marketplace's own 4×4 codes) because platforms issue keys of many shapes (Steam's 5×3 …).
+ * What an uploaded code must look like once trimmed: 5–64 letters, digits and separators (space,
+ * hyphen, underscore, dot), starting and ending with a letter or digit. Wider than
+ * `KEY_CODE_PATTERN` (the marketplace's own 4×4 codes) because platforms issue keys of many shapes
+ * (Steam's 5×3 …). The code is stored as uploaded; duplicates are found ignoring case and
+ * separators (`ABCDE-FGHIJ`, `ABCDEFGHIJ` and `abcde fghij` are one key).
  */
-export const UPLOAD_KEY_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,62}[A-Z0-9]$/;
+export const UPLOAD_KEY_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]{3,62}[A-Za-z0-9]$/;
 
 /** Body of `POST /api/seller/offers/:id/keys`: malformed codes are counted, not refused. */
 export const KeyUploadSchema = z.object({
@@ -73,9 +75,13 @@ export type KeyUpload = z.infer<typeof KeyUploadSchema>;
 /** The answer to a key upload: counts only, never the codes. */
 export const KeyUploadResultSchema = z.object({
   accepted: z.number().int().min(0),
-  /** Repeated within the upload or already present anywhere in the marketplace. */
+  /** Repeated within the upload, or already among the seller's own keys. */
   duplicates: z.number().int().min(0),
-  invalid: z.number().int().min(0),
+  /**
+   * Malformed, or not accepted for a reason the report does not give (a code another seller
+   * holds: saying so would tell the uploader that the code is in circulation; admins are alerted).
+   */
+  rejected: z.number().int().min(0),
   /** The offer's available keys after the upload. */
   stock: z.number().int().min(0),
 });

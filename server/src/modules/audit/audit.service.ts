@@ -16,6 +16,13 @@ export type AuditContext = {
   ip: string | null;
 };
 
+/** The marketplace itself, for what a job or a start-up migration does with nobody asking. */
+export const SYSTEM_AUDIT_CONTEXT: AuditContext = {
+  actor: { uid: 'system', email: null },
+  requestId: null,
+  ip: null,
+};
+
 /** What a service says happened; the context says who and where. */
 export type AuditEvent = {
   action: AuditAction;

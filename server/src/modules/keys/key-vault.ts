@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { normaliseKeyCode } from './key-code.ts';
 
 const FORMAT = 'v1';
 
@@ -8,12 +9,9 @@ export type KeyVault = {
   /** AES-256-GCM ciphertext as `v1:iv:tag:data` (base64 parts). */
   encrypt(code: string): string;
   decrypt(sealed: string): string;
-  /** Keyed hash of the normalised code: finds duplicates without storing plaintext. */
+  /** Keyed hash of the normalised code (key-code.ts): finds duplicates without storing plaintext. */
   hash(code: string): string;
 };
-
-/** Codes differ only by case and surrounding spaces are the same key. */
-export const normaliseKeyCode = (code: string) => code.trim().toUpperCase();
 
 /** A vault from a 32-byte master key; encryption and hashing use separate derived keys. */
 export function createKeyVault(master: Buffer): KeyVault {

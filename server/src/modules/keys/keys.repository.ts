@@ -1,7 +1,9 @@
 import {
   MongoBulkWriteError,
+  MongoServerError,
   type Db,
   type Filter,
+  type FindCursor,
   type IndexDescription,
   type ObjectId,
 } from 'mongodb';
@@ -33,11 +35,36 @@ export type KeyDoc = {
   soldAt?: Date;
   /** The buyer's first reveal (or account claim): their EU right of withdrawal ends there. */
   revealedAt?: Date;
+  /**
+   * An admin's first reveal of the sold key (audited). Not the buyer's: their right of withdrawal
+   * stands; but a seen code never goes back on sale (see `NEVER_SEEN`).
+   */
+  revealedByAdminAt?: Date;
   /** The buyer's express waiver of the right of withdrawal, given with the first reveal. */
   withdrawalWaivedAt?: Date;
   /** Game accounts: the one time the buyer claimed the credentials (`claimAccountInfo`). */
   claimedAt?: Date;
+  /**
+   * Set when re-hashing (rehash-keys.ts) found this key's code in an earlier key: the id of that
+   * key. The unique hash stays the earlier key's; this one's hash carries its id as a suffix.
+   */
+  duplicateOf?: ObjectId;
 };
+
+/**
+ * A key nobody has seen: neither its buyer (reveal, account claim) nor an admin (audited reveal).
+ * The one predicate deciding whether a refunded key may go back on sale.
+ */
+const NEVER_SEEN = {
+  revealedAt: { $exists: false },
+  revealedByAdminAt: { $exists: false },
+} as const satisfies Filter<KeyDoc>;
+
+/** A key as re-hashing reads it: its sealed code, and who holds it. */
+export type RehashKeyDoc = Pick<
+  KeyDoc,
+  '_id' | 'hash' | 'secret' | 'createdAt' | 'sellerId' | 'offerId' | 'productId' | 'status'
+>;
 
 /** A key as the order code handles it: never the hash, the code only when asked for. */
 export type OrderKeyDoc = Pick<
@@ -88,22 +115,35 @@ export function createKeyRepository(db: Db) {
   return {
     /**
      * Inserts keys, skipping any whose hash exists already (E11000 on the unique `hash` index);
-     * returns how many went in and how many were skipped. Any other write error is thrown.
+     * returns how many went in and the hashes of those skipped. Any other write error is thrown.
      */
     async insertNew(
       docs: Omit<KeyDoc, '_id'>[],
-    ): Promise<{ inserted: number; duplicates: number }> {
-      if (!docs.length) return { inserted: 0, duplicates: 0 };
+    ): Promise<{ inserted: number; skippedHashes: string[] }> {
+      if (!docs.length) return { inserted: 0, skippedHashes: [] };
       try {
         const res = await keys.insertMany(docs as KeyDoc[], { ordered: false });
-        return { inserted: res.insertedCount, duplicates: 0 };
+        return { inserted: res.insertedCount, skippedHashes: [] };
       } catch (err) {
         if (!(err instanceof MongoBulkWriteError)) throw err;
         const writeErrors = [err.writeErrors].flat();
         if (!writeErrors.length || writeErrors.some((e) => e.code !== 11000)) throw err;
-        return { inserted: err.insertedCount, duplicates: writeErrors.length };
+        return {
+          inserted: err.insertedCount,
+          skippedHashes: writeErrors.map((e) => docs[e.index]!.hash),
+        };
       }
     },
+    /** The keys holding these hashes: who an upload's skipped codes belong to (never the code). */
+    holdersOf: (hashes: string[]) =>
+      keys
+        .find(
+          { hash: { $in: hashes } },
+          { projection: { _id: 1, hash: 1, sellerId: 1, offerId: 1, productId: 1 } },
+        )
+        .toArray() as Promise<
+        Pick<KeyDoc, '_id' | 'hash' | 'sellerId' | 'offerId' | 'productId'>[]
+      >,
     countAvailable: (offerId: ObjectId) => keys.countDocuments({ offerId, status: 'available' }),
     /** A key; with `sellerId`, only that seller's (another's answers null, like a missing one). */
     find: (id: ObjectId, sellerId?: string) =>
@@ -176,19 +216,19 @@ export function createKeyRepository(db: Db) {
         { returnDocument: 'after', projection: ORDER_KEY_FIELDS },
       ) as Promise<OrderKeyDoc | null>,
     /**
-     * A refunded line's key the buyer never revealed goes back on sale (null when it is not sold
-     * to the order, or was revealed meanwhile: the reveal's own update needs it sold).
+     * A refunded line's key nobody saw goes back on sale (null when it is not sold to the order,
+     * or was revealed meanwhile, by its buyer or an admin: each reveal's own update needs it sold).
      */
     returnUnrevealed: (id: ObjectId, orderId: ObjectId) =>
       keys.findOneAndUpdate(
-        { _id: id, orderId, status: 'sold', revealedAt: { $exists: false } },
+        { _id: id, orderId, status: 'sold', ...NEVER_SEEN },
         { $set: { status: 'available' }, $unset: { orderId: '', soldAt: '' } },
         { projection: ORDER_KEY_FIELDS },
       ) as Promise<OrderKeyDoc | null>,
-    /** A refunded line's key the buyer saw is out of sale for good (it stays the order's). */
+    /** A refunded line's key someone saw is out of sale for good (it stays the order's). */
     revokeRevealed: (id: ObjectId, orderId: ObjectId) =>
       keys.findOneAndUpdate(
-        { _id: id, orderId, status: 'sold', revealedAt: { $exists: true } },
+        { _id: id, orderId, status: 'sold', $nor: [NEVER_SEEN] },
         { $set: { status: 'revoked' } },
         { projection: ORDER_KEY_FIELDS },
       ) as Promise<OrderKeyDoc | null>,
@@ -212,6 +252,15 @@ export function createKeyRepository(db: Db) {
         { _id: id, orderId, status: 'sold', revealedAt: { $exists: false } },
         { $set: { revealedAt: at, withdrawalWaivedAt: at } },
       ),
+    /**
+     * Records an admin's first reveal of a sold key, so that a refund revokes it instead of
+     * putting a seen code back on sale. A key in any other status is left as it is.
+     */
+    markRevealedByAdmin: (id: ObjectId, at: Date) =>
+      keys.updateOne(
+        { _id: id, status: 'sold', revealedByAdminAt: { $exists: false } },
+        { $set: { revealedByAdminAt: at } },
+      ),
     /** Claims an account's credentials once; null when already claimed (or not sold to the order). */
     claimOnce: (id: ObjectId, orderId: ObjectId, at: Date) =>
       keys.findOneAndUpdate(
@@ -219,6 +268,61 @@ export function createKeyRepository(db: Db) {
         { $set: { claimedAt: at, revealedAt: at, withdrawalWaivedAt: at } },
         { returnDocument: 'after', projection: { hash: 0 } },
       ),
+
+    // Re-hashing (rehash-keys.ts): each step a conditional single-document update, so the
+    // migration can stop anywhere and run again.
+
+    /** Every key not flagged as a duplicate, oldest first (the earlier of two keeps the hash). */
+    forRehash: () =>
+      keys
+        .find(
+          { duplicateOf: { $exists: false } },
+          {
+            projection: {
+              _id: 1,
+              hash: 1,
+              secret: 1,
+              createdAt: 1,
+              sellerId: 1,
+              offerId: 1,
+              productId: 1,
+              status: 1,
+            },
+          },
+        )
+        .sort({ createdAt: 1, _id: 1 }) as FindCursor<RehashKeyDoc>,
+    /** The key holding a hash, flagged duplicates aside (their hash carries a suffix). */
+    byHash: (hash: string) =>
+      keys.findOne(
+        { hash },
+        {
+          projection: { _id: 1, hash: 1, createdAt: 1, sellerId: 1, offerId: 1, productId: 1 },
+        },
+      ) as Promise<Omit<RehashKeyDoc, 'secret' | 'status'> | null>,
+    /**
+     * Moves a key from hash `from` to `to`: `taken` when another key holds `to` (E11000),
+     * `unchanged` when the key no longer has `from` (flagged or re-hashed meanwhile).
+     */
+    async rehash(id: ObjectId, from: string, to: string): Promise<'moved' | 'unchanged' | 'taken'> {
+      try {
+        const res = await keys.updateOne({ _id: id, hash: from }, { $set: { hash: to } });
+        return res.modifiedCount === 1 ? 'moved' : 'unchanged';
+      } catch (err) {
+        if (err instanceof MongoServerError && err.code === 11000) return 'taken';
+        throw err;
+      }
+    },
+    /**
+     * Flags a key as a duplicate of an earlier one, freeing `hash` for it (the flagged key keeps
+     * it suffixed with its own id, which the unique index accepts); false when already flagged.
+     */
+    async flagDuplicate(id: ObjectId, of: ObjectId, hash: string): Promise<boolean> {
+      const res = await keys.updateOne(
+        { _id: id, duplicateOf: { $exists: false } },
+        { $set: { duplicateOf: of, hash: `${hash}:${id.toHexString()}` } },
+      );
+      return res.modifiedCount === 1;
+    },
     /** Reservations whose deadline passed: recovery's leftovers (the order decides their fate). */
     reservedBefore: (before: Date, limit: number) =>
       keys

@@ -1,4 +1,3 @@
-import type { ObjectId } from 'mongodb';
 import type { KeyStatus, MaskedKey } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
@@ -8,6 +7,7 @@ import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferRepository } from '../offers/offers.repository.ts';
 import type { ProductRepository } from '../products/products.repository.ts';
 import { maskKeyCode } from './key-mask.ts';
+import { createRestock } from './key-stock.ts';
 import type { KeyVault } from './key-vault.ts';
 import type { KeyDoc, KeyRepository } from './keys.repository.ts';
 
@@ -32,8 +32,10 @@ export function createKeyService(deps: {
   vault: KeyVault;
   pricing: OfferPricing;
   auditLog: AuditLog;
+  clock?: () => Date;
 }) {
   const { keys, offers, products, vault, pricing, auditLog } = deps;
+  const clock = deps.clock ?? (() => new Date());
 
   const masked = (doc: Pick<KeyDoc, 'secret'>) => {
     try {
@@ -72,10 +74,7 @@ export function createKeyService(deps: {
   };
 
   /** The offer's stock (and so its product's price range) follows its available keys. */
-  const restock = async (offerId: ObjectId, productId: ObjectId) => {
-    await offers.setStock(offerId, await keys.countAvailable(offerId));
-    await pricing.refreshRanges([productId]);
-  };
+  const restock = createRestock({ keys, offers, pricing });
 
   return {
     async list(q: ListQuery, filter: KeyListFilter) {
@@ -100,10 +99,14 @@ export function createKeyService(deps: {
       return key!;
     },
 
-    /** The code of a key, for an admin; the audit entry is written before the code is answered. */
+    /**
+     * The code of a key, for an admin; the audit entry is written before the code is answered. A
+     * sold key is first marked seen by an admin, so a refund revokes it instead of selling it again.
+     */
     async reveal(ctx: AuditContext, id: string, reason: string): Promise<{ code: string }> {
       const doc = await findKey(id);
       const code = vault.decrypt(doc.secret);
+      await keys.markRevealedByAdmin(doc._id, clock());
       await auditLog.record(ctx, {
         action: 'key.reveal',
         target: { type: 'key', id: doc._id.toHexString() },

@@ -10,6 +10,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
 import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
+import { auditContext } from '../audit/audit.service.ts';
 import type { SellerOfferService } from './offers.service.ts';
 
 /** The seller's offer list filters (always scoped to the caller's shop). */
@@ -43,5 +44,12 @@ export const sellerOfferRoutes = (service: SellerOfferService) =>
       c.json(await service.update(shopOf(c), c.req.param('id'), c.req.valid('json'))),
     )
     .post('/:id/keys', jsonBody(KeyUploadSchema), async (c) =>
-      c.json(await service.uploadKeys(shopOf(c), c.req.param('id'), c.req.valid('json').codes)),
+      c.json(
+        await service.uploadKeys(
+          auditContext(c),
+          shopOf(c),
+          c.req.param('id'),
+          c.req.valid('json').codes,
+        ),
+      ),
     );

@@ -9,7 +9,9 @@ import {
 } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
-import { normaliseKeyCode, type KeyVault } from '../keys/key-vault.ts';
+import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
+import { normaliseKeyCode } from '../keys/key-code.ts';
+import type { KeyVault } from '../keys/key-vault.ts';
 import type { KeyRepository } from '../keys/keys.repository.ts';
 import type { ProductDoc, ProductRepository } from '../products/products.repository.ts';
 import { toObjectId, toObjectIds } from './object-ids.ts';
@@ -34,23 +36,30 @@ export function toSellerOffer(
   };
 }
 
-/** What a key upload splits the codes into, before touching the database. */
+/**
+ * What a key upload splits the codes into, before touching the database: well-formed codes as
+ * uploaded (trimmed), the first of each set of codes that are one key (key-code.ts), and counts.
+ */
 export function sortUploadedCodes(codes: string[]): {
   fresh: string[];
   invalid: number;
   repeated: number;
 } {
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   let invalid = 0;
   let repeated = 0;
   for (const raw of codes) {
-    const code = normaliseKeyCode(raw);
+    const code = raw.trim();
+    const key = normaliseKeyCode(code);
     if (!UPLOAD_KEY_CODE_PATTERN.test(code)) invalid++;
-    else if (seen.has(code)) repeated++;
-    else seen.add(code);
+    else if (seen.has(key)) repeated++;
+    else seen.set(key, code);
   }
-  return { fresh: [...seen], invalid, repeated };
+  return { fresh: [...seen.values()], invalid, repeated };
 }
+
+/** How many of another seller's keys an audit entry lists (the count says how many in all). */
+const AUDITED_HOLDERS = 20;
 
 /** The seller console's offers: every call is scoped to the calling seller's shop. */
 export function createSellerOfferService(deps: {
@@ -59,8 +68,9 @@ export function createSellerOfferService(deps: {
   keys: KeyRepository;
   vault: KeyVault;
   pricing: OfferPricing;
+  auditLog: AuditLog;
 }) {
-  const { offers, products, keys, vault, pricing } = deps;
+  const { offers, products, keys, vault, pricing, auditLog } = deps;
 
   const withProductNames = async (docs: OfferDoc[]) => {
     const ids = [...new Set(docs.map((d) => d.productId.toHexString()))].map(
@@ -155,15 +165,22 @@ export function createSellerOfferService(deps: {
     },
 
     /**
-     * Adds keys to an own offer: malformed codes and duplicates (within the upload or anywhere
-     * in the marketplace, by keyed hash) are counted and skipped, the rest stored encrypted.
-     * Answers counts only; the codes never leave this function.
+     * Adds keys to an own offer, stored encrypted as uploaded. Codes already among the seller's
+     * keys (by keyed hash, separators and case ignored) or repeated in the upload are duplicates;
+     * malformed codes and codes another seller holds are both "rejected", so the report never
+     * tells a seller that a code is in circulation elsewhere: admins are told, in the audit log
+     * (sellers, offers and hashes, never a code). Answers counts only.
      */
-    async uploadKeys(sellerId: string, id: string, codes: string[]): Promise<KeyUploadResult> {
+    async uploadKeys(
+      ctx: AuditContext,
+      sellerId: string,
+      id: string,
+      codes: string[],
+    ): Promise<KeyUploadResult> {
       const offer = await ownOffer(sellerId, id);
       const { fresh, invalid, repeated } = sortUploadedCodes(codes);
       const now = new Date();
-      const { inserted, duplicates } = await keys.insertNew(
+      const { inserted, skippedHashes } = await keys.insertNew(
         fresh.map((code) => ({
           offerId: offer._id,
           productId: offer.productId,
@@ -175,10 +192,40 @@ export function createSellerOfferService(deps: {
           createdAt: now,
         })),
       );
+      const holders = skippedHashes.length ? await keys.holdersOf(skippedHashes) : [];
+      const own = holders.filter((h) => h.sellerId === sellerId).length;
+      // A skipped hash with no holder found counts as held elsewhere: the report says nothing.
+      const elsewhere = skippedHashes.length - own;
+      if (elsewhere) {
+        const others = holders.filter((h) => h.sellerId !== sellerId);
+        await auditLog.record(ctx, {
+          action: 'key.uploadRejected',
+          target: { type: 'offer', id: offer._id.toHexString() },
+          reason: 'Uploaded codes another seller holds',
+          details: {
+            sellerId,
+            offerId: offer._id.toHexString(),
+            productId: offer.productId.toHexString(),
+            count: elsewhere,
+            holders: others.slice(0, AUDITED_HOLDERS).map((h) => ({
+              sellerId: h.sellerId,
+              offerId: h.offerId.toHexString(),
+              productId: h.productId.toHexString(),
+              keyId: h._id.toHexString(),
+              hash: h.hash,
+            })),
+          },
+        });
+      }
       const stock = await keys.countAvailable(offer._id);
       await offers.setStock(offer._id, stock);
       await pricing.refreshRanges([offer.productId]);
-      return { accepted: inserted, duplicates: repeated + duplicates, invalid, stock };
+      return {
+        accepted: inserted,
+        duplicates: repeated + own,
+        rejected: invalid + elsewhere,
+        stock,
+      };
     },
   };
 }
