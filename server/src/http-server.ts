@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { REPO_ROOT } from './config.ts';
+import { canonicalRedirect } from './lib/canonical-origin.ts';
 import type { Logger } from './logger.ts';
 
 type NodeHandler = (
@@ -36,10 +37,22 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
 export async function createHttpServer(
   fetchHandler: (req: Request) => Response | Promise<Response>,
   log: Logger,
+  site: { publicOrigin: string; trustProxy: boolean },
 ): Promise<http.Server> {
   const api = getRequestListener(fetchHandler);
   const storefront = await loadStorefront(log);
   return http.createServer((req, res) => {
+    // Behind a trusted proxy the host the visitor asked for is the first X-Forwarded-Host.
+    const forwarded = site.trustProxy ? req.headers['x-forwarded-host'] : undefined;
+    const forwardedHost = [forwarded].flat()[0]?.split(',')[0]?.trim();
+    const location = canonicalRedirect(
+      { method: req.method ?? 'GET', url: req.url ?? '/', host: forwardedHost || req.headers.host },
+      site.publicOrigin,
+    );
+    if (location) {
+      res.writeHead(308, { Location: location, 'Cache-Control': 'no-store' }).end();
+      return;
+    }
     if (API_PATHS.test(req.url ?? '/') || !storefront) {
       void api(req, res);
       return;
