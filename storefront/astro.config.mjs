@@ -11,6 +11,10 @@ export default defineConfig({
   integrations: [react()],
   // No page uses Astro sessions; without this the adapter sets up a filesystem store.
   session: false,
+  // Astro hashes the scripts it emits (island hydration, small bundled scripts inlined) and ours
+  // (`allowInlineScript`) into a Content-Security-Policy header; the server keeps those hashes
+  // and writes the rest of the policy (server/src/middleware/security-headers.ts).
+  security: { csp: true },
   // Astro always mounts /_image in server output; sharp is not installed, so don't transform.
   image: { service: passthroughImageService() },
 });

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { REPO_ROOT } from './config.ts';
 import { canonicalRedirect } from './lib/canonical-origin.ts';
+import { scriptHashesOf, withScriptHashes } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
 
 type NodeHandler = (
@@ -30,6 +31,29 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
 }
 
 /**
+ * Astro (`security.csp`) sends each page with a policy listing the hashes of the inline scripts
+ * that page renders: its own and ours (`allowInlineScript`), never text from the request. Those
+ * hashes join our policy, which replaces Astro's.
+ */
+function withPageScriptHashes(res: http.ServerResponse, policy: string) {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const headers = args.find(
+      (a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a),
+    );
+    const name = Object.keys(headers ?? {}).find(
+      (k) => k.toLowerCase() === 'content-security-policy',
+    );
+    if (headers && name) {
+      const hashes = scriptHashesOf(String(headers[name]));
+      delete headers[name];
+      res.setHeader('Content-Security-Policy', withScriptHashes(policy, hashes));
+    }
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+}
+
+/**
  * One origin for everything: /api, /admin and /seller go to the Hono app, every other path to
  * the storefront, which fetches its data from the API over loopback. The storefront's static
  * files (dist/client) are served by the Hono app too, when Astro hands them back.
@@ -48,9 +72,9 @@ export async function createHttpServer(
 ): Promise<http.Server> {
   const api = getRequestListener(fetchHandler);
   const storefront = site.storefront === false ? null : await loadStorefront(log);
-  // What the storefront reads: the origin its links name, the policy its pages extend.
+  // What the storefront reads: the origin its links and structured data name.
   process.env.PUBLIC_ORIGIN = site.publicOrigin;
-  process.env.CONTENT_SECURITY_POLICY = site.headers['Content-Security-Policy'];
+  const policy = site.headers['Content-Security-Policy']!;
   return http.createServer((req, res) => {
     // Set first, so every answer has them: the API's, the consoles', the storefront's (whose
     // pages replace the policy with one naming their inline scripts) and static files.
@@ -70,6 +94,7 @@ export async function createHttpServer(
       void api(req, res);
       return;
     }
+    withPageScriptHashes(res, policy);
     // Astro calls `next` only for files of its dist/client, which the Hono app serves.
     Promise.resolve(storefront(req, res, () => void api(req, res))).catch((err: unknown) => {
       log.error({ err, url: req.url }, 'storefront crashed');

@@ -51,6 +51,8 @@ describe('security headers', () => {
       const allowed = directives(res.headers['content-security-policy']).get('script-src');
       const scripts = inlineScripts(res.body);
       expect(scripts.length).toBeGreaterThan(0); // the theme applied before paint, at least
+      // One policy, the header's: a second one in a <meta> would narrow it unseen.
+      expect(res.body).not.toMatch(/http-equiv="content-security-policy"/i);
       for (const body of scripts) {
         const hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
         expect(allowed, `${path}: ${body.slice(0, 60)}`).toContain(hash);

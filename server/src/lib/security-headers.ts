@@ -54,3 +54,18 @@ export function securityHeaders(options: {
       : {}),
   };
 }
+
+/** The hash sources (`'sha256-…'`) in a policy's script-src: what Astro computed for a page. */
+export function scriptHashesOf(policy: string | undefined): string[] {
+  const scriptSrc = policy
+    ?.split(';')
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith('script-src '));
+  return scriptSrc?.match(/'sha(256|384|512)-[A-Za-z0-9+/=]+'/g) ?? [];
+}
+
+/** Our policy with a page's inline-script hashes added to its `script-src 'self'`. */
+export function withScriptHashes(policy: string, hashes: readonly string[]): string {
+  if (!hashes.length) return policy;
+  return policy.replace(SCRIPT_SRC_SELF, `${SCRIPT_SRC_SELF} ${hashes.join(' ')}`);
+}

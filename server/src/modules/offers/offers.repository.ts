@@ -166,18 +166,16 @@ export function createOfferRepository(db: Db) {
       return { offers: count, sellers: sellers.length };
     },
     /**
-     * Takes a seller's offers off sale (or puts them back); answers the products whose offers
-     * changed, whose price ranges follow (none when the offers already were so).
+     * Takes a seller's offers off sale (or puts them back); answers every product the seller
+     * has an offer on, so the price ranges are refreshed again each time (a repeat after a
+     * crash between the two writes completes them).
      */
     async setSellerSuspended(sellerId: string, suspended: boolean): Promise<ObjectId[]> {
-      const changed = { sellerId, sellerSuspended: { $ne: suspended } };
-      const productIds = await offers.distinct('productId', changed);
-      if (productIds.length) {
-        await offers.updateMany(changed, {
-          $set: { sellerSuspended: suspended, updatedAt: new Date() },
-        });
-      }
-      return productIds;
+      await offers.updateMany(
+        { sellerId, sellerSuspended: { $ne: suspended } },
+        { $set: { sellerSuspended: suspended, updatedAt: new Date() } },
+      );
+      return offers.distinct('productId', { sellerId });
     },
     /** Ids of the products with the most keys on live offers, most first. */
     async bestStockedProductIds(limit: number): Promise<ObjectId[]> {
