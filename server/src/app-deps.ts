@@ -46,6 +46,8 @@ export function buildAppDeps(args: {
     publicOrigin: publicOriginOf(config),
     trustProxy: config.TRUST_PROXY,
     orderReservationMinutes: config.ORDER_RESERVATION_MINUTES,
+    orderHolds: { orders: config.ORDER_HOLD_MAX_ORDERS, units: config.ORDER_HOLD_MAX_UNITS },
+    rateLimits: config.RATE_LIMITS,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),
     vatRateBps: config.VAT_RATE_BPS,
     affiliate: args.awin

@@ -17,6 +17,8 @@ import type { PaymentProviders } from './integrations/payments/payment-provider.
 import type { AffiliateReporter } from './integrations/awin/affiliate-reporter.ts';
 import type { Recaptcha } from './integrations/recaptcha/recaptcha.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
+import { byAddress, bySeller, byUser, createRateLimits } from './middleware/rate-limit.ts';
+import type { Limits } from './lib/rate-limit-config.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { createBrandRepository } from './modules/brands/brands.repository.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
@@ -147,6 +149,10 @@ export type AppDeps = {
   payments: PaymentProviders;
   /** The shop's VAT rate in basis points (VAT_RATE_BPS); 2200 when left out. */
   vatRateBps?: number;
+  /** The abuse limits (RATE_LIMITS over the defaults in middleware/rate-limit.ts). */
+  rateLimits: Limits;
+  /** What one buyer's unpaid orders may hold (ORDER_HOLD_MAX_ORDERS, ORDER_HOLD_MAX_UNITS). */
+  orderHolds: { orders: number; units: number };
   /** Awin conversions and amendments (the API, or its local sandbox); none: nothing reported. */
   affiliate?: AffiliateReporter;
 };
@@ -289,10 +295,24 @@ export function createApp(deps: AppDeps) {
 
   // Hono runs handlers in registration order: the routes open to guests (sign-up, seller
   // application) come before the role guards of their path prefixes.
+  const limit = createRateLimits(deps.db, deps.rateLimits);
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
     .use(authenticate(deps.auth, users))
+    // Abuse limits, on the POSTs of these paths, before anything else runs for them.
+    .use('/user/profile/add', limit('signUp', byAddress))
+    .use('/user/profile/addsocial', limit('signUp', byAddress))
+    .use('/seller/profile/addseller', limit('sellerApplication', byAddress, byUser))
+    .use('/login', limit('login', byAddress))
+    .use('/user/coupons/verify', limit('coupon', byUser, byAddress))
+    .use('/cart/updateCartSummary', limit('coupon', byUser, byAddress))
+    .use('/user/checkout', limit('checkout', byUser, byAddress))
+    .use('/seller/offers/:id/keys', limit('keyUpload', bySeller))
+    .use('/user/orders/:id/keys/:keyId/reveal', limit('keyReveal', byUser))
+    .use('/user/orders/:id/claim-account', limit('keyReveal', byUser))
+    .use('/payments/webhooks/*', limit('webhook', byAddress))
+    .use('/public/events', limit('pageView', byAddress))
     .route('/', systemRoutes(deps))
     .route('/', sessionRoutes(deps.auth, userService))
     .route('/', openApiRoutes())

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { FAILPOINTS } from './lib/failpoints.ts';
+import { RateLimitsSchema } from './lib/rate-limit-config.ts';
 
 /** Repository root, so defaults such as `.data/` do not depend on the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -77,6 +78,11 @@ export const EnvSchema = z
     MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
     /** Minutes an unpaid order holds its keys before they go back to stock. */
     ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** The most unpaid orders, and key units in them, one buyer may hold at once (4× per address). */
+    ORDER_HOLD_MAX_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
+    ORDER_HOLD_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(25),
+    /** Abuse limits over their defaults, as `name=points/seconds,…` (middleware/rate-limit.ts). */
+    RATE_LIMITS: RateLimitsSchema,
     /** Seconds between runs of the job that expires unpaid orders and recovers their keys. */
     ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Minutes a started payment may stay unsettled before the reconciliation job asks the provider. */

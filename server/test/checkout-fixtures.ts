@@ -20,6 +20,9 @@ export const orderServiceDeps = (t: TestServer, log: Logger) => ({
   vault: t.vault,
   log,
   publicOrigin: 'http://shop.test',
+  // Service tests place many unpaid orders per buyer; the cap itself is tested through the app
+  // (rate-limits.test.ts).
+  orderHolds: { orders: 1000, units: 100_000 },
   mailer: createMailer({
     outbox: createOutboxRepository(t.db),
     smtpUrl: undefined,

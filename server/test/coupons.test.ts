@@ -167,12 +167,20 @@ describe('POST /api/user/coupons/verify', () => {
     expect(result.discountCents).toBe(1000);
   });
 
-  /** Each refusal, with how to make a coupon refused for it. */
-  const refusals: [CouponRefusal, () => Promise<string>][] = [
-    ['unknown', async () => 'NO-SUCH-CODE'],
-    ['inactive', async () => (await createCoupon(percent(1000, { active: false }))).code],
+  /**
+   * Each refusal, what the buyer is told, and how to make a coupon refused for it. A code that
+   * exists but cannot be used now answers as an unknown one: guessing must not find codes.
+   */
+  const refusals: [string, CouponRefusal, () => Promise<string>][] = [
+    ['unknown', 'unknown', async () => 'NO-SUCH-CODE'],
+    [
+      'inactive',
+      'unknown',
+      async () => (await createCoupon(percent(1000, { active: false }))).code,
+    ],
     [
       'expired',
+      'unknown',
       async () =>
         (
           await createCoupon(
@@ -185,18 +193,21 @@ describe('POST /api/user/coupons/verify', () => {
     ],
     [
       'not_started',
+      'unknown',
       async () => (await createCoupon(percent(1000, { validFrom: '2999-01-01T00:00:00Z' }))).code,
     ],
     [
+      'minimum_not_reached',
       'minimum_not_reached',
       async () => (await createCoupon(percent(1000, { minAmounts: { eur: 5000 } }))).code,
     ],
     [
       'not_applicable',
+      'not_applicable',
       async () => (await createCoupon(percent(1000, { sellerIds: ['someone-else'] }))).code,
     ],
   ];
-  it.each(refusals)('says %s when the coupon does not apply', async (reason, makeCode) => {
+  it.each(refusals)('refuses a coupon %s, saying %s', async (_, reason, makeCode) => {
     const result = await verify(await makeCode(), [await line()]);
     expect(result).toEqual({ valid: false, discountCents: 0, currency: 'eur', reason });
   });
@@ -238,7 +249,9 @@ describe('redeem (counting a use when an order is placed)', () => {
     const redemptions = t.db.collection('couponRedemptions');
     expect(await redemptions.countDocuments({ couponId: new ObjectId(coupon.id) })).toBe(5);
     const verified = await verify(coupon.code, [await line()]);
-    expect(verified).toMatchObject({ valid: false, reason: 'used_up' });
+    // Used up answers exactly as a code that never existed.
+    expect(verified).toEqual(await verify('NO-SUCH-CODE', [await line()]));
+    expect(verified).toMatchObject({ valid: false, reason: 'unknown' });
   });
 
   it('holds the per-user limit under concurrent orders of one buyer', async () => {

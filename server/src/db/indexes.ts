@@ -23,6 +23,7 @@ import { proposalIndexes } from '../modules/product-proposals/product-proposals.
 import { sellerIndexes } from '../modules/sellers/sellers.repository.ts';
 import { tagIndexes } from '../modules/tags/tags.repository.ts';
 import { userIndexes } from '../modules/users/users.repository.ts';
+import { RATE_LIMIT_COLLECTION, rateLimitIndexes } from '../middleware/rate-limit.ts';
 
 /** Every collection's indexes, declared beside their queries in each repository. */
 const INDEXES: Record<string, IndexDescription[]> = {
@@ -51,6 +52,7 @@ const INDEXES: Record<string, IndexDescription[]> = {
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
+  [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
 /** Creates all indexes; the server awaits this before it serves. */

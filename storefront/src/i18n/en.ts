@@ -284,7 +284,7 @@ export const en = {
     couponApplied: 'Code {code} applied',
     couponSignIn: 'Sign in to use a discount code.',
     couponRefusals: {
-      unknown: 'This code does not exist.',
+      unknown: 'This code is not valid.',
       inactive: 'This code is not active.',
       not_started: 'This code is not valid yet.',
       expired: 'This code has expired.',

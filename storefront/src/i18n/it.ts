@@ -290,7 +290,7 @@ export const it: Messages = {
     couponApplied: 'Codice {code} applicato',
     couponSignIn: 'Accedi per usare un codice sconto.',
     couponRefusals: {
-      unknown: 'Questo codice non esiste.',
+      unknown: 'Questo codice non è valido.',
       inactive: 'Questo codice non è attivo.',
       not_started: 'Questo codice non è ancora valido.',
       expired: 'Questo codice è scaduto.',

@@ -67,6 +67,17 @@ export type Redemption = { ok: true; couponId: string } | { ok: false; reason: C
  * Coupons: the admin's CRUD, the buyer's check, counting a use when an order is placed and
  * giving it back when the order ends undelivered.
  */
+/**
+ * Refusals a buyer is told as "unknown": a code that exists but is off, not started, expired or
+ * used up must answer exactly like one that never existed, or guessing codes would find them.
+ */
+const UNTOLD: ReadonlySet<CouponRefusal> = new Set([
+  'inactive',
+  'not_started',
+  'expired',
+  'used_up',
+]);
+
 export function createCouponService(deps: {
   coupons: CouponRepository;
   price: CartPricing;
@@ -112,7 +123,7 @@ export function createCouponService(deps: {
     const refuse = (reason: CouponRefusal): CouponEvaluation => ({
       valid: false,
       code,
-      reason,
+      reason: UNTOLD.has(reason) ? 'unknown' : reason,
       discountCents: 0,
       perLine: none,
     });

@@ -338,6 +338,14 @@ export function createOrderRepository(db: Db) {
         .toArray(),
     findManyByIds: (ids: ObjectId[]) =>
       orders.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray(),
+    /** What the user's (or the address's) unpaid orders hold: how many orders and key units. */
+    async unpaidHoldings(by: { userId: string } | { ip: string }) {
+      const unpaid = await orders
+        .find({ ...by, status: 'pending' }, { projection: { 'items.quantity': 1 } })
+        .toArray();
+      const units = unpaid.flatMap((o) => o.items).reduce((n, item) => n + item.quantity, 0);
+      return { orders: unpaid.length, units };
+    },
     /** Orders created since `since` by the user, from the address, or with the instrument. */
     countSince: (
       by: { userId: string } | { ip: string } | { 'payment.instrument': string },

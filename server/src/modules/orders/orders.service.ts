@@ -85,7 +85,16 @@ export type OrderSettings = {
   /** The shop's VAT rate in basis points. */
   vatRateBps: number;
   fraud: FraudConfig;
+  /**
+   * The most a buyer's unpaid orders may hold at once (orders, key units), so nobody can keep
+   * stock off sale by starting checkouts they never pay. An address gets four times as much:
+   * a household or an office shares one.
+   */
+  holds: { orders: number; units: number };
 };
+
+/** How many buyers' worth of unpaid orders one client address may hold. */
+const HOLDS_PER_ADDRESS = 4;
 
 type Decider = { actor: OrderActor; reason: string; actorUid?: string | null };
 
@@ -117,6 +126,29 @@ export function createOrderService(deps: {
   const { orders, keys, offers, products, users, blocklist, ledger, orderKeys, deliver, vault } =
     deps;
   const { settings } = deps;
+
+  /** Refuses an order that would take the buyer's (or the address's) unpaid holdings past the cap. */
+  async function assertHoldsAllowed(
+    units: number,
+    user: { userId: string },
+    address: { ip: string } | null,
+  ) {
+    const checks = [
+      { by: user, times: 1 },
+      ...(address ? [{ by: address, times: HOLDS_PER_ADDRESS }] : []),
+    ];
+    for (const { by, times } of checks) {
+      const held = await deps.orders.unpaidHoldings(by);
+      if (
+        held.orders + 1 > settings.holds.orders * times ||
+        held.units + units > settings.holds.units * times
+      ) {
+        throw new AppError('TOO_MANY_REQUESTS', {
+          message: 'Unpaid orders already hold keys: pay or cancel them before starting another',
+        });
+      }
+    }
+  }
   const now = deps.clock ?? (() => new Date());
 
   const findOrder = async (id: string) => {
@@ -322,6 +354,11 @@ export function createOrderService(deps: {
       }
       const input = parsed.data;
       const items = await priceLines(input);
+      await assertHoldsAllowed(
+        items.reduce((n, i) => n + i.quantity, 0),
+        { userId: args.user.uid },
+        args.ip ? { ip: args.ip } : null,
+      );
       if (
         items.some((i) => i.categoryId === 'accounts') &&
         !input.confirmations.purchaseAccountProduct

@@ -25,7 +25,14 @@ export const DEFAULT_RESERVATION_MINUTES = 15;
 export function buildOrderService(
   deps: Pick<
     AppDeps,
-    'db' | 'vault' | 'mailer' | 'publicOrigin' | 'log' | 'vatRateBps' | 'orderReservationMinutes'
+    | 'db'
+    | 'vault'
+    | 'mailer'
+    | 'publicOrigin'
+    | 'log'
+    | 'vatRateBps'
+    | 'orderReservationMinutes'
+    | 'orderHolds'
   >,
   extra: { coupons?: OrderCoupons; clock?: () => Date; fraud?: FraudConfig } = {},
 ) {
@@ -63,6 +70,7 @@ export function buildOrderService(
       reservationMinutes: deps.orderReservationMinutes ?? DEFAULT_RESERVATION_MINUTES,
       vatRateBps: deps.vatRateBps ?? DEFAULT_VAT_RATE_BPS,
       fraud: extra.fraud ?? FRAUD_DEFAULTS,
+      holds: deps.orderHolds,
     },
     coupons: extra.coupons,
     clock: extra.clock,

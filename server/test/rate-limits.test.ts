@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema, transactionId } from '@market/shared';
+import { LIMIT_NAMES, type LimitName } from '../src/lib/rate-limit-config.ts';
+import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
+import { buyerWith, checkout } from './checkout-fixtures.ts';
+import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
+
+let t: TestServer;
+let buyer: TestAccount;
+let seller: TestAccount;
+
+beforeAll(async () => {
+  // Two requests a second per limit, so each trips at the third and resets within a second;
+  // one unpaid order per buyer.
+  t = await startTestServer({
+    env: {
+      RATE_LIMITS: LIMIT_NAMES.map((name) => `${name}=2/1`).join(','),
+      ORDER_HOLD_MAX_ORDERS: '1',
+      TRUST_PROXY: 'true',
+    },
+  });
+  [buyer, seller] = await Promise.all([t.account('user'), t.account('seller')]);
+});
+afterAll(() => t.close());
+
+/** One request of each limited kind, from one client address of its own per limit. */
+const attempts: Record<LimitName, (address: string) => Promise<Response>> = {
+  signUp: (ip) => post('/api/user/profile/add', ip),
+  sellerApplication: (ip) => post('/api/seller/profile/addseller', ip),
+  login: (ip) => post('/api/login', ip),
+  coupon: (ip) => post('/api/user/coupons/verify', ip, buyer.token),
+  checkout: (ip) => post('/api/user/checkout', ip, buyer.token),
+  keyUpload: (ip) => post('/api/seller/offers/0123456789abcdef01234567/keys', ip, seller.token),
+  keyReveal: (ip) =>
+    post(
+      '/api/user/orders/0123456789abcdef01234567/keys/0123456789abcdef01234567/reveal',
+      ip,
+      buyer.token,
+    ),
+  webhook: (ip) => post('/api/payments/webhooks/paypal', ip),
+  pageView: (ip) => post('/api/public/events', ip),
+};
+
+function post(path: string, ip: string, token?: string) {
+  return fetch(`${t.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': ip,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: '{}',
+  });
+}
+
+describe('abuse limits', () => {
+  it('answers 429 with Retry-After past each limit, then lets the caller in again', async () => {
+    await Promise.all(
+      LIMIT_NAMES.map(async (name, i) => {
+        const ip = `203.0.113.${i + 1}`;
+        const allowed = [await attempts[name](ip), await attempts[name](ip)];
+        for (const res of allowed) expect(res.status, name).not.toBe(429);
+        const refused = await attempts[name](ip);
+        expect(refused.status, name).toBe(429);
+        expect(Number(refused.headers.get('retry-after')), name).toBeGreaterThanOrEqual(1);
+        expect(ApiErrorSchema.parse(await refused.json()).code).toBe('TOO_MANY_REQUESTS');
+        // Another address is not held back by this one (per-user limits aside).
+        if (!['coupon', 'checkout', 'keyUpload', 'keyReveal'].includes(name)) {
+          expect((await attempts[name](`198.51.100.${i + 1}`)).status, name).not.toBe(429);
+        }
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    for (const [i, name] of LIMIT_NAMES.entries()) {
+      expect((await attempts[name](`203.0.113.${i + 1}`)).status, name).not.toBe(429);
+    }
+  });
+
+  it('lets a buyer hold one unpaid order at a time; another buyer still buys', async () => {
+    const productId = await newProduct(t.db);
+    const offer = await sell(t, seller, productId);
+    await uploadKeys(t, seller, offer.id, freshCodes(3));
+    const holder = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    expect((await checkout(t, holder, 'paypal')).status).toBe(201);
+    // The same buyer fills the cart again and starts a second checkout while the first is unpaid.
+    const again = await t.call('POST', '/api/cart/addToCart', {
+      token: holder.token,
+      body: {
+        transactionId: transactionId(),
+        products: [{ productId, quantity: 1, sellerId: seller.sellerId }],
+      },
+    });
+    expect(again.status).toBe(200);
+    const held = await checkout(t, holder, 'paypal');
+    expect(held.status).toBe(429);
+    expect(ApiErrorSchema.parse(await held.json()).message).toMatch(/Unpaid orders/);
+
+    const other = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    expect((await checkout(t, other, 'paypal')).status).toBe(201);
+  });
+});
