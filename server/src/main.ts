@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, identityMode, loadConfig } from './config.ts';
+import { ConfigError, identityMode, isLoopbackHost, listenHost, loadConfig } from './config.ts';
 import { buildAppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { connectDatabase, type Database } from './db/client.ts';
@@ -13,7 +13,7 @@ import { createIdentity, type Identity } from './identity/firebase.ts';
 import { sandboxedProviders } from './integrations/payments/payment-providers.ts';
 import { startPaymentSandboxes } from './integrations/payments/payment-sandboxes.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import { buildOrderService } from './modules/orders/orders.wiring.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
@@ -76,7 +76,8 @@ async function main() {
     emulator?.host ?? config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
   );
   stops.push(() => identity.close());
-  // Affiliate conversions go to Awin, or offline to a local sandbox speaking its API.
+  // Affiliate conversions go to Awin, or offline to a local sandbox speaking its API (deployed
+  // without AWIN_API_KEY: nowhere).
   const awin = await connectAwin(config, log);
   stops.push(() => awin.close());
 
@@ -143,8 +144,12 @@ async function main() {
   const app = createApp(deps);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
-  const server = await createHttpServer(app.fetch, log);
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const server = await createHttpServer(app.fetch, log, {
+    emulatorPages: identity.mode === 'emulator',
+  });
+  const host = listenHost(config);
+  if (identity.mode === 'emulator' && !isLoopbackHost(host)) warnExposedEmulator(host, log);
+  await new Promise<void>((resolve) => server.listen(config.PORT, host, resolve));
   stops.push(
     () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()),
   );
@@ -160,6 +165,15 @@ async function main() {
       `\nMarketplace on ${origin}  (admin: ${origin}/admin/, seller: ${origin}/seller/)\nDemo accounts:\n${accounts.join('\n')}\n`,
     );
   }
+}
+
+/** HOST took the server off loopback while sign-in is the emulator: say loudly what that means. */
+function warnExposedEmulator(host: string, log: Logger) {
+  const warning =
+    `HOST=${host} exposes a server whose sign-in is the Auth emulator: its tokens are unsigned, ` +
+    'so anyone who reaches this port can forge an admin. Use it only on a network you trust.';
+  log.warn({ host }, warning);
+  console.warn(`\n!! ${warning}\n`);
 }
 
 await main();
