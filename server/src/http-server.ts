@@ -45,19 +45,23 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
  * One origin for everything: /api, /admin and /seller go to the Hono app, every other path to
  * the storefront, which fetches its data from the API over loopback. The storefront's static
  * files (dist/client) are served by the Hono app too, when Astro hands them back.
- * `emulatorPages`: serve the stand-in Google page; otherwise (real Firebase, so always in
- * production) its path goes to the Hono app, which answers 404.
+ * The stand-in Google page is served only when sign-in is the emulator; with real Firebase (so
+ * always in production) its path goes to the Hono app, which answers 404.
  */
 export async function createHttpServer(
   fetchHandler: (req: Request) => Response | Promise<Response>,
   log: Logger,
-  opts: { emulatorPages: boolean },
+  opts: { identity: 'emulator' | 'firebase' },
 ): Promise<http.Server> {
   const api = getRequestListener(fetchHandler);
   const storefront = await loadStorefront(log);
   return http.createServer((req, res) => {
     const url = req.url ?? '/';
-    if (API_PATHS.test(url) || !storefront || (!opts.emulatorPages && isEmulatorPage(url))) {
+    if (
+      API_PATHS.test(url) ||
+      !storefront ||
+      (opts.identity !== 'emulator' && isEmulatorPage(url))
+    ) {
       void api(req, res);
       return;
     }

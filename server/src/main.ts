@@ -144,9 +144,7 @@ async function main() {
   const app = createApp(deps);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
-  const server = await createHttpServer(app.fetch, log, {
-    emulatorPages: identity.mode === 'emulator',
-  });
+  const server = await createHttpServer(app.fetch, log, { identity: identity.mode });
   const host = listenHost(config);
   if (identity.mode === 'emulator' && !isLoopbackHost(host)) warnExposedEmulator(host, log);
   await new Promise<void>((resolve) => server.listen(config.PORT, host, resolve));

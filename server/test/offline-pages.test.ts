@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildAppDeps } from '../src/app-deps.ts';
+import { createApp } from '../src/app.ts';
+import { identityMode, loadConfig } from '../src/config.ts';
+import { createHttpServer } from '../src/http-server.ts';
+import { createLogger } from '../src/logger.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/** What main.ts serves (API, consoles and the built storefront) for `env`, on a free port. */
+async function serveLikeMain(env: Record<string, string>) {
+  const config = loadConfig(env);
+  const log = createLogger('silent');
+  const app = createApp(
+    buildAppDeps({ config, db: t.db, identity: t.identity, log, databaseMode: 'embedded' }),
+  );
+  const server = await createHttpServer(app.fetch, log, { identity: identityMode(config) });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  FIREBASE_SERVICE_ACCOUNT: '{"project_id":"shop"}',
+  MONGODB_URI: 'mongodb://db.internal:27017/?replicaSet=rs0',
+  KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  PUBLIC_ORIGIN: 'https://shop.example',
+  RECAPTCHA_SECRET: 'recaptcha-secret',
+  SMTP_URL: 'smtps://user:pass@smtp.example:465',
+  PAYPAL_CLIENT_ID: 'paypal-id',
+  PAYPAL_CLIENT_SECRET: 'paypal-secret',
+  PAYPAL_WEBHOOK_ID: 'WH-1',
+  CHECKOUT_SECRET_KEY: 'sk_live_abc',
+  CHECKOUT_WEBHOOK_SECRET: 'cko-webhook-secret',
+};
+
+let t: TestServer;
+let dataDir: string;
+const servers: Array<{ close(cb: () => void): unknown }> = [];
+beforeAll(async () => {
+  t = await startTestServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-pages-'));
+});
+afterAll(async () => {
+  for (const s of servers) await new Promise<void>((resolve) => s.close(() => resolve()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await t.close();
+});
+
+it('serves the stand-in Google sign-in page only while sign-in is the emulator', async () => {
+  const offline = await serveLikeMain({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const page = await fetch(`${offline}/auth/emulator-google`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Sign-in with Google');
+
+  const production = await serveLikeMain(PRODUCTION);
+  for (const spelling of [
+    '/auth/emulator-google',
+    '/auth/emulator-google/',
+    '/AUTH/Emulator%2Dgoogle?x=1',
+  ]) {
+    const res = await fetch(production + spelling);
+    expect(res.status, spelling).toBe(404);
+    expect(await res.text()).not.toContain('Sign-in with Google');
+  }
+  // The rest of the storefront is still there.
+  expect((await fetch(`${production}/robots.txt`)).status).toBe(200);
+});
