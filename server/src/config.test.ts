@@ -96,6 +96,7 @@ describe('loadConfig in production', () => {
     ['CHECKOUT_BASE_URL', 'https://api.sandbox.checkout.com'],
     ['CHECKOUT_BASE_URL', 'http://localhost:8302'],
     ['AWIN_BASE_URL', 'http://[::1]:9000'],
+    ['AWIN_BASE_URL', 'http://0.0.0.0:9000'],
     ['SEED_DEMO_DATA', 'true'],
     ['FAILPOINTS', 'checkout.afterReserve'],
   ])('refuses %s = %s, naming it', (name, value) => {

@@ -137,19 +137,24 @@ export function isDeployment(nodeEnv: NodeEnv): boolean {
   return DEPLOYED.includes(nodeEnv);
 }
 
-/** localhost, 127.0.0.0/8, ::1 or 0.0.0.0: only this machine answers there. */
+const hostOf = (url: string | undefined) => (url ? new URL(url).hostname : '');
+
+/** localhost, 127.0.0.0/8 or ::1: only this machine reaches it. */
 export function isLoopbackHost(host: string): boolean {
   const name = host.replace(/^\[|\]$/g, '').toLowerCase();
   return (
     name === 'localhost' ||
     name.endsWith('.localhost') ||
     /^127\.\d+\.\d+\.\d+$/.test(name) ||
-    name === '::1' ||
-    name === '0.0.0.0'
+    name === '::1'
   );
 }
 
-const hostOf = (url: string | undefined) => (url ? new URL(url).hostname : '');
+/** A URL on this machine: loopback, or the unspecified address a client sends to itself. */
+function isLocalUrl(url: string | undefined): boolean {
+  const host = hostOf(url);
+  return isLoopbackHost(host) || host === '0.0.0.0' || host === '[::]';
+}
 const missing = (value: unknown) => !value;
 const LOCAL_SANDBOX = 'must not be a loopback address (the local sandboxes are for development)';
 const PAYMENT_CREDENTIAL =
@@ -243,7 +248,7 @@ const DEPLOYMENT_RULES: ReadonlyArray<{
   ...(['PAYPAL_BASE_URL', 'CHECKOUT_BASE_URL', 'AWIN_BASE_URL'] as const).map((variable) => ({
     variable,
     in: DEPLOYED,
-    refuses: (env: ParsedEnv) => isLoopbackHost(hostOf(env[variable])),
+    refuses: (env: ParsedEnv) => isLocalUrl(env[variable]),
     message: LOCAL_SANDBOX,
   })),
   {
