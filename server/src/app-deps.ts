@@ -1,6 +1,6 @@
 import type { Db } from 'mongodb';
 import type { AppDeps } from './app.ts';
-import type { Config } from './config.ts';
+import { publicOriginOf, type Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
 import { createAffiliateReporter } from './integrations/awin/affiliate-reporter.ts';
 import type { AwinClient } from './integrations/awin/awin-client.ts';
@@ -43,7 +43,7 @@ export function buildAppDeps(args: {
       log,
     }),
     vault: createKeyVault(loadMasterKey(config)),
-    publicOrigin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+    publicOrigin: publicOriginOf(config),
     trustProxy: config.TRUST_PROXY,
     orderReservationMinutes: config.ORDER_RESERVATION_MINUTES,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),

@@ -60,6 +60,7 @@ import { createExchangeRateRepository } from './modules/exchange-rates/exchange-
 import { adminExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { createOfferPricing } from './modules/offers/offer-pricing.ts';
+import { createOfferStanding } from './modules/offers/offer-standing.ts';
 import { adminOfferRoutes } from './modules/offers/offers.admin.routes.ts';
 import { createAdminOfferService } from './modules/offers/offers.admin.service.ts';
 import { createOfferRepository } from './modules/offers/offers.repository.ts';
@@ -162,7 +163,6 @@ export function createApp(deps: AppDeps) {
   const sellers = createSellerRepository(deps.db);
   const outbox = createOutboxRepository(deps.db);
   const userService = createUserService({ ...deps, users });
-  const sellerService = createSellerService({ ...deps, users, sellers });
   const products = createProductRepository(deps.db);
   const offers = createOfferRepository(deps.db);
   const platforms = createPlatformRepository(deps.db);
@@ -198,6 +198,12 @@ export function createApp(deps: AppDeps) {
   const auditLog = createAuditLog({ audit: createAuditRepository(deps.db) });
   const exchangeRates = createExchangeRateRepository(deps.db);
   const pricing = createOfferPricing({ offers, products, rates: exchangeRates });
+  const sellerService = createSellerService({
+    ...deps,
+    users,
+    sellers,
+    offerStanding: createOfferStanding({ offers, pricing }),
+  });
   const sellerOffers = createSellerOfferService({
     offers,
     products,

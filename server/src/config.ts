@@ -329,3 +329,13 @@ export function identityMode(config: Config): 'firebase' | 'emulator' {
 export function listenHost(config: Config): string {
   return config.HOST ?? (identityMode(config) === 'emulator' ? '127.0.0.1' : '0.0.0.0');
 }
+
+/**
+ * The shop's one public origin: links in mails, payment returns, the sitemap, and where page
+ * requests arriving under another host name are redirected. Offline it is localhost.
+ */
+export function publicOriginOf(config: Pick<Config, 'PUBLIC_ORIGIN' | 'PORT'>): string {
+  return config.PUBLIC_ORIGIN
+    ? new URL(config.PUBLIC_ORIGIN).origin
+    : `http://localhost:${config.PORT}`;
+}

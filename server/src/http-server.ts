@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { REPO_ROOT } from './config.ts';
+import { canonicalRedirect } from './lib/canonical-origin.ts';
 import type { Logger } from './logger.ts';
 
 type NodeHandler = (
@@ -51,16 +52,27 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
 export async function createHttpServer(
   fetchHandler: (req: Request) => Response | Promise<Response>,
   log: Logger,
-  opts: { identity: 'emulator' | 'firebase' },
+  site: { publicOrigin: string; trustProxy: boolean; identity: 'emulator' | 'firebase' },
 ): Promise<http.Server> {
   const api = getRequestListener(fetchHandler);
   const storefront = await loadStorefront(log);
   return http.createServer((req, res) => {
+    // Behind a trusted proxy the host the visitor asked for is the first X-Forwarded-Host.
+    const forwarded = site.trustProxy ? req.headers['x-forwarded-host'] : undefined;
+    const forwardedHost = [forwarded].flat()[0]?.split(',')[0]?.trim();
+    const location = canonicalRedirect(
+      { method: req.method ?? 'GET', url: req.url ?? '/', host: forwardedHost || req.headers.host },
+      site.publicOrigin,
+    );
+    if (location) {
+      res.writeHead(308, { Location: location, 'Cache-Control': 'no-store' }).end();
+      return;
+    }
     const url = req.url ?? '/';
     if (
       API_PATHS.test(url) ||
       !storefront ||
-      (opts.identity !== 'emulator' && isEmulatorPage(url))
+      (site.identity !== 'emulator' && isEmulatorPage(url))
     ) {
       void api(req, res);
       return;

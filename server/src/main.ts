@@ -144,7 +144,13 @@ async function main() {
   const app = createApp(deps);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
-  const server = await createHttpServer(app.fetch, log, { identity: identity.mode });
+  // Sitemap, robots.txt and canonical links name the public origin, never the Host header.
+  process.env.PUBLIC_ORIGIN = deps.publicOrigin;
+  const server = await createHttpServer(app.fetch, log, {
+    publicOrigin: deps.publicOrigin,
+    trustProxy: config.TRUST_PROXY,
+    identity: identity.mode,
+  });
   const host = listenHost(config);
   if (identity.mode === 'emulator' && !isLoopbackHost(host)) warnExposedEmulator(host, log);
   await new Promise<void>((resolve) => server.listen(config.PORT, host, resolve));
@@ -153,7 +159,7 @@ async function main() {
   );
 
   paymentSandboxes.setWebhookOrigin(`http://127.0.0.1:${config.PORT}`);
-  const origin = `http://localhost:${config.PORT}`;
+  const origin = deps.publicOrigin;
   log.info({ ms: Date.now() - started, origin }, 'marketplace ready');
   if (config.SEED_DEMO_DATA) {
     const accounts = DEMO_ACCOUNTS.map(

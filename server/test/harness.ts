@@ -9,6 +9,7 @@ import type { Role } from '@market/shared';
 import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
+import { createHttpServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
@@ -52,10 +53,11 @@ export type TestServer = {
 /**
  * The real stack for API tests: the embedded engine (or MONGODB_URI, in a database of its own)
  * through the official driver, the shared Auth emulator, and the app on a real HTTP port.
- * `env` adds configuration variables (as the environment would) for a test that needs them.
+ * `env` adds configuration variables (as the environment would) for a test that needs them;
+ * `storefront` serves the built storefront pages too, through main.ts's HTTP server.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; storefront?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
   const external = process.env.MONGODB_URI;
@@ -85,11 +87,21 @@ export async function startTestServer(
     awin: awin.client,
   });
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = options.storefront
+    ? (await createHttpServer(app.fetch, log, { ...deps, identity: identity.mode })).listen(
+        0,
+        '127.0.0.1',
+      )
+    : serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
 
   const url = `http://127.0.0.1:${port}`;
+  if (options.storefront) {
+    // The storefront renders from this app's API and names the public origin, as in main.ts.
+    process.env.API_ORIGIN = url;
+    process.env.PUBLIC_ORIGIN = deps.publicOrigin;
+  }
   paymentSandboxes.setWebhookOrigin(url);
   const signIn = (email: string, password: string) =>
     signInWithPassword(emulatorHost, email, password);

@@ -7,6 +7,17 @@ import {
   UserInfoSchema,
 } from '@market/shared';
 import { startTestServer, type TestServer } from './harness.ts';
+import { Hono } from 'hono';
+import type { AppEnv } from '../src/app-env.ts';
+import { createMailer } from '../src/integrations/mail/mailer.ts';
+import { createRecaptcha } from '../src/integrations/recaptcha/recaptcha.ts';
+import { handleError } from '../src/lib/errors.ts';
+import { createLogger } from '../src/logger.ts';
+import { authenticate } from '../src/middleware/auth.ts';
+import { createOutboxRepository } from '../src/modules/outbox/outbox.repository.ts';
+import { sessionRoutes } from '../src/modules/session/session.routes.ts';
+import { createUserRepository } from '../src/modules/users/users.repository.ts';
+import { createUserService } from '../src/modules/users/users.service.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -104,6 +115,47 @@ describe('POST /api/user/profile/add (sign-up)', () => {
 });
 
 describe('sessions', () => {
+  it('opens a session only from a sign-in under 5 minutes old', async () => {
+    // The real middleware and route on the real emulator, with the route's clock moved on.
+    const log = createLogger('silent');
+    const users = createUserRepository(t.db);
+    const userService = createUserService({
+      users,
+      auth: t.identity.auth,
+      mailer: createMailer({
+        outbox: createOutboxRepository(t.db),
+        smtpUrl: undefined,
+        from: 'x',
+        log,
+      }),
+      recaptcha: createRecaptcha({ secret: undefined, verifyUrl: 'http://127.0.0.1:9/', log }),
+      publicOrigin: t.url,
+    });
+    const buyer = await t.account('user');
+    const { auth_time: authTime } = await t.identity.auth.verifyIdToken(buyer.token);
+    const loginAt = (secondsAfterSignIn: number) =>
+      new Hono<AppEnv>()
+        .use((c, next) => (c.set('log', log), next()))
+        .use(authenticate(t.identity.auth, users))
+        .route(
+          '/',
+          sessionRoutes(t.identity.auth, userService, () => (authTime + secondsAfterSignIn) * 1000),
+        )
+        .onError(handleError)
+        .request('/login', { method: 'POST', headers: { Authorization: `Bearer ${buyer.token}` } });
+
+    const stale = await loginAt(6 * 60);
+    expect(stale.status).toBe(401);
+    expect(ApiErrorSchema.parse(await stale.json()).providerCode).toBe(
+      'auth/requires-recent-login',
+    );
+    expect(stale.headers.get('set-cookie')).toBeNull();
+
+    const recent = await loginAt(4 * 60);
+    expect(recent.status).toBe(204);
+    expect(recent.headers.get('set-cookie')).toMatch(/^session=/);
+  });
+
   it('sets a 12-day HttpOnly Lax cookie that works for reads and same-origin writes only', async () => {
     const buyer = await t.account('user');
     const login = await t.call('POST', '/api/login', { token: buyer.token });

@@ -18,6 +18,8 @@ export type AuthUser = {
   emailVerified: boolean;
   /** `password`, `google.com` … */
   signInProvider: string;
+  /** When the user last proved who they are (the token's `auth_time`), in seconds since 1970. */
+  authTime: number;
   /** How the request proved who it is; cookie-authenticated writes must be same-origin. */
   via: 'bearer' | 'cookie';
 };
@@ -42,6 +44,7 @@ function toAuthUser(token: DecodedIdToken, via: AuthUser['via']): AuthUser {
     sellerId: typeof token.sellerId === 'string' ? token.sellerId : null,
     emailVerified: token.email_verified === true,
     signInProvider: token.firebase.sign_in_provider,
+    authTime: token.auth_time,
     via,
   };
 }

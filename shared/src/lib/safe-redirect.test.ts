@@ -12,8 +12,6 @@ describe('resolveLoginDestination', () => {
     ['cart', '/cart'],
     ['https://shop.example/checkout', '/checkout'],
     ['https://user:pass@shop.example/account', '/account'],
-    ['http://localhost:8080/admin/', 'http://localhost:8080/admin/'],
-    ['http://127.0.0.1:3000/cart', 'http://127.0.0.1:3000/cart'],
     ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
     // Same scheme without slashes is a relative path, as a browser resolves it.
     ['https:evil.example', '/evil.example'],
@@ -36,7 +34,17 @@ describe('resolveLoginDestination', () => {
     'https://shop.example@evil.example/',
     'ftp://shop.example/file',
     'http://[::1',
+    // A production shop never sends a buyer to their own machine.
+    'http://localhost:8080/admin/',
+    'http://127.0.0.1:3000/cart',
   ])('refuses %j as foreign and goes home', (destination) => {
     expect(resolveLoginDestination(destination, OWN)).toEqual({ kind: 'foreign', url: '/' });
+  });
+
+  it('allows localhost destinations only while the shop itself runs on localhost', () => {
+    expect(resolveLoginDestination('http://127.0.0.1:3000/cart', 'http://localhost:8080')).toEqual({
+      kind: 'allowed',
+      url: 'http://127.0.0.1:3000/cart',
+    });
   });
 });

@@ -136,6 +136,7 @@ export const en = {
     blocked: 'This account is blocked.',
     failed: 'Sign-in failed ({code})',
     recaptcha: 'The anti-spam check failed. Please try again.',
+    signInAgain: 'For your security, please sign in again.',
   },
   fieldErrors: {
     required: 'Required',

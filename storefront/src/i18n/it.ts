@@ -141,6 +141,7 @@ export const it: Messages = {
     blocked: 'Questo account è bloccato.',
     failed: 'Accesso non riuscito ({code})',
     recaptcha: 'Il controllo anti-spam non è riuscito. Riprova.',
+    signInAgain: 'Per la tua sicurezza, accedi di nuovo.',
   },
   fieldErrors: {
     required: 'Obbligatorio',

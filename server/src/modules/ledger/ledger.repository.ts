@@ -15,6 +15,11 @@ export type LedgerEntryDoc = {
   amountCents: number;
   currency: Currency;
   at: Date;
+  /**
+   * A sale delivered while its seller was suspended (the buyer paid and gets the keys), and the
+   * refunds of such a line: withheld from the seller's balance for the marketplace to settle.
+   */
+  held?: boolean;
 };
 
 export const ledgerIndexes: IndexDescription[] = [
@@ -43,7 +48,7 @@ export function createLedgerRepository(db: Db) {
     async balanceOf(sellerId: string): Promise<Record<Currency, number>> {
       const rows = await ledger
         .aggregate<{ _id: Currency; total: number }>([
-          { $match: { sellerId } },
+          { $match: { sellerId, held: { $ne: true } } },
           { $group: { _id: '$currency', total: { $sum: '$amountCents' } } },
         ])
         .toArray();
@@ -52,6 +57,11 @@ export function createLedgerRepository(db: Db) {
       return balance;
     },
     ofOrder: (orderId: ObjectId) => ledger.find({ orderId }).toArray(),
+    /** The order's lines whose sale was withheld from a suspended seller. */
+    async heldItemIds(orderId: ObjectId): Promise<Set<string>> {
+      const held = await ledger.find({ orderId, type: 'sale', held: true }).toArray();
+      return new Set(held.map((e) => e.itemId.toHexString()));
+    },
   };
 }
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -17,6 +17,11 @@ export type OfferDoc = {
   stock: number;
   zeroVat: boolean;
   status: OfferStatus;
+  /**
+   * Set while the seller is not in good standing (suspended): the offer is off sale whatever
+   * its status, and reinstating clears it, leaving the status the seller or an admin gave.
+   */
+  sellerSuspended?: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -33,7 +38,7 @@ export const offerIndexes: IndexDescription[] = [
   { key: { productId: 1, createdAt: -1 } },
 ];
 
-const LIVE = { status: 'active', stock: { $gt: 0 } } as const;
+const LIVE = { status: 'active', stock: { $gt: 0 }, sellerSuspended: { $ne: true } } as const;
 
 const SORTABLE = new Set([
   'createdAt',
@@ -159,6 +164,20 @@ export function createOfferRepository(db: Db) {
         offers.distinct('sellerId', LIVE),
       ]);
       return { offers: count, sellers: sellers.length };
+    },
+    /**
+     * Takes a seller's offers off sale (or puts them back); answers the products whose offers
+     * changed, whose price ranges follow (none when the offers already were so).
+     */
+    async setSellerSuspended(sellerId: string, suspended: boolean): Promise<ObjectId[]> {
+      const changed = { sellerId, sellerSuspended: { $ne: suspended } };
+      const productIds = await offers.distinct('productId', changed);
+      if (productIds.length) {
+        await offers.updateMany(changed, {
+          $set: { sellerSuspended: suspended, updatedAt: new Date() },
+        });
+      }
+      return productIds;
     },
     /** Ids of the products with the most keys on live offers, most first. */
     async bestStockedProductIds(limit: number): Promise<ObjectId[]> {

@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { SellerRepository } from '../sellers/sellers.repository.ts';
 import type { OrderKeys } from './order-keys.ts';
 import { keysByOffer } from './order-view.ts';
 import type { OrderDoc, OrderRepository } from './orders.repository.ts';
@@ -16,10 +17,11 @@ export function createOrderDelivery(deps: {
   orders: OrderRepository;
   orderKeys: OrderKeys;
   ledger: LedgerRepository;
+  sellers: Pick<SellerRepository, 'approvedAmong'>;
   mailer: Mailer;
   publicOrigin: string;
 }) {
-  const { orders, orderKeys, ledger, mailer, publicOrigin } = deps;
+  const { orders, orderKeys, ledger, sellers, mailer, publicOrigin } = deps;
 
   return async function deliver(order: OrderDoc, now: Date): Promise<OrderDoc> {
     const byOffer = keysByOffer(await orderKeys.sell(order._id, now));
@@ -30,6 +32,9 @@ export function createOrderDelivery(deps: {
       );
       return { ...item, keyIds: sold.map((k) => k._id), deliveredCount: sold.length };
     });
+    // A seller suspended since the order was paid is credited nothing: the line's sale is held.
+    // (A delivery repeated after reinstatement keeps the entry first written: the index wins.)
+    const approved = await sellers.approvedAmong([...new Set(items.map((i) => i.sellerId))]);
     // The unique (orderId, itemId, type) index makes a repeated credit a no-op.
     await ledger.record(
       items.map((item) => ({
@@ -41,6 +46,7 @@ export function createOrderDelivery(deps: {
         amountCents: item.unitPriceCents * item.quantity,
         currency: order.currency,
         at: now,
+        ...(approved.has(item.sellerId) ? {} : { held: true }),
       })),
     );
     if (!order.deliveredAt) {

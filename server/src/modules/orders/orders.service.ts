@@ -148,7 +148,7 @@ export function createOrderService(deps: {
     for (const [offerId, { index, quantity }] of merged) {
       const offer = await offers.findById(new ObjectId(offerId));
       const product = offer && (await products.findById(offer.productId));
-      if (!offer || !product || offer.status !== 'active') {
+      if (!offer || !product || offer.status !== 'active' || offer.sellerSuspended) {
         throw new AppError('CONFLICT', {
           message: 'An item is no longer on sale',
           errors: { [`lines.${index}.offerId`]: 'No longer on sale' },

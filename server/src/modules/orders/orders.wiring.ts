@@ -9,6 +9,7 @@ import { createOfferPricing } from '../offers/offer-pricing.ts';
 import { createOfferRepository } from '../offers/offers.repository.ts';
 import { createProductRepository } from '../products/products.repository.ts';
 import { createUserRepository } from '../users/users.repository.ts';
+import { createSellerRepository } from '../sellers/sellers.repository.ts';
 import { createOrderDelivery } from './order-delivery.ts';
 import { createOrderKeys } from './order-keys.ts';
 import { createOrderRepository } from './orders.repository.ts';
@@ -52,6 +53,7 @@ export function buildOrderService(
       orders,
       orderKeys,
       ledger,
+      sellers: createSellerRepository(deps.db),
       mailer: deps.mailer,
       publicOrigin: deps.publicOrigin,
     }),

@@ -128,6 +128,8 @@ export function createRefundService(deps: {
     const at = now();
     if (doc.lines.length) {
       await takeBackKeys(order, doc.lines);
+      // A line whose sale was held (suspended seller) is debited from the held money too.
+      const held = await ledger.heldItemIds(order._id);
       // The unique (orderId, itemId, type) index makes a repeated debit a no-op.
       await ledger.record(
         doc.lines.map((line) => ({
@@ -139,6 +141,7 @@ export function createRefundService(deps: {
           amountCents: -line.sellerCents,
           currency: order.currency,
           at,
+          ...(held.has(line.itemId.toHexString()) ? { held: true } : {}),
         })),
       );
       await orders.completeRefund(order._id, doc._id, doc.lines, at);

@@ -41,6 +41,13 @@ export function createSellerRepository(db: Db) {
       const docs = await sellers.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray();
       return new Map(docs.map((d) => [d._id, d.name]));
     },
+    /** The sellers among `ids` whose shop is approved (in good standing), in one query. */
+    async approvedAmong(ids: string[]): Promise<Set<string>> {
+      const docs = await sellers
+        .find({ _id: { $in: ids }, status: 'approved' }, { projection: { _id: 1 } })
+        .toArray();
+      return new Set(docs.map((d) => d._id));
+    },
     /** Moves a seller from one of `from` to `to`; null when its status was not in `from`. */
     transition: (id: string, from: SellerStatus[], to: SellerStatus, reason: string | null) =>
       sellers.findOneAndUpdate(

@@ -15,6 +15,7 @@ import {
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../middleware/auth.ts';
+import type { OfferStanding } from '../offers/offer-standing.ts';
 import type { UserRepository } from '../users/users.repository.ts';
 import type { SellerDoc, SellerRepository } from './sellers.repository.ts';
 
@@ -24,6 +25,7 @@ type Deps = {
   auth: Auth;
   mailer: Mailer;
   publicOrigin: string;
+  offerStanding: OfferStanding;
 };
 
 export function toSeller(doc: SellerDoc): Seller {
@@ -128,12 +130,20 @@ export function createSellerService(deps: Deps) {
       const { from, to } = SELLER_TRANSITIONS[decision];
       const current = await sellers.findById(id);
       if (!current) throw new AppError('NOT_FOUND', { message: 'No such seller' });
+      if (current.status === to) {
+        // Deciding again changes nothing but re-applies the decision to the offers, which
+        // repairs a decision whose offers a crash left behind.
+        await deps.offerStanding.sync(current._id, to === 'approved');
+        return toSeller(current);
+      }
       const doc = await sellers.transition(id, [...from], to, reason || null);
       if (!doc) {
         throw new AppError('CONFLICT', {
           message: `A ${current.status} seller cannot be given "${decision}"`,
         });
       }
+      // Before anything slower: the offers go off sale (or back) with the decision.
+      await deps.offerStanding.sync(doc._id, to === 'approved');
       if (doc.uid) {
         const role = to === 'approved' ? 'seller' : 'user';
         await auth.setCustomUserClaims(doc.uid, { role, sellerId: doc._id });

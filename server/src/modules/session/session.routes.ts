@@ -9,6 +9,13 @@ import type { UserService } from '../users/users.service.ts';
 /** 10368e5 ms in the spec: 12 days (see SPEC-NOTES.md), under Firebase's 14-day limit. */
 export const SESSION_MAX_AGE_MS = 10368e5;
 
+/**
+ * A session outlives its ID token by 12 days, so it is minted only from a fresh sign-in: a
+ * stolen or cached ID token older than this cannot be turned into a long-lived cookie (the
+ * Firebase documentation's recommendation for `createSessionCookie`).
+ */
+export const SESSION_SIGN_IN_MAX_AGE_S = 5 * 60;
+
 /** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
 function cookieIsSecure(url: string): boolean {
   const { protocol, hostname } = new URL(url);
@@ -16,12 +23,18 @@ function cookieIsSecure(url: string): boolean {
 }
 
 /** `POST /api/login` (ID token → session cookie) and `POST /api/logout`. */
-export const sessionRoutes = (auth: Auth, users: UserService) =>
+export const sessionRoutes = (auth: Auth, users: UserService, now: () => number = Date.now) =>
   new Hono<AppEnv>()
     .post('/login', async (c) => {
       const user = currentUser(c);
       const idToken = bearerToken(c);
       if (!idToken) throw new AppError('UNAUTHENTICATED');
+      if (now() / 1000 - user.authTime > SESSION_SIGN_IN_MAX_AGE_S) {
+        throw new AppError('UNAUTHENTICATED', {
+          message: 'Sign in again to open a session',
+          providerCode: 'auth/requires-recent-login',
+        });
+      }
       if (user.signInProvider === 'password' && !user.emailVerified) {
         throw new AppError('FORBIDDEN', {
           message: 'Verify your email address first',

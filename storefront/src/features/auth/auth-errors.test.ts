@@ -34,6 +34,12 @@ describe('authErrorCode', () => {
 });
 
 describe('authErrorMessage', () => {
+  it('asks to sign in again when the API refuses a session from an old sign-in', () => {
+    expect(message({ code: 'UNAUTHENTICATED', providerCode: 'auth/requires-recent-login' })).toBe(
+      'For your security, please sign in again.',
+    );
+  });
+
   it('gives "already in use" (client) and "already exists" (API) one message', () => {
     const expected = 'An account with this email already exists. Sign in instead.';
     expect(message({ code: 'auth/email-already-in-use' })).toBe(expected);

@@ -17,6 +17,8 @@ const KEY_BY_CODE: Readonly<Record<string, AuthErrorKey>> = {
   'auth/user-not-found': 'wrongCredentials',
   'auth/user-blocked': 'blocked',
   'auth/user-disabled': 'blocked',
+  // The API opens a session only from a sign-in under 5 minutes old (a cached token is older).
+  'auth/requires-recent-login': 'signInAgain',
 };
 
 /** The visitor closed or replaced the Google popup: nothing went wrong, so nothing to say. */
