@@ -56,6 +56,8 @@ describe('loadConfig', () => {
 const PRODUCTION = {
   NODE_ENV: 'production',
   FIREBASE_SERVICE_ACCOUNT: '{"project_id":"shop"}',
+  FIREBASE_PROJECT_ID: 'shop',
+  FIREBASE_API_KEY: 'AIza-shop-web-key',
   MONGODB_URI: 'mongodb://db.internal:27017/?replicaSet=rs0',
   KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   PUBLIC_ORIGIN: 'https://shop.example',
@@ -79,6 +81,9 @@ describe('loadConfig in production', () => {
   it.each([
     ['FIREBASE_SERVICE_ACCOUNT', undefined],
     ['FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099'],
+    ['FIREBASE_PROJECT_ID', undefined],
+    ['FIREBASE_PROJECT_ID', 'demo-shop'],
+    ['FIREBASE_API_KEY', undefined],
     ['MONGODB_URI', undefined],
     ['KEY_ENCRYPTION_KEY', undefined],
     ['PUBLIC_ORIGIN', undefined],
@@ -115,6 +120,8 @@ describe('loadConfig in production', () => {
     expect(new Set(named)).toEqual(
       new Set([
         'FIREBASE_SERVICE_ACCOUNT',
+        'FIREBASE_PROJECT_ID',
+        'FIREBASE_API_KEY',
         'MONGODB_URI',
         'KEY_ENCRYPTION_KEY',
         'PUBLIC_ORIGIN',

@@ -12,6 +12,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** The emulator accepts any web API key; this one says that it is not a real project's. */
+const DEMO_API_KEY = 'demo-api-key';
+
 const NODE_ENVS = ['test', 'development', 'staging', 'production'] as const;
 type NodeEnv = (typeof NODE_ENVS)[number];
 
@@ -35,9 +38,10 @@ const EnvObject = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .default('marketplace'),
   EMBEDDED_MONGO_PORT: port.default(27018),
+  /** `demo-…` project ids are the emulator's: Firebase serves no real project under them. */
   FIREBASE_PROJECT_ID: z.string().default('demo-marketplace'),
   /** Web API key for the browser SDK; any value works against the emulator. */
-  FIREBASE_API_KEY: z.string().default('demo-api-key'),
+  FIREBASE_API_KEY: z.string().default(DEMO_API_KEY),
   FIREBASE_AUTH_DOMAIN: optionalText,
   /** A service-account JSON (the file's content). With it the server uses real Firebase. */
   FIREBASE_SERVICE_ACCOUNT: optionalText,
@@ -182,6 +186,18 @@ const DEPLOYMENT_RULES: ReadonlyArray<{
     in: DEPLOYED,
     refuses: (env) => Boolean(env.FIREBASE_AUTH_EMULATOR_HOST),
     message: 'must not be set (emulator tokens are unsigned)',
+  },
+  {
+    variable: 'FIREBASE_PROJECT_ID',
+    in: DEPLOYED,
+    refuses: (env) => env.FIREBASE_PROJECT_ID.startsWith('demo-'),
+    message: 'must be your Firebase project (demo-… projects exist only in the emulator)',
+  },
+  {
+    variable: 'FIREBASE_API_KEY',
+    in: DEPLOYED,
+    refuses: (env) => env.FIREBASE_API_KEY === DEMO_API_KEY,
+    message: "is required (your Firebase project's web API key)",
   },
   {
     variable: 'MONGODB_URI',

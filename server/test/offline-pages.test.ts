@@ -45,6 +45,8 @@ async function serveLikeMain(env: Record<string, string>) {
 const PRODUCTION = {
   NODE_ENV: 'production',
   FIREBASE_SERVICE_ACCOUNT: '{"project_id":"shop"}',
+  FIREBASE_PROJECT_ID: 'shop',
+  FIREBASE_API_KEY: 'AIza-shop-web-key',
   MONGODB_URI: 'mongodb://db.internal:27017/?replicaSet=rs0',
   KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   PUBLIC_ORIGIN: 'https://shop.example',

@@ -22,6 +22,7 @@ it('refuses to start in production on offline defaults: names them, creates and 
   expect(code).toBe(78);
   for (const name of [
     'FIREBASE_SERVICE_ACCOUNT',
+    'FIREBASE_PROJECT_ID',
     'MONGODB_URI',
     'KEY_ENCRYPTION_KEY',
     'PUBLIC_ORIGIN',

@@ -7,6 +7,8 @@ it('starts no Awin sandbox in staging without AWIN_API_KEY: affiliate reporting 
   const config = loadConfig({
     NODE_ENV: 'staging',
     FIREBASE_SERVICE_ACCOUNT: '{"project_id":"shop"}',
+    FIREBASE_PROJECT_ID: 'shop',
+    FIREBASE_API_KEY: 'AIza-shop-web-key',
     MONGODB_URI: 'mongodb://db.internal:27017',
     KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     PUBLIC_ORIGIN: 'https://staging.shop.example',
