@@ -157,7 +157,8 @@ export async function expectKeysReady(page: Page) {
 
 /**
  * From the return page to the order in /account, where the right-of-withdrawal notice stands
- * beside the hidden key BEFORE Reveal; then the code, in a format the marketplace delivers.
+ * beside the hidden key BEFORE Reveal, a second explicit confirmation (one stray click never
+ * reveals); then the code, in a format the marketplace delivers.
  */
 export async function revealFirstKey(page: Page, productName: string) {
   await page.getByRole('link', { name: /^See your keys in order / }).click();
@@ -166,6 +167,8 @@ export async function revealFirstKey(page: Page, productName: string) {
   await expect(keys.getByText(/you lose your EU right of withdrawal/)).toBeVisible();
   await expect(keys.locator('code')).toHaveCount(0);
   await keys.getByRole('button', { name: `Reveal key 1 of ${productName}` }).click();
+  await expect(keys.locator('code')).toHaveCount(0);
+  await keys.getByRole('button', { name: `Yes, reveal key 1 of ${productName}` }).click();
   await expect(keys.locator('code')).toHaveText(KEY_CODE);
   await expect(keys.getByRole('button', { name: `Copy key 1 of ${productName}` })).toBeVisible();
 }

@@ -3,7 +3,6 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Db } from 'mongodb';
 import type { Auth } from 'firebase-admin/auth';
 import { DEFAULT_VAT_RATE_BPS, vatTable, type ClientConfig, type Health } from '@market/shared';
@@ -352,7 +351,6 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
     .use(requestId())
     .use(requestLog(deps.log))
-    .use(secureHeaders({ crossOriginOpenerPolicy: 'same-origin-allow-popups' }))
     .route('/api', api)
     .route('/admin', consoleRoutes('admin', path.join(REPO_ROOT, 'admin/dist')))
     .route('/seller', consoleRoutes('seller', path.join(REPO_ROOT, 'seller/dist')))

@@ -52,11 +52,26 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
 export async function createHttpServer(
   fetchHandler: (req: Request) => Response | Promise<Response>,
   log: Logger,
-  site: { publicOrigin: string; trustProxy: boolean; identity: 'emulator' | 'firebase' },
+  site: {
+    publicOrigin: string;
+    trustProxy: boolean;
+    /** Security headers for every response (see lib/security-headers.ts). */
+    headers: Record<string, string>;
+    /** Serve the built storefront (default); the API-only test server leaves it out. */
+    storefront?: boolean;
+    /** Who signs in: the stand-in Google page exists only for the emulator. */
+    identity: 'emulator' | 'firebase';
+  },
 ): Promise<http.Server> {
   const api = getRequestListener(fetchHandler);
-  const storefront = await loadStorefront(log);
+  const storefront = site.storefront === false ? null : await loadStorefront(log);
+  // What the storefront reads: the origin its links name, the policy its pages extend.
+  process.env.PUBLIC_ORIGIN = site.publicOrigin;
+  process.env.CONTENT_SECURITY_POLICY = site.headers['Content-Security-Policy'];
   return http.createServer((req, res) => {
+    // Set first, so every answer has them: the API's, the consoles', the storefront's (whose
+    // pages replace the policy with one naming their inline scripts) and static files.
+    for (const [name, value] of Object.entries(site.headers)) res.setHeader(name, value);
     // Behind a trusted proxy the host the visitor asked for is the first X-Forwarded-Host.
     const forwarded = site.trustProxy ? req.headers['x-forwarded-host'] : undefined;
     const forwardedHost = [forwarded].flat()[0]?.split(',')[0]?.trim();

@@ -7,6 +7,7 @@ import { ensureIndexes } from './db/indexes.ts';
 import { dataMigrations, runMigrations } from './db/migrations.ts';
 import { createHttpServer } from './http-server.ts';
 import { armFailpoints } from './lib/failpoints.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { startJob } from './jobs/job-runner.ts';
 import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.ts';
 import { createIdentity, type Identity } from './identity/firebase.ts';
@@ -144,12 +145,14 @@ async function main() {
   const app = createApp(deps);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
-  // Sitemap, robots.txt and canonical links name the public origin, never the Host header.
-  process.env.PUBLIC_ORIGIN = deps.publicOrigin;
   const server = await createHttpServer(app.fetch, log, {
     publicOrigin: deps.publicOrigin,
     trustProxy: config.TRUST_PROXY,
     identity: identity.mode,
+    headers: securityHeaders({
+      production: config.NODE_ENV === 'production',
+      clientConfig: deps.clientConfig,
+    }),
   });
   const host = listenHost(config);
   if (identity.mode === 'emulator' && !isLoopbackHost(host)) warnExposedEmulator(host, log);

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestAs } from './fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const PUBLIC_ORIGIN = 'https://shop.example';
@@ -10,30 +10,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** One request with the Host header a browser would send for that name. */
-function request(method: string, path: string, host: string) {
-  return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
-    const req = http.request(`${t.url}${path}`, { method, headers: { host } }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const request = (method: string, path: string, host: string) =>
+  requestAs(t.url, method, path, host);
 
 describe('one canonical origin', () => {
   it('redirects pages asked for under another host to the same path on PUBLIC_ORIGIN', async () => {
     for (const method of ['GET', 'HEAD']) {
       const res = await request(method, '/checkout/complete?order=42', '127.0.0.1:8080');
       expect(res.status).toBe(308);
-      expect(res.location).toBe(`${PUBLIC_ORIGIN}/checkout/complete?order=42`);
+      expect(res.headers.location).toBe(`${PUBLIC_ORIGIN}/checkout/complete?order=42`);
     }
     const console = await request('GET', '/admin/', 'www.shop.example');
-    expect(console).toMatchObject({ status: 308, location: `${PUBLIC_ORIGIN}/admin/` });
+    expect(console.status).toBe(308);
+    expect(console.headers.location).toBe(`${PUBLIC_ORIGIN}/admin/`);
   });
 
   it('answers API calls and page writes where they arrive', async () => {

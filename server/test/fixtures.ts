@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { ObjectId, type Db } from 'mongodb';
 import type { HttpError } from 'ra-core';
 import { expect } from 'vitest';
@@ -104,4 +105,22 @@ export async function rejection(promise: Promise<unknown>): Promise<HttpError> {
     return err as HttpError;
   }
   throw new Error('expected the call to fail');
+}
+
+/**
+ * One request to the server at `baseUrl` under the host name a browser would send (fetch cannot
+ * set `Host`), with what came back.
+ */
+export function requestAs(baseUrl: string, method: string, path: string, host: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.request(`${baseUrl}${path}`, { method, headers: { host } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { MongoClient, type Db } from 'mongodb';
 import { inject } from 'vitest';
 import type { Role } from '@market/shared';
@@ -10,6 +9,7 @@ import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
 import { createHttpServer } from '../src/http-server.ts';
+import { securityHeaders } from '../src/lib/security-headers.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
@@ -87,21 +87,23 @@ export async function startTestServer(
     awin: awin.client,
   });
   const app = createApp(deps);
-  const server = options.storefront
-    ? (await createHttpServer(app.fetch, log, { ...deps, identity: identity.mode })).listen(
-        0,
-        '127.0.0.1',
-      )
-    : serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = (
+    await createHttpServer(app.fetch, log, {
+      ...deps,
+      headers: securityHeaders({
+        production: config.NODE_ENV === 'production',
+        clientConfig: deps.clientConfig,
+      }),
+      storefront: options.storefront ?? false,
+      identity: identity.mode,
+    })
+  ).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
 
   const url = `http://127.0.0.1:${port}`;
-  if (options.storefront) {
-    // The storefront renders from this app's API and names the public origin, as in main.ts.
-    process.env.API_ORIGIN = url;
-    process.env.PUBLIC_ORIGIN = deps.publicOrigin;
-  }
+  // The storefront (when served) renders from this app's API, as main.ts has it.
+  if (options.storefront) process.env.API_ORIGIN = url;
   paymentSandboxes.setWebhookOrigin(url);
   const signIn = (email: string, password: string) =>
     signInWithPassword(emulatorHost, email, password);

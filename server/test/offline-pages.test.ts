@@ -8,6 +8,7 @@ import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
 import { identityMode, loadConfig } from '../src/config.ts';
 import { createHttpServer } from '../src/http-server.ts';
+import { securityHeaders } from '../src/lib/security-headers.ts';
 import { createLogger } from '../src/logger.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -25,6 +26,10 @@ async function serveLikeMain(env: Record<string, string>) {
   const server = await createHttpServer(createApp(deps).fetch, log, {
     ...deps,
     identity: identityMode(config),
+    headers: securityHeaders({
+      production: config.NODE_ENV === 'production',
+      clientConfig: deps.clientConfig,
+    }),
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);

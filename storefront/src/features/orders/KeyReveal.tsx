@@ -112,6 +112,8 @@ export default function KeyReveal(props: KeyRevealProps) {
   }
 
   const busy = state.step === 'loading';
+  // The one-time actions (a first reveal, a claim) take a second, explicit click.
+  const oneTime = account || !revealedAt;
   // The notice stands next to the button, read before the click (a re-reveal was waived already).
   const notice = account
     ? t.claimNotice
@@ -123,14 +125,33 @@ export default function KeyReveal(props: KeyRevealProps) {
       <span className="key-label">{label}</span>
       <p className="notice">{notice}</p>
       <div className="key-actions">
-        <button
-          type="button"
-          disabled={busy}
-          aria-label={interpolate(account ? t.claimLabel : t.revealLabel, names)}
-          onClick={() => void reveal()}
-        >
-          {busy ? t.revealing : account ? t.claim : t.reveal}
-        </button>
+        {state.step === 'confirming' ? (
+          <>
+            <button
+              type="button"
+              aria-label={interpolate(account ? t.confirmClaimLabel : t.confirmRevealLabel, names)}
+              onClick={() => void reveal()}
+            >
+              {account ? t.confirmClaim : t.confirmReveal}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => dispatch({ type: 'cancel' })}
+            >
+              {t.cancel}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            disabled={busy}
+            aria-label={interpolate(account ? t.claimLabel : t.revealLabel, names)}
+            onClick={() => (oneTime ? dispatch({ type: 'ask' }) : void reveal())}
+          >
+            {busy ? t.revealing : account ? t.claim : t.reveal}
+          </button>
+        )}
       </div>
       {state.step === 'failed' && (
         <p role="alert" className="hint error">

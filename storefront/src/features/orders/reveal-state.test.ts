@@ -75,4 +75,12 @@ describe('revealReducer', () => {
     expect(revealReducer(hidden, { type: 'copied', ok: true })).toBe(hidden);
     expect(revealReducer(hidden, { type: 'refused', status: 500, account: false })).toBe(hidden);
   });
+
+  it('asks once more before revealing, and a cancel hides the key again', () => {
+    const confirming = run({ step: 'hidden' }, { type: 'ask' });
+    expect(confirming).toEqual({ step: 'confirming' });
+    expect(run(confirming, { type: 'cancel' })).toEqual({ step: 'hidden' });
+    expect(run(confirming, { type: 'request' })).toEqual({ step: 'loading' });
+    expect(run({ step: 'claimed' }, { type: 'ask' })).toEqual({ step: 'claimed' });
+  });
 });

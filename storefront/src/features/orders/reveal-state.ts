@@ -6,12 +6,16 @@
 
 export type RevealState =
   | { step: 'hidden' }
+  /** Asked once more before a first reveal or a claim: one stray click must never do it. */
+  | { step: 'confirming' }
   | { step: 'loading' }
   | { step: 'shown'; code: string; copied: boolean | null }
   | { step: 'claimed' }
   | { step: 'failed' };
 
 export type RevealAction =
+  | { type: 'ask' }
+  | { type: 'cancel' }
   | { type: 'request' }
   | { type: 'revealed'; code: string }
   | { type: 'refused'; status: number; account: boolean }
@@ -26,8 +30,12 @@ export function initialReveal(account: boolean, revealedAt: string | null): Reve
 /** The next state; actions that make no sense in the current state change nothing. */
 export function revealReducer(state: RevealState, action: RevealAction): RevealState {
   switch (action.type) {
+    case 'ask':
+      return state.step === 'hidden' || state.step === 'failed' ? { step: 'confirming' } : state;
+    case 'cancel':
+      return state.step === 'confirming' ? { step: 'hidden' } : state;
     case 'request':
-      return state.step === 'hidden' || state.step === 'failed' ? { step: 'loading' } : state;
+      return ['hidden', 'failed', 'confirming'].includes(state.step) ? { step: 'loading' } : state;
     case 'revealed':
       return state.step === 'loading' ? { step: 'shown', code: action.code, copied: null } : state;
     case 'refused':
