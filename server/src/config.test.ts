@@ -138,6 +138,14 @@ describe('loadConfig in production', () => {
     expect(message).toMatch(/^Invalid configuration \(NODE_ENV=production\):/);
   });
 
+  it('names malformed variables and the rules they break together', () => {
+    expect(() =>
+      loadConfig({ ...PRODUCTION, PORT: 'eighty', SMTP_URL: 'http://mail', MONGODB_URI: '' }),
+    ).toThrow(
+      /^ {2}PORT: [\s\S]*^ {2}SMTP_URL: must start with smtp[\s\S]*^ {2}MONGODB_URI: is required/m,
+    );
+  });
+
   it("lets staging pay through the real providers' sandboxes, not the local ones", () => {
     const staging = {
       ...PRODUCTION,

@@ -325,9 +325,24 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.safeParse(env);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const lines = configIssues(env, result.error.issues).map(
+    (i) => `  ${i.path.join('.')}: ${i.message}`,
+  );
   const nodeEnv = env.NODE_ENV || 'development';
   throw new ConfigError(`Invalid configuration (NODE_ENV=${nodeEnv}):\n${lines.join('\n')}`);
+}
+
+/**
+ * Every issue of `env`. A malformed variable stops zod before the rules run, so they run again
+ * without the malformed ones: the one message also names what the rules require or refuse.
+ */
+function configIssues(env: NodeJS.ProcessEnv, shapeIssues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const malformed = new Set(shapeIssues.map((i) => i.path[0]));
+  const rest = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([name]) => !malformed.has(name))),
+  );
+  const ruleIssues = rest.success ? [] : rest.error.issues;
+  return [...shapeIssues, ...ruleIssues.filter((i) => !malformed.has(i.path[0]))];
 }
 
 /** Which identity provider the config selects. */
