@@ -22,7 +22,7 @@ export function buildAppDeps(args: {
   /** Base URLs of the running payment sandboxes (see startPaymentSandboxes). */
   paymentSandboxUrls?: Partial<Record<'paypal' | 'checkout', string>>;
   /** Awin's client (see connectAwin); without it no conversion is reported. */
-  awin?: AwinClient;
+  awin?: AwinClient | null;
 }): AppDeps {
   const { config, db, identity, log } = args;
   return {
@@ -42,7 +42,7 @@ export function buildAppDeps(args: {
       verifyUrl: config.RECAPTCHA_VERIFY_URL,
       log,
     }),
-    vault: createKeyVault(loadMasterKey(config.KEY_ENCRYPTION_KEY, config.DATA_DIR)),
+    vault: createKeyVault(loadMasterKey(config)),
     publicOrigin: publicOriginOf(config),
     trustProxy: config.TRUST_PROXY,
     orderReservationMinutes: config.ORDER_RESERVATION_MINUTES,

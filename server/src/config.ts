@@ -13,179 +13,316 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** The emulator accepts any web API key; this one says that it is not a real project's. */
+const DEMO_API_KEY = 'demo-api-key';
+
+const NODE_ENVS = ['test', 'development', 'staging', 'production'] as const;
+type NodeEnv = (typeof NODE_ENVS)[number];
+
 /** Every environment variable the server reads. Anything invalid stops the start, naming the variable. */
-export const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['test', 'development', 'staging', 'production']).default('development'),
-    PORT: port.default(8080),
-    HOST: z.string().default('0.0.0.0'),
-    /** Public origin of the shop, used in absolute links (mails, sitemap). */
-    PUBLIC_ORIGIN: z.url().optional(),
-    DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
-    MONGODB_URI: optionalText.pipe(
-      z
-        .string()
-        .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
-        .optional(),
-    ),
-    MONGODB_DB: z
+const EnvObject = z.object({
+  NODE_ENV: z.enum(NODE_ENVS).default('development'),
+  PORT: port.default(8080),
+  /** Default: 127.0.0.1 while identity is the emulator, 0.0.0.0 with real Firebase (listenHost). */
+  HOST: optionalText,
+  /** Public origin of the shop, used in absolute links (mails, sitemap). */
+  PUBLIC_ORIGIN: z.url().optional(),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+  MONGODB_URI: optionalText.pipe(
+    z
       .string()
-      .regex(/^[A-Za-z0-9_-]+$/)
-      .default('marketplace'),
-    EMBEDDED_MONGO_PORT: port.default(27018),
-    FIREBASE_PROJECT_ID: z.string().default('demo-marketplace'),
-    /** Web API key for the browser SDK; any value works against the emulator. */
-    FIREBASE_API_KEY: z.string().default('demo-api-key'),
-    FIREBASE_AUTH_DOMAIN: optionalText,
-    /** A service-account JSON (the file's content). With it the server uses real Firebase. */
-    FIREBASE_SERVICE_ACCOUNT: optionalText,
-    /** Use an already running Auth emulator (host:port) instead of starting one. */
-    FIREBASE_AUTH_EMULATOR_HOST: optionalText.pipe(
-      z
-        .string()
-        .regex(/^[\w.-]+:\d+$/, 'must be host:port')
-        .optional(),
-    ),
-    FIREBASE_EMULATOR_PORT: port.default(9099),
-    /** 32 bytes, base64: encrypts keys at rest. Without it a dev key is generated under DATA_DIR. */
-    KEY_ENCRYPTION_KEY: optionalText.pipe(
-      z
-        .string()
-        .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
-        .optional(),
-    ),
-    /** reCAPTCHA v3 keys. Without a secret, sign-up accepts only the documented test token. */
-    RECAPTCHA_SITE_KEY: optionalText,
-    RECAPTCHA_SECRET: optionalText,
-    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
-    /** Awin (affiliate conversions). Without an API key a local sandbox takes the calls. */
-    AWIN_BASE_URL: z.url().default('https://api.awin.com'),
-    AWIN_ADVERTISER_ID: optionalText.pipe(
-      z.string().regex(/^\d+$/, 'must be the numeric advertiser id').optional(),
-    ),
-    AWIN_API_KEY: optionalText,
-    /** Port of the local Awin sandbox (no AWIN_API_KEY); 0 picks a free one. */
-    AWIN_SANDBOX_PORT: port.default(0),
-    /** SMTP server for outgoing mail (smtp://user:pass@host:port). Without it mail stays in the outbox. */
-    SMTP_URL: optionalText.pipe(
-      z
-        .string()
-        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-        .optional(),
-    ),
-    /** The shop's VAT rate in basis points (2200 = 22 %): the VAT the cart says its prices hold. */
-    VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2200),
-    MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
-    /** Minutes an unpaid order holds its keys before they go back to stock. */
-    ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
-    /** The most unpaid orders, and key units in them, one buyer may hold at once (4× per address). */
-    ORDER_HOLD_MAX_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
-    ORDER_HOLD_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(25),
-    /** Abuse limits over their defaults, as `name=points/seconds,…` (middleware/rate-limit.ts). */
-    RATE_LIMITS: RateLimitsSchema,
-    /** Seconds between runs of the job that expires unpaid orders and recovers their keys. */
-    ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-    /** Minutes a started payment may stay unsettled before the reconciliation job asks the provider. */
-    PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
-    /** Seconds between runs of the payment reconciliation job. */
-    PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-    /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
-    PAYPAL_CLIENT_ID: optionalText,
-    PAYPAL_CLIENT_SECRET: optionalText,
-    /** The webhook's id in PayPal's dashboard, needed to verify deliveries. */
-    PAYPAL_WEBHOOK_ID: optionalText,
-    /** Default: api-m.paypal.com in production, api-m.sandbox.paypal.com otherwise. */
-    PAYPAL_BASE_URL: optionalText.pipe(z.url().optional()),
-    /** Checkout.com secret key (sk_…). Without it payments go to the local Checkout.com sandbox. */
-    CHECKOUT_SECRET_KEY: optionalText.pipe(
-      z.string().regex(/^sk_/, 'must be a secret key (sk_…)').optional(),
-    ),
-    /** The webhook's signature key (Cko-Signature HMAC). */
-    CHECKOUT_WEBHOOK_SECRET: optionalText,
-    CHECKOUT_PROCESSING_CHANNEL_ID: optionalText,
-    /** Default: api.sandbox.checkout.com for sk_sbox_ keys, api.checkout.com otherwise. */
-    CHECKOUT_BASE_URL: optionalText.pipe(z.url().optional()),
-    /** The local payment sandboxes: PayPal on this port, Checkout.com on the next (0: free ports). */
-    PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65534).default(8301),
-    /** Behind a reverse proxy: take the client address from its X-Forwarded-For, else the socket's. */
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-    SEED_DEMO_DATA: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    /** Crash tests only: comma-separated failpoints (lib/failpoints.ts) that SIGKILL the server. */
-    FAILPOINTS: z
+      .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+      .optional(),
+  ),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('marketplace'),
+  EMBEDDED_MONGO_PORT: port.default(27018),
+  /** `demo-…` project ids are the emulator's: Firebase serves no real project under them. */
+  FIREBASE_PROJECT_ID: z.string().default('demo-marketplace'),
+  /** Web API key for the browser SDK; any value works against the emulator. */
+  FIREBASE_API_KEY: z.string().default(DEMO_API_KEY),
+  FIREBASE_AUTH_DOMAIN: optionalText,
+  /** A service-account JSON (the file's content). With it the server uses real Firebase. */
+  FIREBASE_SERVICE_ACCOUNT: optionalText,
+  /** Use an already running Auth emulator (host:port) instead of starting one. */
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText.pipe(
+    z
       .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.enum(FAILPOINTS))),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+      .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+      .optional(),
+  ),
+  FIREBASE_EMULATOR_PORT: port.default(9099),
+  /** 32 bytes, base64: encrypts keys at rest. Without it a dev key is generated under DATA_DIR. */
+  KEY_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+      .optional(),
+  ),
+  /** reCAPTCHA v3 keys. Without a secret, sign-up accepts only the documented test token. */
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_SECRET: optionalText,
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Awin (affiliate conversions). Without an API key a local sandbox takes the calls. */
+  AWIN_BASE_URL: z.url().default('https://api.awin.com'),
+  AWIN_ADVERTISER_ID: optionalText.pipe(
+    z.string().regex(/^\d+$/, 'must be the numeric advertiser id').optional(),
+  ),
+  AWIN_API_KEY: optionalText,
+  /** Port of the local Awin sandbox (no AWIN_API_KEY); 0 picks a free one. */
+  AWIN_SANDBOX_PORT: port.default(0),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port). Without it mail stays in the outbox. */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  /** The shop's VAT rate in basis points (2200 = 22 %): the VAT the cart says its prices hold. */
+  VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2200),
+  MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
+  /** Minutes an unpaid order holds its keys before they go back to stock. */
+  ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** The most unpaid orders, and key units in them, one buyer may hold at once (4× per address). */
+  ORDER_HOLD_MAX_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
+  ORDER_HOLD_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(25),
+  /** Abuse limits over their defaults, as `name=points/seconds,…` (middleware/rate-limit.ts). */
+  RATE_LIMITS: RateLimitsSchema,
+  /** Seconds between runs of the job that expires unpaid orders and recovers their keys. */
+  ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Minutes a started payment may stay unsettled before the reconciliation job asks the provider. */
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /** Seconds between runs of the payment reconciliation job. */
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  /** The webhook's id in PayPal's dashboard, needed to verify deliveries. */
+  PAYPAL_WEBHOOK_ID: optionalText,
+  /** Default: api-m.paypal.com in production, api-m.sandbox.paypal.com otherwise. */
+  PAYPAL_BASE_URL: optionalText.pipe(z.url().optional()),
+  /** Checkout.com secret key (sk_…). Without it payments go to the local Checkout.com sandbox. */
+  CHECKOUT_SECRET_KEY: optionalText.pipe(
+    z.string().regex(/^sk_/, 'must be a secret key (sk_…)').optional(),
+  ),
+  /** The webhook's signature key (Cko-Signature HMAC). */
+  CHECKOUT_WEBHOOK_SECRET: optionalText,
+  CHECKOUT_PROCESSING_CHANNEL_ID: optionalText,
+  /** Default: api.sandbox.checkout.com for sk_sbox_ keys, api.checkout.com otherwise. */
+  CHECKOUT_BASE_URL: optionalText.pipe(z.url().optional()),
+  /** The local payment sandboxes: PayPal on this port, Checkout.com on the next (0: free ports). */
+  PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65534).default(8301),
+  /** Behind a reverse proxy: take the client address from its X-Forwarded-For, else the socket's. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Default: true outside production and staging (see the transform below). */
+  SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Crash tests only: comma-separated failpoints (lib/failpoints.ts) that SIGKILL the server. */
+  FAILPOINTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(FAILPOINTS))),
+});
+
+/** The parsed variables, before the defaults that depend on NODE_ENV. */
+type ParsedEnv = z.output<typeof EnvObject>;
+
+/** Where a real deployment runs: no offline convenience (demo data, emulator, sandboxes) allowed. */
+const DEPLOYED: readonly NodeEnv[] = ['production', 'staging'];
+/** Staging may still pay through the real providers' sandboxes; production may not. */
+const PRODUCTION_ONLY: readonly NodeEnv[] = ['production'];
+
+export function isDeployment(nodeEnv: NodeEnv): boolean {
+  return DEPLOYED.includes(nodeEnv);
+}
+
+const hostOf = (url: string | undefined) => (url ? new URL(url).hostname : '');
+
+/** localhost, 127.0.0.0/8 or ::1: only this machine reaches it. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(name) ||
+    name === '::1'
+  );
+}
+
+/** A URL on this machine: loopback, or the unspecified address a client sends to itself. */
+function isLocalUrl(url: string | undefined): boolean {
+  const host = hostOf(url);
+  return isLoopbackHost(host) || host === '0.0.0.0' || host === '[::]';
+}
+const missing = (value: unknown) => !value;
+const LOCAL_SANDBOX = 'must not be a loopback address (the local sandboxes are for development)';
+const PAYMENT_CREDENTIAL =
+  'is required (without it payments go to the local sandbox, which approves anything)';
+const WEBHOOK_SECRET = "is required (without it the provider's webhooks cannot be verified)";
+
+/**
+ * What a deployment requires or refuses, one row per check: the start stops with every row that
+ * fails (so one message names all offenders), before anything listens or is generated.
+ */
+const DEPLOYMENT_RULES: ReadonlyArray<{
+  variable: keyof ParsedEnv;
+  in: readonly NodeEnv[];
+  refuses: (env: ParsedEnv) => boolean;
+  message: string;
+}> = [
+  {
+    variable: 'FIREBASE_SERVICE_ACCOUNT',
+    in: DEPLOYED,
+    refuses: (env) => missing(env.FIREBASE_SERVICE_ACCOUNT),
+    message: 'is required (without it the Auth emulator starts, whose tokens are unsigned)',
+  },
+  {
+    variable: 'FIREBASE_AUTH_EMULATOR_HOST',
+    in: DEPLOYED,
+    refuses: (env) => Boolean(env.FIREBASE_AUTH_EMULATOR_HOST),
+    message: 'must not be set (emulator tokens are unsigned)',
+  },
+  {
+    variable: 'FIREBASE_PROJECT_ID',
+    in: DEPLOYED,
+    refuses: (env) => env.FIREBASE_PROJECT_ID.startsWith('demo-'),
+    message: 'must be your Firebase project (demo-… projects exist only in the emulator)',
+  },
+  {
+    variable: 'FIREBASE_API_KEY',
+    in: DEPLOYED,
+    refuses: (env) => env.FIREBASE_API_KEY === DEMO_API_KEY,
+    message: "is required (your Firebase project's web API key)",
+  },
+  {
+    variable: 'MONGODB_URI',
+    in: DEPLOYED,
+    refuses: (env) => missing(env.MONGODB_URI),
+    message: 'is required (the embedded engine is for development and tests)',
+  },
+  {
+    variable: 'KEY_ENCRYPTION_KEY',
+    in: DEPLOYED,
+    refuses: (env) => missing(env.KEY_ENCRYPTION_KEY),
+    message: 'is required (a key generated next to the data leaks and is lost with it)',
+  },
+  {
+    variable: 'PUBLIC_ORIGIN',
+    in: DEPLOYED,
+    refuses: (env) => !env.PUBLIC_ORIGIN?.startsWith('https://'),
+    message: 'is required and must be https://…',
+  },
+  {
+    variable: 'RECAPTCHA_SECRET',
+    in: DEPLOYED,
+    refuses: (env) => missing(env.RECAPTCHA_SECRET),
+    message: 'is required (without it sign-up accepts the public test token)',
+  },
+  {
+    variable: 'SMTP_URL',
+    in: DEPLOYED,
+    refuses: (env) => missing(env.SMTP_URL),
+    message: 'is required (without it no mail leaves the outbox)',
+  },
+  ...(['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'CHECKOUT_SECRET_KEY'] as const).map(
+    (variable) => ({
+      variable,
+      in: DEPLOYED,
+      refuses: (env: ParsedEnv) => missing(env[variable]),
+      message: PAYMENT_CREDENTIAL,
+    }),
+  ),
+  ...(['PAYPAL_WEBHOOK_ID', 'CHECKOUT_WEBHOOK_SECRET'] as const).map((variable) => ({
+    variable,
+    in: DEPLOYED,
+    refuses: (env: ParsedEnv) => missing(env[variable]),
+    message: WEBHOOK_SECRET,
+  })),
+  {
+    variable: 'CHECKOUT_SECRET_KEY',
+    in: PRODUCTION_ONLY,
+    refuses: (env) => Boolean(env.CHECKOUT_SECRET_KEY?.startsWith('sk_sbox_')),
+    message: 'must be a live key (sk_sbox_ keys take no real money)',
+  },
+  {
+    variable: 'PAYPAL_BASE_URL',
+    in: PRODUCTION_ONLY,
+    refuses: (env) => hostOf(env.PAYPAL_BASE_URL).endsWith('sandbox.paypal.com'),
+    message: "must not be PayPal's sandbox",
+  },
+  {
+    variable: 'CHECKOUT_BASE_URL',
+    in: PRODUCTION_ONLY,
+    refuses: (env) => hostOf(env.CHECKOUT_BASE_URL).endsWith('sandbox.checkout.com'),
+    message: "must not be Checkout.com's sandbox",
+  },
+  ...(['PAYPAL_BASE_URL', 'CHECKOUT_BASE_URL', 'AWIN_BASE_URL'] as const).map((variable) => ({
+    variable,
+    in: DEPLOYED,
+    refuses: (env: ParsedEnv) => isLocalUrl(env[variable]),
+    message: LOCAL_SANDBOX,
+  })),
+  {
+    variable: 'SEED_DEMO_DATA',
+    in: DEPLOYED,
+    refuses: (env) => env.SEED_DEMO_DATA === 'true',
+    message: 'must not be true (it creates admin@example.com with the password in the README)',
+  },
+  {
+    variable: 'FAILPOINTS',
+    in: DEPLOYED,
+    refuses: (env) => env.FAILPOINTS.length > 0,
+    message: 'must not be set (a failpoint kills the server)',
+  },
+];
+
+/** Every variable parsed, checked against the rules of its NODE_ENV, and the dependent defaults. */
+export const EnvSchema = EnvObject.superRefine((env, ctx) => {
+  for (const rule of DEPLOYMENT_RULES) {
+    if (rule.in.includes(env.NODE_ENV) && rule.refuses(env)) {
+      ctx.addIssue({ code: 'custom', path: [rule.variable], message: rule.message });
+    }
+  }
+  if (env.AWIN_API_KEY && !env.AWIN_ADVERTISER_ID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AWIN_ADVERTISER_ID'],
+      message: 'is required with AWIN_API_KEY',
+    });
+  }
+  if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'],
+      message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together',
+    });
+  }
+  if (env.FIREBASE_SERVICE_ACCOUNT) {
+    try {
+      JSON.parse(env.FIREBASE_SERVICE_ACCOUNT);
+    } catch {
       ctx.addIssue({
         code: 'custom',
-        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
-        message: 'must not be set in production: emulator tokens are unsigned',
+        path: ['FIREBASE_SERVICE_ACCOUNT'],
+        message: 'must be the JSON of a service account',
       });
     }
-    if (env.NODE_ENV === 'production' && env.FAILPOINTS.length) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['FAILPOINTS'],
-        message: 'must not be set in production: a failpoint kills the server',
-      });
-    }
-    if (env.AWIN_API_KEY && !env.AWIN_ADVERTISER_ID) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['AWIN_ADVERTISER_ID'],
-        message: 'is required with AWIN_API_KEY',
-      });
-    }
-    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'],
-        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together',
-      });
-    }
-    if (env.NODE_ENV === 'production') {
-      // The local payment sandboxes approve anything: production needs the real providers.
-      for (const name of [
-        'PAYPAL_CLIENT_ID',
-        'PAYPAL_CLIENT_SECRET',
-        'PAYPAL_WEBHOOK_ID',
-        'CHECKOUT_SECRET_KEY',
-        'CHECKOUT_WEBHOOK_SECRET',
-      ] as const) {
-        if (!env[name]) {
-          ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
-        }
-      }
-    }
-    if (env.FIREBASE_SERVICE_ACCOUNT) {
-      try {
-        JSON.parse(env.FIREBASE_SERVICE_ACCOUNT);
-      } catch {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['FIREBASE_SERVICE_ACCOUNT'],
-          message: 'must be the JSON of a service account',
-        });
-      }
-    }
-  });
+  }
+}).transform((env) => ({
+  ...env,
+  SEED_DEMO_DATA: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDeployment(env.NODE_ENV),
+}));
 export type Config = z.infer<typeof EnvSchema>;
 
 export class ConfigError extends Error {}
@@ -194,8 +331,24 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = EnvSchema.safeParse(env);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const lines = configIssues(env, result.error.issues).map(
+    (i) => `  ${i.path.join('.')}: ${i.message}`,
+  );
+  const nodeEnv = env.NODE_ENV || 'development';
+  throw new ConfigError(`Invalid configuration (NODE_ENV=${nodeEnv}):\n${lines.join('\n')}`);
+}
+
+/**
+ * Every issue of `env`. A malformed variable stops zod before the rules run, so they run again
+ * without the malformed ones: the one message also names what the rules require or refuse.
+ */
+function configIssues(env: NodeJS.ProcessEnv, shapeIssues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const malformed = new Set(shapeIssues.map((i) => i.path[0]));
+  const rest = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([name]) => !malformed.has(name))),
+  );
+  const ruleIssues = rest.success ? [] : rest.error.issues;
+  return [...shapeIssues, ...ruleIssues.filter((i) => !malformed.has(i.path[0]))];
 }
 
 /** Which identity provider the config selects. */
@@ -203,6 +356,15 @@ export function identityMode(config: Config): 'firebase' | 'emulator' {
   return config.FIREBASE_SERVICE_ACCOUNT && !config.FIREBASE_AUTH_EMULATOR_HOST
     ? 'firebase'
     : 'emulator';
+}
+
+/**
+ * The address the HTTP server binds. With the emulator, loopback: its tokens are unsigned, so
+ * anyone reaching the port could forge an admin. With real Firebase every interface, as a
+ * container needs. HOST overrides either (main.ts warns when it exposes the emulator).
+ */
+export function listenHost(config: Config): string {
+  return config.HOST ?? (identityMode(config) === 'emulator' ? '127.0.0.1' : '0.0.0.0');
 }
 
 /**

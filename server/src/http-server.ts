@@ -16,6 +16,19 @@ type NodeHandler = (
 
 const STOREFRONT_ENTRY = path.join(REPO_ROOT, 'storefront/dist/server/entry.mjs');
 const API_PATHS = /^\/(api|admin|seller)(\/|$)/;
+/** The storefront's offline stand-in for Google's sign-in popup (emulator-google.astro). */
+const EMULATOR_PAGES = /^\/+auth\/+emulator-google(\/|$)/i;
+
+/** Whether `url` reaches an emulator-only page, however its path is spelled or encoded. */
+function isEmulatorPage(url: string): boolean {
+  let pathname = url.split('?')[0]!;
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape reaches no page; Astro answers it.
+  }
+  return EMULATOR_PAGES.test(pathname);
+}
 
 /** The built Astro storefront's Node middleware, or null when it has not been built. */
 async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
@@ -57,6 +70,8 @@ function withPageScriptHashes(res: http.ServerResponse, policy: string) {
  * One origin for everything: /api, /admin and /seller go to the Hono app, every other path to
  * the storefront, which fetches its data from the API over loopback. The storefront's static
  * files (dist/client) are served by the Hono app too, when Astro hands them back.
+ * The stand-in Google page is served only when sign-in is the emulator; with real Firebase (so
+ * always in production) its path goes to the Hono app, which answers 404.
  */
 export async function createHttpServer(
   fetchHandler: (req: Request) => Response | Promise<Response>,
@@ -68,6 +83,8 @@ export async function createHttpServer(
     headers: Record<string, string>;
     /** Serve the built storefront (default); the API-only test server leaves it out. */
     storefront?: boolean;
+    /** Who signs in: the stand-in Google page exists only for the emulator. */
+    identity: 'emulator' | 'firebase';
   },
 ): Promise<http.Server> {
   const api = getRequestListener(fetchHandler);
@@ -90,7 +107,12 @@ export async function createHttpServer(
       res.writeHead(308, { Location: location, 'Cache-Control': 'no-store' }).end();
       return;
     }
-    if (API_PATHS.test(req.url ?? '/') || !storefront) {
+    const url = req.url ?? '/';
+    if (
+      API_PATHS.test(url) ||
+      !storefront ||
+      (site.identity !== 'emulator' && isEmulatorPage(url))
+    ) {
       void api(req, res);
       return;
     }

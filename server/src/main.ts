@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, identityMode, loadConfig } from './config.ts';
+import { ConfigError, identityMode, isLoopbackHost, listenHost, loadConfig } from './config.ts';
 import { buildAppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { connectDatabase, type Database } from './db/client.ts';
@@ -14,7 +14,7 @@ import { createIdentity, type Identity } from './identity/firebase.ts';
 import { sandboxedProviders } from './integrations/payments/payment-providers.ts';
 import { startPaymentSandboxes } from './integrations/payments/payment-sandboxes.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import { buildOrderService } from './modules/orders/orders.wiring.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
@@ -77,7 +77,8 @@ async function main() {
     emulator?.host ?? config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
   );
   stops.push(() => identity.close());
-  // Affiliate conversions go to Awin, or offline to a local sandbox speaking its API.
+  // Affiliate conversions go to Awin, or offline to a local sandbox speaking its API (deployed
+  // without AWIN_API_KEY: nowhere).
   const awin = await connectAwin(config, log);
   stops.push(() => awin.close());
 
@@ -147,12 +148,15 @@ async function main() {
   const server = await createHttpServer(app.fetch, log, {
     publicOrigin: deps.publicOrigin,
     trustProxy: config.TRUST_PROXY,
+    identity: identity.mode,
     headers: securityHeaders({
       production: config.NODE_ENV === 'production',
       clientConfig: deps.clientConfig,
     }),
   });
-  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const host = listenHost(config);
+  if (identity.mode === 'emulator' && !isLoopbackHost(host)) warnExposedEmulator(host, log);
+  await new Promise<void>((resolve) => server.listen(config.PORT, host, resolve));
   stops.push(
     () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()),
   );
@@ -168,6 +172,15 @@ async function main() {
       `\nMarketplace on ${origin}  (admin: ${origin}/admin/, seller: ${origin}/seller/)\nDemo accounts:\n${accounts.join('\n')}\n`,
     );
   }
+}
+
+/** HOST took the server off loopback while sign-in is the emulator: say loudly what that means. */
+function warnExposedEmulator(host: string, log: Logger) {
+  const warning =
+    `HOST=${host} exposes a server whose sign-in is the Auth emulator: its tokens are unsigned, ` +
+    'so anyone who reaches this port can forge an admin. Use it only on a network you trust.';
+  log.warn({ host }, warning);
+  console.warn(`\n!! ${warning}\n`);
 }
 
 await main();

@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await startTestServer();
   reporter = createAffiliateReporter({
     reports: createAffiliateReportRepository(t.db),
-    awin: t.awin.client,
+    awin: t.awin.client!,
     log: createLogger('silent'),
     now: () => new Date(clock),
   });

@@ -95,6 +95,7 @@ export async function startTestServer(
         clientConfig: deps.clientConfig,
       }),
       storefront: options.storefront ?? false,
+      identity: identity.mode,
     })
   ).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import { isDeployment, type Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { createAwinClient, type AwinClient } from './awin-client.ts';
 import {
@@ -9,13 +9,17 @@ import {
 } from './awin-sandbox.ts';
 
 export type AwinConnection = {
-  client: AwinClient;
+  /** None in production and staging without AWIN_API_KEY: affiliate reporting is off. */
+  client: AwinClient | null;
   /** The local sandbox taking the calls, when no AWIN_API_KEY is configured. */
   sandbox: AwinSandbox | null;
   close(): Promise<void>;
 };
 
-/** Awin's API with AWIN_API_KEY; without one, a local sandbox started here. */
+/**
+ * Awin's API with AWIN_API_KEY; without one, a local sandbox started here, except in production
+ * and staging, where the sandbox never starts and no conversion is reported.
+ */
 export async function connectAwin(config: Config, log: Logger): Promise<AwinConnection> {
   if (config.AWIN_API_KEY) {
     return {
@@ -27,6 +31,10 @@ export async function connectAwin(config: Config, log: Logger): Promise<AwinConn
       sandbox: null,
       close: async () => undefined,
     };
+  }
+  if (isDeployment(config.NODE_ENV)) {
+    log.info('affiliate reporting off (no AWIN_API_KEY)');
+    return { client: null, sandbox: null, close: async () => undefined };
   }
   const sandbox = await startAwinSandbox({ port: config.AWIN_SANDBOX_PORT });
   log.info({ url: sandbox.url }, 'Awin sandbox (no AWIN_API_KEY)');

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import { isDeployment, type Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { createCheckoutClient } from './checkout-com/checkout-client.ts';
 import { CHECKOUT_SANDBOX_CREDENTIALS } from './checkout-com/checkout-sandbox.ts';
@@ -6,12 +6,19 @@ import type { PaymentProviderName, PaymentProviders } from './payment-provider.t
 import { createPaypalClient } from './paypal/paypal-client.ts';
 import { PAYPAL_SANDBOX_CREDENTIALS } from './paypal/paypal-sandbox.ts';
 
-/** Which providers run against the local sandbox: those without credentials in the config. */
+/**
+ * Which providers run against the local sandbox: those without credentials in the config. Never
+ * in production or staging (the config refuses them there; this keeps it so if that changes).
+ */
 export function sandboxedProviders(config: Config): Record<PaymentProviderName, boolean> {
-  return {
+  const sandboxed = {
     paypal: !(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET),
     checkout: !config.CHECKOUT_SECRET_KEY,
   };
+  if (isDeployment(config.NODE_ENV) && (sandboxed.paypal || sandboxed.checkout)) {
+    throw new Error(`the local payment sandboxes never run in ${config.NODE_ENV}`);
+  }
+  return sandboxed;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createKeyVault } from './key-vault.ts';
+import { createKeyVault, loadMasterKey } from './key-vault.ts';
 
 const vault = createKeyVault(randomBytes(32));
 
@@ -38,5 +41,22 @@ describe('key vault', () => {
     const other = createKeyVault(randomBytes(32));
     expect(() => other.decrypt(vault.encrypt('ABCD-EFGH-IJKL-MNOP'))).toThrow();
     expect(other.hash('ABCD-EFGH-IJKL-MNOP')).not.toBe(vault.hash('ABCD-EFGH-IJKL-MNOP'));
+  });
+});
+
+describe('master key', () => {
+  it('is generated once under DATA_DIR in development, and never in production or staging', () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'market-key-')), 'data');
+    try {
+      for (const NODE_ENV of ['production', 'staging'] as const) {
+        expect(() => loadMasterKey({ NODE_ENV, DATA_DIR: dataDir })).toThrow(/KEY_ENCRYPTION_KEY/);
+        expect(fs.existsSync(dataDir)).toBe(false);
+      }
+      const key = loadMasterKey({ NODE_ENV: 'development', DATA_DIR: dataDir });
+      expect(key).toHaveLength(32);
+      expect(loadMasterKey({ NODE_ENV: 'development', DATA_DIR: dataDir })).toEqual(key);
+    } finally {
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
   });
 });

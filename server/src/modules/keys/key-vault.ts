@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeployment, type Config } from '../../config.ts';
 import { normaliseKeyCode } from './key-code.ts';
 
 const FORMAT = 'v1';
@@ -43,9 +44,16 @@ export function createKeyVault(master: Buffer): KeyVault {
 /**
  * The master key: KEY_ENCRYPTION_KEY when given, else a development key generated once under
  * DATA_DIR (losing that file makes the stored keys unreadable, as losing the real one would).
+ * Production and staging never generate one: a key next to the data leaks with it.
  */
-export function loadMasterKey(configured: string | undefined, dataDir: string): Buffer {
-  if (configured) return Buffer.from(configured, 'base64');
+export function loadMasterKey(
+  config: Pick<Config, 'KEY_ENCRYPTION_KEY' | 'DATA_DIR' | 'NODE_ENV'>,
+): Buffer {
+  if (config.KEY_ENCRYPTION_KEY) return Buffer.from(config.KEY_ENCRYPTION_KEY, 'base64');
+  if (isDeployment(config.NODE_ENV)) {
+    throw new Error(`KEY_ENCRYPTION_KEY is required in ${config.NODE_ENV}`);
+  }
+  const dataDir = config.DATA_DIR;
   const file = path.join(dataDir, 'key-encryption.key');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
