@@ -12,6 +12,7 @@ import { REPO_ROOT } from './config.ts';
 import { consoleRoutes } from './consoles.ts';
 import { AppError, handleError, handleNotFound } from './lib/errors.ts';
 import { resolveRemoteIp } from './lib/remote-ip.ts';
+import { MAX_BODY_BYTES } from './lib/request-body.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { PaymentProviders } from './integrations/payments/payment-provider.ts';
@@ -284,7 +285,7 @@ export function createApp(deps: AppDeps) {
   // Hono runs handlers in registration order: the routes open to guests (sign-up, seller
   // application) come before the role guards of their path prefixes.
   const api = new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }))
+    .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
     .use(authenticate(deps.auth, users))
     .route('/', systemRoutes(deps))

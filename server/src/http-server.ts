@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { REPO_ROOT } from './config.ts';
+import { readBodyFirst } from './lib/request-body.ts';
 import type { Logger } from './logger.ts';
 
 type NodeHandler = (
@@ -28,6 +29,10 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
   return mod.handler;
 }
 
+/** The Hono app as a Node request listener, each request's body read before the app runs. */
+export const apiListener = (fetchHandler: (req: Request) => Response | Promise<Response>) =>
+  readBodyFirst(getRequestListener(fetchHandler));
+
 /**
  * One origin for everything: /api, /admin and /seller go to the Hono app, every other path to
  * the storefront, which fetches its data from the API over loopback. The storefront's static
@@ -37,7 +42,7 @@ export async function createHttpServer(
   fetchHandler: (req: Request) => Response | Promise<Response>,
   log: Logger,
 ): Promise<http.Server> {
-  const api = getRequestListener(fetchHandler);
+  const api = apiListener(fetchHandler);
   const storefront = await loadStorefront(log);
   return http.createServer((req, res) => {
     if (API_PATHS.test(req.url ?? '/') || !storefront) {
