@@ -19,6 +19,7 @@ import {
   runFuzz,
   type FuzzCaller,
   type FuzzPlan,
+  type OpenApiDocument,
 } from '../test/api-fuzzer.ts';
 import { createAccount } from '../test/harness.ts';
 import { freePorts, startMarketplace } from '../test/marketplace-process.ts';
@@ -55,9 +56,7 @@ for (const role of ['user', 'seller', 'admin'] as Role[]) {
   callers.push({ name: role, token: account.token });
 }
 
-const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Parameters<
-  typeof operationsOf
->[0];
+const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDocument;
 const ops = operationsOf(doc);
 const plans: FuzzPlan[] = ops.flatMap((op) =>
   callers.map((caller) => ({

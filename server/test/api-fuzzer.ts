@@ -5,6 +5,7 @@
  * sent over keep-alive connections so a socket the server closes under the client shows up as
  * an error. Shared by `test/fuzz.test.ts` (a few cases per operation) and `bench/fuzz.ts`.
  */
+import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import { ApiErrorSchema } from '@market/shared';
@@ -30,13 +31,19 @@ type JsonSchema = {
   minItems?: number;
 };
 
-type OpenApiParameter = { $ref?: string; name: string; in: string; schema?: JsonSchema };
+type OpenApiParameter = {
+  $ref?: string;
+  name: string;
+  in: string;
+  schema?: JsonSchema;
+  content?: Record<string, { schema?: JsonSchema }>;
+};
 type OpenApiOperation = {
   security?: unknown[];
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 };
-type OpenApiDocument = {
+export type OpenApiDocument = {
   paths: Record<string, Record<string, OpenApiOperation>>;
   components?: Record<string, Record<string, unknown>>;
 };
@@ -48,8 +55,11 @@ export type FuzzOperation = {
   path: string;
   /** Open to guests (no security requirement). */
   public: boolean;
-  pathParams: string[];
+  /** Path parameter → a well-formed value (an id nobody has, an enum's first value). */
+  pathParams: Record<string, string>;
   queryParams: string[];
+  /** Query parameters holding JSON (a list's `filter`), each with a value of its schema's shape. */
+  jsonQuery: Record<string, unknown>;
   /** A body the schema accepts, as far as types go: the generator breaks one thing in it. */
   sampleBody: unknown;
 };
@@ -69,8 +79,7 @@ export type FuzzRequest = {
 };
 
 export type FuzzOutcome =
-  | { ok: true; status: number }
-  | { ok: false; status: number | null; problem: string };
+  { ok: true; status: number } | { ok: false; status: number | null; problem: string };
 
 const WELL_FORMED_ID = '0123456789abcdef01234567';
 /** The app's body limit (app.ts); the over-limit cases go past it. */
@@ -86,7 +95,7 @@ function deref<T>(doc: OpenApiDocument, value: T & { $ref?: string }): T {
 }
 
 /** A value of the schema's shape, as far as types go (ids and formats are not guaranteed). */
-function sample(doc: OpenApiDocument, raw: JsonSchema | undefined, depth = 0): unknown {
+function sample(doc: OpenApiDocument, raw: JsonSchema | undefined, depth = 0, name = ''): unknown {
   const s = raw ? deref(doc, raw) : undefined;
   if (!s || depth > 6) return null;
   if (s.const !== undefined) return s.const;
@@ -103,7 +112,7 @@ function sample(doc: OpenApiDocument, raw: JsonSchema | undefined, depth = 0): u
   switch (type) {
     case 'object':
       return Object.fromEntries(
-        Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(doc, v, depth + 1)]),
+        Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(doc, v, depth + 1, k)]),
       );
     case 'array':
       if (s.prefixItems) return s.prefixItems.map((p) => sample(doc, p, depth + 1));
@@ -113,6 +122,8 @@ function sample(doc: OpenApiDocument, raw: JsonSchema | undefined, depth = 0): u
     case 'string':
       if (s.format === 'date-time') return new Date(0).toISOString();
       if (s.format === 'email') return 'fuzz@test.example';
+      // A well-formed id reaches the lookup behind the validation.
+      if (/^id$|Id$/.test(name)) return WELL_FORMED_ID;
       return 'x'.repeat(Math.max(1, s.minLength ?? 1));
     case 'integer':
     case 'number':
@@ -135,8 +146,17 @@ export function operationsOf(doc: OpenApiDocument): FuzzOperation[] {
         method: method.toUpperCase(),
         path,
         public: Array.isArray(op.security) && op.security.length === 0,
-        pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+        pathParams: Object.fromEntries(
+          params
+            .filter((p) => p.in === 'path')
+            .map((p) => [p.name, String(sample(doc, p.schema, 0, p.name === 'id' ? 'id' : 'Id'))]),
+        ),
         queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
+        jsonQuery: Object.fromEntries(
+          params
+            .filter((p) => p.in === 'query' && p.content?.['application/json'])
+            .map((p) => [p.name, sample(doc, p.content!['application/json']!.schema)]),
+        ),
         sampleBody: body ? sample(doc, body) : {},
       });
     }
@@ -185,14 +205,22 @@ const deepNesting = fc
   .integer({ min: 100, max: 1_500 })
   .map((n) => JSON.parse('{"a":'.repeat(n) + '1' + '}'.repeat(n)) as unknown);
 
-/** A value of the wrong kind, or of the right kind but hostile. */
-const badValue: fc.Arbitrary<unknown> = fc.oneof(
+/** A value of the wrong kind, or of the right kind but hostile; small enough for a URL. */
+const smallBadValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: mongoOperator, weight: 4 },
-  { arbitrary: fc.dictionary(hostileKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), weight: 2 },
+  {
+    arbitrary: fc.dictionary(hostileKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+    weight: 2,
+  },
   { arbitrary: fc.string({ maxLength: 40 }), weight: 2 },
   { arbitrary: fc.constantFrom(0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2), weight: 2 },
   { arbitrary: fc.constantFrom<unknown>(null, true, false, [], {}, '', ' '), weight: 2 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
+);
+
+/** The same, or huge, or deeply nested. */
+const badValue: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: smallBadValue, weight: 14 },
   { arbitrary: hugeString, weight: 1 },
   { arbitrary: hugeArray, weight: 1 },
   { arbitrary: deepNesting, weight: 1 },
@@ -229,7 +257,7 @@ const badPathParam = fc.oneof(
 );
 
 /** Query values: broken JSON, operators, huge or negative ranges, repeated and bracketed keys. */
-const badQuery = (params: string[]) => {
+const badQuery = (params: string[], jsonQuery: Record<string, unknown>) => {
   const names = fc.constantFrom(...params, 'filter', 'sort', 'range', 'q', 'locale');
   const value = fc.oneof(
     fc.constantFrom(
@@ -263,27 +291,37 @@ const badQuery = (params: string[]) => {
     // `filter[$ne]=…` is how qs-style parsers build objects out of query strings.
     bracket ? `${k}%5B%24ne%5D=${encodeURIComponent(v)}` : `${k}=${encodeURIComponent(v)}`,
   );
-  return fc.array(pair, { minLength: 1, maxLength: 4 }).map((pairs) => `?${pairs.join('&')}`);
+  // A JSON parameter of the right shape with one thing broken in it (an operator for a value …).
+  const json = Object.entries(jsonQuery).map(([k, v]) =>
+    badBody(v, smallBadValue).map(
+      ({ value }) => `${k}=${encodeURIComponent(JSON.stringify(value))}`,
+    ),
+  );
+  const anyPair = json.length ? fc.oneof(pair, ...json) : pair;
+  return fc.array(anyPair, { minLength: 1, maxLength: 4 }).map((pairs) => `?${pairs.join('&')}`);
 };
 
 /** One thing broken in an otherwise well-typed body. */
-function badBody(sampleBody: unknown): fc.Arbitrary<{ kind: string; value: unknown }> {
+function badBody(
+  sampleBody: unknown,
+  values = badValue,
+): fc.Arbitrary<{ kind: string; value: unknown }> {
   const fields =
     sampleBody && typeof sampleBody === 'object' && !Array.isArray(sampleBody)
       ? Object.keys(sampleBody)
       : [];
   const base = sampleBody as Record<string, unknown>;
-  const whole = badValue.map((value) => ({ kind: 'body replaced', value }));
+  const whole = values.map((value) => ({ kind: 'body replaced', value }));
   const extra = fc
-    .tuple(hostileKey, badValue)
+    .tuple(hostileKey, values)
     .map(([k, v]) => ({ kind: `extra field ${k}`, value: { ...base, [k]: v } }));
   if (!fields.length) return fc.oneof(whole, extra);
   const field = fc.constantFrom(...fields);
-  const replaced = fc.tuple(field, badValue).map(([f, v]) => ({
+  const replaced = fc.tuple(field, values).map(([f, v]) => ({
     kind: `field ${f} replaced`,
     value: { ...base, [f]: v },
   }));
-  const nested = fc.tuple(field, hostileKey, badValue).map(([f, k, v]) => ({
+  const nested = fc.tuple(field, hostileKey, values).map(([f, k, v]) => ({
     kind: `field ${f} gets ${k}`,
     value: { ...base, [f]: Array.isArray(base[f]) ? [{ [k]: v }] : { [k]: v } },
   }));
@@ -320,9 +358,19 @@ const badTransport: fc.Arbitrary<Omit<FuzzRequest, 'method' | 'url'>> = fc.oneof
     .string({ maxLength: 60 })
     .map((body) => ({ kind: 'random text as JSON', contentType: 'application/json', body })),
   fc.constant({ kind: 'empty body', contentType: 'application/json', body: '' }),
-  fc.constantFrom(undefined, 'text/plain', 'application/xml', 'application/json; charset=utf-16', '*/*').map(
-    (contentType) => ({ kind: `content type ${contentType ?? 'none'}`, contentType, body: '{"a":1}' }),
-  ),
+  fc
+    .constantFrom(
+      undefined,
+      'text/plain',
+      'application/xml',
+      'application/json; charset=utf-16',
+      '*/*',
+    )
+    .map((contentType) => ({
+      kind: `content type ${contentType ?? 'none'}`,
+      contentType,
+      body: '{"a":1}',
+    })),
   fc.constant({
     kind: 'multipart form',
     contentType: 'multipart/form-data; boundary=fuzz',
@@ -361,29 +409,67 @@ const badCredential = fc.constantFrom<Record<string, string>>(
   { cookie: 'session=%00%ZZ' },
 );
 
-function fillPath(op: FuzzOperation, bad: Record<string, string>): string {
-  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => bad[name] ?? WELL_FORMED_ID);
+function fillPath(op: FuzzOperation, values: Record<string, string>): string {
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? op.pathParams[name]!);
 }
 
-/** The bad requests for one operation. */
-export function fuzzRequests(op: FuzzOperation): fc.Arbitrary<FuzzRequest> {
+/** Ids of records that exist, per list path (`/api/admin/products`), so cases reach them. */
+export type KnownIds = Record<string, string[]>;
+
+/** Reads the first page of every list that has a `{id}` route, as each caller. */
+export async function discoverIds(
+  origin: string,
+  ops: FuzzOperation[],
+  callers: FuzzCaller[],
+): Promise<KnownIds> {
+  const known: KnownIds = {};
+  const lists = ops.filter(
+    (op) => op.method === 'GET' && ops.some((o) => o.path === `${op.path}/{id}`),
+  );
+  for (const op of lists) {
+    for (const caller of callers) {
+      const res = await fetch(origin + op.path, {
+        headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+      });
+      const rows: unknown = await res.json();
+      if (!res.ok || !Array.isArray(rows)) continue;
+      const ids = rows.map((r: { id?: unknown }) => r.id).filter((id) => typeof id === 'string');
+      (known[op.path] ??= []).push(...ids.slice(0, 5));
+    }
+  }
+  return known;
+}
+
+/** The bad requests for one operation; `known` ids let some of them reach real records. */
+export function fuzzRequests(op: FuzzOperation, known: KnownIds = {}): fc.Arbitrary<FuzzRequest> {
   const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
-  const path = op.pathParams.length
+  const names = Object.keys(op.pathParams);
+  const existing = op.path.includes('/{id}') ? (known[op.path.split('/{id}')[0]!] ?? []) : [];
+  type PathCase = { values: Record<string, string>; kinds: string[] };
+  const wellFormed = fc.constant<PathCase>({ values: {}, kinds: [] });
+  const path: fc.Arbitrary<PathCase> = names.length
     ? fc.oneof(
-        { arbitrary: fc.constant({}), weight: 2 },
+        { arbitrary: wellFormed, weight: 1 },
         {
-          arbitrary: fc
-            .subarray(op.pathParams, { minLength: 1 })
-            .chain((names) => fc.tuple(...names.map(() => badPathParam)).map((vals) =>
-              Object.fromEntries(names.map((n, i) => [n, vals[i]!])),
-            )),
+          arbitrary: existing.length
+            ? fc.constantFrom(...existing).map((id) => ({ values: { id }, kinds: ['existing id'] }))
+            : wellFormed,
+          weight: 2,
+        },
+        {
+          arbitrary: fc.subarray(names, { minLength: 1 }).chain((bad) =>
+            fc.tuple(...bad.map(() => badPathParam)).map((vals) => ({
+              values: Object.fromEntries(bad.map((n, i) => [n, vals[i]!])),
+              kinds: bad.map((n) => `bad ${n}`),
+            })),
+          ),
           weight: 3,
         },
       )
-    : fc.constant({});
+    : wellFormed;
   const query = fc.oneof(
     { arbitrary: fc.constant(''), weight: op.method === 'GET' ? 1 : 3 },
-    { arbitrary: badQuery(op.queryParams), weight: op.method === 'GET' ? 3 : 1 },
+    { arbitrary: badQuery(op.queryParams, op.jsonQuery), weight: op.method === 'GET' ? 3 : 1 },
   );
   const payload: fc.Arbitrary<Omit<FuzzRequest, 'method' | 'url'>> = hasBody
     ? fc.oneof(
@@ -410,13 +496,13 @@ export function fuzzRequests(op: FuzzOperation): fc.Arbitrary<FuzzRequest> {
     { arbitrary: badCredential, weight: 1 },
   );
   return fc.tuple(path, query, payload, credential).map(([params, q, p, headers]) => {
-    const kinds = [p.kind, ...Object.keys(params).map((n) => `bad ${n}`), ...(q ? ['bad query'] : [])];
+    const kinds = [p.kind, ...params.kinds, ...(q ? ['bad query'] : [])];
     if (headers) kinds.push('bad credential');
     return {
       ...p,
       kind: kinds.join(', '),
       method: op.method,
-      url: fillPath(op, params) + q,
+      url: fillPath(op, params.values) + q,
       ...(headers ? { headers } : {}),
     };
   });
@@ -429,10 +515,15 @@ export function fuzzRequests(op: FuzzOperation): fc.Arbitrary<FuzzRequest> {
 export const keepAliveAgent = (connections: number) =>
   new Agent({ connections, keepAliveTimeout: 60_000, pipelining: 1 });
 
-async function* inChunks(body: string) {
+/** The body as a stream of 64 KiB chunks, which undici sends chunked (no Content-Length). */
+const inChunks = (body: string) => {
   const bytes = Buffer.from(body);
-  for (let i = 0; i < bytes.length; i += 64 * 1024) yield bytes.subarray(i, i + 64 * 1024);
-}
+  return Readable.from(
+    Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>
+      bytes.subarray(i * 65_536, (i + 1) * 65_536),
+    ),
+  );
+};
 
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
@@ -476,17 +567,26 @@ export async function sendCase(
       problem: `${isReset(err) ? 'connection reset' : 'request failed'}: ${e.code ?? ''} ${e.message}`,
     };
   }
-  if (status >= 500) return { ok: false, status, problem: `answered ${status}: ${text.slice(0, 300)}` };
+  if (status >= 500)
+    return { ok: false, status, problem: `answered ${status}: ${text.slice(0, 300)}` };
   if (status >= 400) {
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return { ok: false, status, problem: `${status} not JSON (${contentType}): ${text.slice(0, 200)}` };
+      return {
+        ok: false,
+        status,
+        problem: `${status} not JSON (${contentType}): ${text.slice(0, 200)}`,
+      };
     }
     const shape = ApiErrorSchema.safeParse(body);
     if (!shape.success || !shape.data.requestId) {
-      return { ok: false, status, problem: `${status} not in the error shape: ${text.slice(0, 300)}` };
+      return {
+        ok: false,
+        status,
+        problem: `${status} not in the error shape: ${text.slice(0, 300)}`,
+      };
     }
   }
   return { ok: true, status };
@@ -535,8 +635,8 @@ function chunkSeed(seed: number, plan: FuzzPlan, chunk: number): number {
 }
 
 /** The cases of every plan, generated a chunk at a time and interleaved across plans. */
-function* casesOf(plans: FuzzPlan[], seed: number) {
-  const arbitraries = plans.map((p) => fuzzRequests(p.op));
+function* casesOf(plans: FuzzPlan[], seed: number, known: KnownIds) {
+  const arbitraries = plans.map((p) => fuzzRequests(p.op, known));
   for (let chunk = 0; ; chunk++) {
     let any = false;
     for (const [i, plan] of plans.entries()) {
@@ -562,6 +662,7 @@ export async function runFuzz(opts: {
   origin: string;
   plans: FuzzPlan[];
   seed: number;
+  known?: KnownIds;
   connections: number;
   deadline?: number;
   onProgress?: (sent: number) => void;
@@ -569,7 +670,7 @@ export async function runFuzz(opts: {
   const agent = keepAliveAgent(opts.connections);
   const started = performance.now();
   const report: FuzzReport = { sent: 0, byClass: {}, resets: 0, failures: [], seconds: 0 };
-  const cases = casesOf(opts.plans, opts.seed);
+  const cases = casesOf(opts.plans, opts.seed, opts.known ?? {});
   const worker = async () => {
     for (;;) {
       if (opts.deadline && Date.now() > opts.deadline) return;
@@ -582,7 +683,11 @@ export async function runFuzz(opts: {
       report.byClass[cls] = (report.byClass[cls] ?? 0) + 1;
       if (!outcome.ok) {
         if (outcome.problem.startsWith('connection reset')) report.resets++;
-        report.failures.push({ request: describeRequest(caller, req), problem: outcome.problem, seed });
+        report.failures.push({
+          request: describeRequest(caller, req),
+          problem: outcome.problem,
+          seed,
+        });
       }
       if (report.sent % 1000 === 0) opts.onProgress?.(report.sent);
     }
