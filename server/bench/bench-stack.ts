@@ -3,7 +3,6 @@
  * free port with a temporary data directory, for the benchmarks. Not a benchmark itself.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { MongoClient, type Db } from 'mongodb';
 import pino from 'pino';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
-import { apiListener } from '../src/http-server.ts';
+import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
@@ -45,7 +44,7 @@ export async function startBenchStack(emulatorHost?: string): Promise<BenchStack
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
   const app = createApp(buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' }));
-  const server = http.createServer(apiListener(app.fetch)).listen(0, '127.0.0.1');
+  const server = createApiServer(app.fetch).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -88,6 +88,11 @@ console.log(`\ncases sent     ${report.sent} of ${planned}`);
 for (const cls of Object.keys(report.byClass).sort()) {
   console.log(`  ${cls.padEnd(12)} ${report.byClass[cls]}`);
 }
+console.log(
+  `  statuses     ${Object.entries(report.byStatus)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ')}`,
+);
 console.log(`5xx            ${fivexx}`);
 console.log(`resets         ${report.resets}`);
 console.log(`other failures ${report.failures.length - report.resets - fivexx}`);

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import type { ApiError } from '@market/shared';
 import { REPO_ROOT } from './config.ts';
 import { readBodyFirst } from './lib/request-body.ts';
 import type { Logger } from './logger.ts';
@@ -29,9 +32,37 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
   return mod.handler;
 }
 
+type FetchHandler = (req: Request) => Response | Promise<Response>;
+
 /** The Hono app as a Node request listener, each request's body read before the app runs. */
-export const apiListener = (fetchHandler: (req: Request) => Response | Promise<Response>) =>
-  readBodyFirst(getRequestListener(fetchHandler));
+const apiListener = (fetchHandler: FetchHandler) => readBodyFirst(getRequestListener(fetchHandler));
+
+/**
+ * What Node refuses before the app sees a request (a URL or headers over its 16 KiB limit, a
+ * request it cannot parse), answered in the API's error shape instead of Node's empty 400/431.
+ * The connection is closed after it: the parser cannot go on past such a request.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body: ApiError = {
+    code: 'VALIDATION_FAILED',
+    message: status === 431 ? 'The URL or the headers are too long' : 'The request is malformed',
+    requestId: randomUUID(),
+  };
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+/** The API alone on a Node HTTP server, as the tests and benchmarks run it. */
+export const createApiServer = (fetchHandler: FetchHandler): http.Server =>
+  http.createServer(apiListener(fetchHandler)).on('clientError', answerClientError);
 
 /**
  * One origin for everything: /api, /admin and /seller go to the Hono app, every other path to
@@ -39,12 +70,12 @@ export const apiListener = (fetchHandler: (req: Request) => Response | Promise<R
  * files (dist/client) are served by the Hono app too, when Astro hands them back.
  */
 export async function createHttpServer(
-  fetchHandler: (req: Request) => Response | Promise<Response>,
+  fetchHandler: FetchHandler,
   log: Logger,
 ): Promise<http.Server> {
   const api = apiListener(fetchHandler);
   const storefront = await loadStorefront(log);
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     if (API_PATHS.test(req.url ?? '/') || !storefront) {
       void api(req, res);
       return;
@@ -58,4 +89,5 @@ export async function createHttpServer(
       }
     });
   });
+  return server.on('clientError', answerClientError);
 }

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@market/shared';
+import { ApiErrorSchema, type Role } from '@market/shared';
 import {
   discoverIds,
   fuzzSeed,
@@ -56,6 +56,8 @@ describe('the API under generated bad input', () => {
     expect(failures, `FUZZ_SEED=${seed} replays this run`).toEqual([]);
     expect(report.sent).toBe(plans.length * CASES);
     expect(report.byClass['4xx']).toBeGreaterThan(report.sent / 2);
+    // Node's own refusal of an overlong URL was among them, answered in the error shape.
+    expect(report.byStatus[431]).toBeGreaterThan(0);
   }, 120_000);
 });
 
@@ -91,4 +93,13 @@ describe('a refused request body', () => {
       }
     },
   );
+});
+
+describe('a request Node refuses before the app', () => {
+  it('answers a URL over the header limit with 431 in the error shape', async () => {
+    const res = await fetch(`${t.url}/api/health?pad=${'p'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    const body = ApiErrorSchema.parse(await res.json());
+    expect(body.requestId).toBeTruthy();
+  });
 });

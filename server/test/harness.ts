@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import type { Role } from '@market/shared';
 import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
-import { apiListener } from '../src/http-server.ts';
+import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
@@ -86,7 +85,7 @@ export async function startTestServer(
     awin: awin.client,
   });
   const app = createApp(deps);
-  const server = http.createServer(apiListener(app.fetch)).listen(0, '127.0.0.1');
+  const server = createApiServer(app.fetch).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
 
