@@ -4,7 +4,7 @@
  * every operation of `/api/openapi.json` generated bad requests as a guest, a user, a seller and
  * an admin: `BENCH_PUBLIC_CASES` (default 10,000) per public operation and `BENCH_OTHER_CASES`
  * (default 200) per other operation, spread over the four callers, for at most `BENCH_SECONDS`
- * (default 900). Exits 1 on any 5xx, 4xx outside the error shape, or connection reset.
+ * (default 1,200). Exits 1 on any 5xx, 4xx outside the error shape, or connection reset.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +27,7 @@ import { startBenchEmulator } from './bench-stack.ts';
 
 const PUBLIC_CASES = Number(process.env.BENCH_PUBLIC_CASES ?? 10_000);
 const OTHER_CASES = Number(process.env.BENCH_OTHER_CASES ?? 200);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 900);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const seed = fuzzSeed();
 
