@@ -47,12 +47,13 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
     socket.destroy();
     return;
   }
-  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body: ApiError = {
-    code: 'VALIDATION_FAILED',
-    message: status === 431 ? 'The URL or the headers are too long' : 'The request is malformed',
-    requestId: randomUUID(),
-  };
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The URL or the headers are too long']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is malformed'];
+  const body: ApiError = { code: 'VALIDATION_FAILED', message, requestId: randomUUID() };
   const text = JSON.stringify(body);
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
