@@ -16,7 +16,7 @@ import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 
 /** Generated cases per operation and caller: a guard in every run; bench/fuzz.ts does volume. */
-const CASES = Number(process.env.FUZZ_CASES ?? 5);
+const CASES = Number(process.env.FUZZ_CASES ?? 3);
 
 let t: TestServer;
 let callers: FuzzCaller[];
