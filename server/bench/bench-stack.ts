@@ -3,16 +3,15 @@
  * free port with a temporary data directory, for the benchmarks. Not a benchmark itself.
  */
 import fs from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { MongoClient, type Db } from 'mongodb';
 import pino from 'pino';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
+import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
 import { ensureIndexes } from '../src/db/indexes.ts';
@@ -45,7 +44,7 @@ export async function startBenchStack(emulatorHost?: string): Promise<BenchStack
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
   const app = createApp(buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' }));
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = createApiServer(app.fetch).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -54,7 +53,7 @@ export async function startBenchStack(emulatorHost?: string): Promise<BenchStack
     identity,
     async close() {
       // autocannon may leave keep-alive sockets open.
-      (server as Server).closeAllConnections();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await client.close();
       await engine.close();

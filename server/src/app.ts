@@ -11,6 +11,7 @@ import { REPO_ROOT } from './config.ts';
 import { consoleRoutes } from './consoles.ts';
 import { AppError, handleError, handleNotFound } from './lib/errors.ts';
 import { resolveRemoteIp } from './lib/remote-ip.ts';
+import { MAX_BODY_BYTES } from './lib/request-body.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { PaymentProviders } from './integrations/payments/payment-provider.ts';
@@ -297,7 +298,7 @@ export function createApp(deps: AppDeps) {
   // application) come before the role guards of their path prefixes.
   const limit = createRateLimits(deps.db, deps.rateLimits);
   const api = new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }))
+    .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
     .use(authenticate(deps.auth, users))
     // Abuse limits, on the POSTs of these paths, before anything else runs for them.

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import type { ApiError } from '@market/shared';
 import { REPO_ROOT } from './config.ts';
 import { canonicalRedirect } from './lib/canonical-origin.ts';
+import { readBodyFirst } from './lib/request-body.ts';
 import { scriptHashesOf, withScriptHashes } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
 
@@ -43,6 +47,39 @@ async function loadStorefront(log: Logger): Promise<NodeHandler | null> {
   return mod.handler;
 }
 
+type FetchHandler = (req: Request) => Response | Promise<Response>;
+
+/** The Hono app as a Node request listener, each request's body read before the app runs. */
+const apiListener = (fetchHandler: FetchHandler) => readBodyFirst(getRequestListener(fetchHandler));
+
+/**
+ * What Node refuses before the app sees a request (a URL or headers over its 16 KiB limit, a
+ * request it cannot parse), answered in the API's error shape instead of Node's empty 400/431.
+ * The connection is closed after it: the parser cannot go on past such a request.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The URL or the headers are too long']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'The request is malformed'];
+  const body: ApiError = { code: 'VALIDATION_FAILED', message, requestId: randomUUID() };
+  const text = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+/** The API alone on a Node HTTP server, as the tests and benchmarks run it. */
+export const createApiServer = (fetchHandler: FetchHandler): http.Server =>
+  http.createServer(apiListener(fetchHandler)).on('clientError', answerClientError);
+
 /**
  * Astro (`security.csp`) sends each page with a policy listing the hashes of the inline scripts
  * that page renders: its own and ours (`allowInlineScript`), never text from the request. Those
@@ -74,7 +111,7 @@ function withPageScriptHashes(res: http.ServerResponse, policy: string) {
  * always in production) its path goes to the Hono app, which answers 404.
  */
 export async function createHttpServer(
-  fetchHandler: (req: Request) => Response | Promise<Response>,
+  fetchHandler: FetchHandler,
   log: Logger,
   site: {
     publicOrigin: string;
@@ -87,12 +124,12 @@ export async function createHttpServer(
     identity: 'emulator' | 'firebase';
   },
 ): Promise<http.Server> {
-  const api = getRequestListener(fetchHandler);
+  const api = apiListener(fetchHandler);
   const storefront = site.storefront === false ? null : await loadStorefront(log);
   // What the storefront reads: the origin its links and structured data name.
   process.env.PUBLIC_ORIGIN = site.publicOrigin;
   const policy = site.headers['Content-Security-Policy']!;
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     // Set first, so every answer has them: the API's, the consoles', the storefront's (whose
     // pages replace the policy with one naming their inline scripts) and static files.
     for (const [name, value] of Object.entries(site.headers)) res.setHeader(name, value);
@@ -126,4 +163,5 @@ export async function createHttpServer(
       }
     });
   });
+  return server.on('clientError', answerClientError);
 }

@@ -1,0 +1,51 @@
+import type http from 'node:http';
+
+/** The largest request body the API reads (the biggest is a seller's batch of 5,000 keys). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Past this much, a refused body is not read to its end: the connection is closed instead. */
+const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
+
+type NodeListener = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
+
+/**
+ * Reads a request's whole body off the connection before the app sees it, so an answer given
+ * without reading it (a 401 from the guard, a 400 from the body limit) leaves the keep-alive
+ * connection ready for the next request. Without this, @hono/node-server answers first and then
+ * tries to drain the rest behind the body stream it had opened, which pauses itself: after
+ * 500 ms it closes the socket, and a client that has sent its next request on it sees
+ * "other side closed". The body is handed over as `rawBody`, which @hono/node-server reads
+ * instead of the socket; past `MAX_BODY_BYTES` only the first bytes are kept (the body limit
+ * refuses it either way), and past `MAX_DISCARDED_BYTES` reading stops and the answer closes
+ * the connection, which HTTP allows and the client is told of.
+ */
+export function readBodyFirst(listener: NodeListener): NodeListener {
+  return (req, res) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.readableEnded) {
+      return listener(req, res);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let handedOver = false;
+    const handOver = () => {
+      if (handedOver) return;
+      handedOver = true;
+      req.off('data', onData);
+      (req as http.IncomingMessage & { rawBody?: Buffer }).rawBody = Buffer.concat(chunks);
+      void listener(req, res);
+    };
+    const onData = (chunk: Buffer) => {
+      // Kept until past the limit, so the body limit sees a body too large and refuses it.
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      size += chunk.length;
+      if (size > MAX_DISCARDED_BYTES) {
+        req.pause();
+        res.shouldKeepAlive = false;
+        handOver();
+      }
+    };
+    req.on('data', onData);
+    req.once('end', handOver);
+    // A client that goes away mid-body gets no answer: there is nobody to read it.
+  };
+}
