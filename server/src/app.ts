@@ -278,6 +278,7 @@ export function createApp(deps: AppDeps) {
     orders: payments.orders,
     orderService,
     settlement: payments.settlement,
+    chargebacks: payments.chargebacks,
     payments: deps.payments,
     events: createPaymentEventRepository(deps.db),
     auditLog,
