@@ -24,7 +24,9 @@ export function AddedByField(_: { label?: string; sortable?: boolean }) {
   const translate = useTranslate();
   if (!entry) return null;
   const { actor, email, uid } = entry.addedBy;
-  return <>{actor === 'System' ? translate('resources.blocklist.actors.System') : (email ?? uid)}</>;
+  return (
+    <>{actor === 'System' ? translate('resources.blocklist.actors.System') : (email ?? uid)}</>
+  );
 }
 
 /** What fraud screening refuses outright, newest first; removing an entry asks first. */

@@ -1,4 +1,10 @@
-import { MongoServerError, type Db, type Filter, type IndexDescription, type ObjectId } from 'mongodb';
+import {
+  MongoServerError,
+  type Db,
+  type Filter,
+  type IndexDescription,
+  type ObjectId,
+} from 'mongodb';
 import { BLOCKLIST_KINDS, type BlocklistKind } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 
