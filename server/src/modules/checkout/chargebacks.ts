@@ -115,7 +115,7 @@ export function createChargebacks(deps: {
         reason: chargebackReason(chargeback.providerType),
         details: {
           eventId: chargeback.eventId,
-          // Counted on the first run only: a resumed run finds them revoked already.
+          // What this run revoked: a run resumed after a crash counts only what was left.
           keysRevoked: revoked,
           blocklisted: { email: order.email || null, instrument },
         },
