@@ -15,6 +15,7 @@ import coupons from './coupons/index.ts';
 import keys from './keys/index.ts';
 import exchangeRates from './exchange-rates/index.ts';
 import auditLog from './audit-log/index.ts';
+import blocklist from './blocklist/index.ts';
 import productProposals from './product-proposals/index.ts';
 import products from './products/index.ts';
 import sellers from './sellers/index.ts';
@@ -38,6 +39,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="review-queue" {...reviewQueue} />
       <Resource name="refunds" {...refunds} />
+      <Resource name="blocklist" {...blocklist} />
       <Resource name="coupons" {...coupons} />
       <Resource name="offers" {...offers} />
       <Resource name="keys" {...keys} />

@@ -112,6 +112,9 @@ import { buildPayments } from './modules/checkout/checkout.wiring.ts';
 import { orderCoupons } from './modules/checkout/order-coupons.ts';
 import { createPaymentEventRepository } from './modules/checkout/payment-events.repository.ts';
 import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
+import { createBlocklistRepository } from './modules/fraud/blocklist.repository.ts';
+import { adminBlocklistRoutes } from './modules/fraud/blocklist.routes.ts';
+import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
 import { createCartPricing } from './modules/cart/cart-pricing.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
@@ -287,6 +290,7 @@ export function createApp(deps: AppDeps) {
     orders: payments.orders,
     orderService,
     settlement: payments.settlement,
+    chargebacks: payments.chargebacks,
     payments: deps.payments,
     events: createPaymentEventRepository(deps.db),
     auditLog,
@@ -344,6 +348,12 @@ export function createApp(deps: AppDeps) {
     .route('/admin/orders', adminOrderRefundRoutes(payments.refunds))
     .route('/admin/orders', adminCheckoutRoutes(checkout))
     .route('/admin/refunds', adminRefundRoutes(payments.refunds))
+    .route(
+      '/admin/blocklist',
+      adminBlocklistRoutes(
+        createBlocklistService({ blocklist: createBlocklistRepository(deps.db), auditLog }),
+      ),
+    )
     .route('/user/checkout', userCheckoutRoutes(checkout))
     .route('/seller/sales', sellerSaleRoutes(orderService))
     .route('/seller/balance', sellerBalanceRoutes(orderService))

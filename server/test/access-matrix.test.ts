@@ -214,6 +214,7 @@ const ROUTES: Route[] = [
     'POST /api/admin/orders/:id/refresh',
   ),
   ...resource(ADMIN, '/api/admin/refunds'),
+  ...resource(ADMIN, '/api/admin/blocklist', 'LGCD'),
   ...resource(ADMIN, '/api/admin/coupons', 'LGCUD'),
 ];
 

@@ -31,3 +31,4 @@ export * from './schemas/cart.ts';
 export * from './schemas/coupon.ts';
 export * from './lib/vat.ts';
 export * from './lib/cart-math.ts';
+export * from './schemas/blocklist.ts';

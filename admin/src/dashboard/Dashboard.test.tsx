@@ -6,10 +6,10 @@ import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
 import { ADMIN_SECTIONS, Dashboard } from './Dashboard.tsx';
 
-/** The orders API's totals: 7 placed today, 2 held for review. */
+/** The orders API's totals: 7 placed today, 2 held for review, 1 charged back. */
 const getList = vi.fn(async (_resource: string, { filter }: GetListParams) => ({
   data: [],
-  total: filter.status === 'review' ? 2 : 7,
+  total: filter.status === 'review' ? 2 : filter.status === 'charged_back' ? 1 : 7,
 }));
 
 function renderDashboard(locale: 'en' | 'it') {
@@ -42,6 +42,14 @@ describe('Dashboard', () => {
     expect([createdFrom.getHours(), createdFrom.getMinutes()]).toEqual([0, 0]);
     expect(Date.now() - createdFrom.getTime()).toBeLessThan(24 * 60 * 60 * 1000);
     expect(screen.getByText('Waiting for review')).toBeTruthy();
+  });
+
+  it('counts charged-back orders, linking to them in the order list', async () => {
+    renderDashboard('en');
+    const chargedBack = await screen.findByRole('link', { name: '1' });
+    const filter = decodeURIComponent(chargedBack.getAttribute('href')!.split('filter=')[1]!);
+    expect(JSON.parse(filter)).toEqual({ status: 'charged_back' });
+    expect(screen.getByText('Charged back')).toBeTruthy();
   });
 
   it('speaks Italian when the locale is Italian', async () => {

@@ -33,13 +33,19 @@ function Figure({ label, value, to }: { label: string; value: number | undefined
   );
 }
 
-/** Orders placed today and orders waiting in the review queue, each linking to its list. */
+/**
+ * Orders placed today, orders waiting in the review queue and charged-back orders, each linking
+ * to its list.
+ */
 export function OrderFigures() {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const todayFilter = { createdFrom: startOfDay(today()) };
   const placedToday = useOrderCount(todayFilter);
   const inReview = useOrderCount({ status: 'review' });
+  // Money the buyer's bank took back: a person looks at the order and its blocklist entries.
+  const chargedBackFilter = { status: 'charged_back' };
+  const chargedBack = useOrderCount(chargedBackFilter);
   const ordersPath = createPath({ resource: 'orders', type: 'list' });
   return (
     <Card sx={{ mt: 2 }}>
@@ -55,6 +61,11 @@ export function OrderFigures() {
             label="app.dashboard.figures.in_review"
             value={inReview}
             to={createPath({ resource: 'review-queue', type: 'list' })}
+          />
+          <Figure
+            label="app.dashboard.figures.charged_back"
+            value={chargedBack}
+            to={`${ordersPath}?filter=${encodeURIComponent(JSON.stringify(chargedBackFilter))}`}
           />
         </Stack>
       </CardContent>

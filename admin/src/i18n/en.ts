@@ -9,6 +9,7 @@ export const en = {
         title: 'Orders',
         orders_today: 'Placed today',
         in_review: 'Waiting for review',
+        charged_back: 'Charged back',
       },
       sections: {
         categories: 'Categories: the catalogue categories and their names in every language',
@@ -347,6 +348,24 @@ export const en = {
       },
       errors: { rate: 'Enter a rate above 0 and at most 1000' },
     },
+    blocklist: {
+      name: 'Blocklist entry |||| Blocklist',
+      fields: {
+        id: 'ID',
+        q: 'Search',
+        kind: 'Kind',
+        value: 'Value',
+        reason: 'Reason',
+        addedBy: 'Added by',
+        createdAt: 'Added',
+      },
+      kinds: { email: 'Email', ip: 'IP address', instrument: 'Payment instrument' },
+      actors: { System: 'System (chargeback)' },
+      help: {
+        value: 'An email, an IP address, or an instrument as the order’s payment shows it',
+        reason: 'Required: the audit log keeps it',
+      },
+    },
     'audit-log': {
       name: 'Audit entry |||| Audit log',
       fields: {
@@ -374,6 +393,9 @@ export const en = {
         'order.cancel': 'Order cancelled',
         'order.refund': 'Order refunded',
         'order.refresh': 'Order payment refreshed',
+        'order.chargeback': 'Order charged back',
+        'blocklist.add': 'Added to the blocklist',
+        'blocklist.remove': 'Removed from the blocklist',
       },
     },
     orders: {
@@ -447,6 +469,7 @@ export const en = {
         cancelled: 'Cancelled',
         declined_fraud: 'Declined: fraud',
         declined_business: 'Declined: business rules',
+        charged_back: 'Charged back',
       },
       tabs: {
         all: 'All',
@@ -457,6 +480,7 @@ export const en = {
         cancelled: 'Cancelled',
         declined_fraud: 'Fraud',
         declined_business: 'Business rules',
+        charged_back: 'Charged back',
       },
       providers: { paypal: 'PayPal', checkout: 'Checkout.com' },
       payment_statuses: { created: 'Not paid yet', captured: 'Captured', failed: 'Failed' },

@@ -12,6 +12,7 @@ export const it: TranslationOf<typeof en> = {
         title: 'Ordini',
         orders_today: 'Effettuati oggi',
         in_review: 'Da revisionare',
+        charged_back: 'Stornati (chargeback)',
       },
       sections: {
         categories: 'Categorie: le categorie del catalogo e i loro nomi in ogni lingua',
@@ -355,6 +356,24 @@ export const it: TranslationOf<typeof en> = {
       },
       errors: { rate: 'Inserisci un tasso maggiore di 0 e al massimo 1000' },
     },
+    blocklist: {
+      name: 'Voce bloccata |||| Lista di blocco',
+      fields: {
+        id: 'ID',
+        q: 'Cerca',
+        kind: 'Tipo',
+        value: 'Valore',
+        reason: 'Motivo',
+        addedBy: 'Aggiunto da',
+        createdAt: 'Aggiunto il',
+      },
+      kinds: { email: 'Email', ip: 'Indirizzo IP', instrument: 'Strumento di pagamento' },
+      actors: { System: 'Sistema (chargeback)' },
+      help: {
+        value: 'Un’email, un indirizzo IP o uno strumento come lo mostra il pagamento dell’ordine',
+        reason: 'Obbligatorio: resta nel registro di controllo',
+      },
+    },
     'audit-log': {
       name: 'Voce di controllo |||| Registro di controllo',
       fields: {
@@ -382,6 +401,9 @@ export const it: TranslationOf<typeof en> = {
         'order.cancel': 'Ordine annullato',
         'order.refund': 'Ordine rimborsato',
         'order.refresh': 'Pagamento dell’ordine aggiornato',
+        'order.chargeback': 'Ordine stornato (chargeback)',
+        'blocklist.add': 'Aggiunto alla lista di blocco',
+        'blocklist.remove': 'Rimosso dalla lista di blocco',
       },
     },
     orders: {
@@ -455,6 +477,7 @@ export const it: TranslationOf<typeof en> = {
         cancelled: 'Annullato',
         declined_fraud: 'Rifiutato: frode',
         declined_business: 'Rifiutato: regole commerciali',
+        charged_back: 'Stornato (chargeback)',
       },
       tabs: {
         all: 'Tutti',
@@ -465,6 +488,7 @@ export const it: TranslationOf<typeof en> = {
         cancelled: 'Annullati',
         declined_fraud: 'Frode',
         declined_business: 'Regole commerciali',
+        charged_back: 'Stornati',
       },
       providers: { paypal: 'PayPal', checkout: 'Checkout.com' },
       payment_statuses: {

@@ -70,6 +70,7 @@ export const ORDER_STATUS_COLORS: Readonly<Record<OrderStatus, ChipProps['color'
   cancelled: 'default',
   declined_fraud: 'error',
   declined_business: 'error',
+  charged_back: 'error',
 };
 
 /**

@@ -103,6 +103,7 @@ export const en = {
         cancelled: 'Cancelled',
         declined_fraud: 'Declined',
         declined_business: 'Declined',
+        charged_back: 'Charged back',
       },
     },
     offers: {

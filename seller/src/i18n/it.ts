@@ -107,6 +107,7 @@ export const it: TranslationOf<typeof en> = {
         cancelled: 'Annullata',
         declined_fraud: 'Rifiutata',
         declined_business: 'Rifiutata',
+        charged_back: 'Stornata (chargeback)',
       },
     },
     offers: {

@@ -12,6 +12,7 @@ export const SALE_STATUS_COLORS: Readonly<Record<OrderStatus, ChipProps['color']
   cancelled: 'default',
   declined_fraud: 'default',
   declined_business: 'default',
+  charged_back: 'error',
 };
 
 /** Read by `<Datagrid>` for the column header. */

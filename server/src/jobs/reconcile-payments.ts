@@ -6,8 +6,8 @@ const BATCH = 100;
 /**
  * The safety net under webhooks and returns: orders whose payment started over `afterMinutes`
  * ago and is still not settled are settled from what the provider says now (a lost webhook, a
- * buyer who closed the tab after paying, a crash mid-settlement), and refunds a crash left
- * pending are finished. Unpaid orders past their deadline are the expiry job's. Idempotent and
+ * buyer who closed the tab after paying, a crash mid-settlement), refunds a crash left
+ * pending are finished, and so are chargebacks whose effects a crash left undone. Unpaid orders past their deadline are the expiry job's. Idempotent and
  * safe alongside the webhooks: settlement is.
  */
 export async function reconcilePayments(args: {
@@ -28,6 +28,9 @@ export async function reconcilePayments(args: {
     }
   }
   const refunds = await payments.refunds.resumePending(before);
-  if (settled || refunds) log.info({ settled, refunds }, 'payments reconciled');
-  return { settled, refunds };
+  const chargebacks = await payments.chargebacks.resume(before);
+  if (settled || refunds || chargebacks) {
+    log.info({ settled, refunds, chargebacks }, 'payments reconciled');
+  }
+  return { settled, refunds, chargebacks };
 }

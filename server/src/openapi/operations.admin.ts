@@ -11,6 +11,8 @@ import {
   AdminUserEditSchema,
   AdminUserIdSchema,
   AuditEntrySchema,
+  BlocklistCreateSchema,
+  BlocklistEntrySchema,
   BrandCreateSchema,
   BrandUpdateSchema,
   CategoryDeleteRequestSchema,
@@ -44,6 +46,7 @@ import { AuditFilterSchema } from '../modules/audit/audit.routes.ts';
 import { BrandFilterSchema } from '../modules/brands/brands.routes.ts';
 import { CategoryFilterSchema } from '../modules/categories/categories.routes.ts';
 import { RateFilterSchema } from '../modules/exchange-rates/exchange-rates.routes.ts';
+import { BlocklistFilterSchema } from '../modules/fraud/blocklist.routes.ts';
 import { AdminKeyFilterSchema } from '../modules/keys/keys.routes.ts';
 import { MacrocategoryFilterSchema } from '../modules/macrocategories/macrocategories.routes.ts';
 import { AdminOfferFilterSchema } from '../modules/offers/offers.admin.routes.ts';
@@ -406,5 +409,22 @@ export const ADMIN_OPERATIONS: ApiOperation[] = [
       filter: AuditFilterSchema,
       description: 'Newest first (`sort` on `at` may reverse it). Never holds a key code.',
     },
+  }),
+  ...rest({
+    ...admin,
+    path: `${ADMIN}/blocklist`,
+    nouns: ['the blocklist', 'a blocklist entry'],
+    schema: BlocklistEntrySchema,
+    list: {
+      filter: BlocklistFilterSchema,
+      description:
+        'What fraud screening refuses outright: emails, client addresses, payment instruments. Newest first; `q` matches part of the value. `addedBy.actor` System: a chargeback listed it.',
+    },
+    create: {
+      body: BlocklistCreateSchema,
+      description: 'Audited. 409 on `value` when it is listed already (emails case-insensitively).',
+      errors: [409],
+    },
+    remove: { description: 'Audited. Screening stops refusing the value.' },
   }),
 ];

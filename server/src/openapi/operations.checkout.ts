@@ -21,7 +21,7 @@ const webhook = (provider: 'paypal' | 'checkout', name: string): ApiOperation =>
   path: `/api/payments/webhooks/${provider}`,
   summary: `${name} webhook`,
   description:
-    'The raw body is verified with the provider (400 when it is not authentic). Each event id is handled once; an approval or capture settles its order (capture once, then delivery), events for unknown orders are acknowledged and ignored. 503 when the provider could not be asked: it delivers again.',
+    'The raw body is verified with the provider (400 when it is not authentic). Each event id is handled once; an approval or capture settles its order (capture once, then delivery), a chargeback (PayPal `PAYMENT.CAPTURE.REVERSED`, Checkout.com `payment_chargeback`) marks the delivered order charged back, revokes its unrevealed keys, debits the sellers and blocklists the buyer and the instrument; events for unknown orders are acknowledged and ignored. 503 when the provider could not be asked: it delivers again.',
   response: {
     status: 200,
     description: 'Taken in',

@@ -27,6 +27,7 @@ const ALLOWED: Array<[OrderStatus, OrderStatus, OrderActor]> = [
   ['declined', 'approved', 'Admin'],
   ['declined_fraud', 'approved', 'Admin'],
   ['declined_business', 'approved', 'Admin'],
+  ['approved', 'charged_back', 'System'],
 ];
 const key = (from: string, to: string, actor: string) => `${from} → ${to} by ${actor}`;
 const allowed = new Set(ALLOWED.map(([f, t, a]) => key(f, t, a)));
@@ -51,9 +52,17 @@ describe('ORDER_TRANSITIONS', () => {
     for (const s of ORDER_STATUSES) expect(ORDER_TRANSITIONS[s][s]).toBeUndefined();
   });
 
-  it('keeps approved and cancelled final', () => {
-    expect(ORDER_TRANSITIONS.approved).toEqual({});
+  it('keeps cancelled and charged back final, and approved final but for a chargeback', () => {
+    expect(ORDER_TRANSITIONS.approved).toEqual({ charged_back: ['System'] });
     expect(ORDER_TRANSITIONS.cancelled).toEqual({});
+    expect(ORDER_TRANSITIONS.charged_back).toEqual({});
+  });
+
+  it('lets only the System record a chargeback, and only of a delivered order', () => {
+    expect(canTransition('approved', 'charged_back', 'Admin')).toBe(false);
+    for (const from of ORDER_STATUSES.filter((s) => s !== 'approved')) {
+      expect(canTransition(from, 'charged_back', 'System'), from).toBe(false);
+    }
   });
 
   it('never lets an admin approve an unpaid order', () => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * An order's life (spec section 4). `pending` and `review` are ours: an order exists before it
  * is paid (its keys are reserved while the buyer pays) and a paid order may wait for a person.
- * The other five are the spec's decisions.
+ * The next five are the spec's decisions. `charged_back` is ours too: the buyer's bank or PayPal
+ * took the money of a delivered order back (a chargeback or reversal).
  */
 export const ORDER_STATUSES = [
   'pending',
@@ -13,6 +14,7 @@ export const ORDER_STATUSES = [
   'cancelled',
   'declined_fraud',
   'declined_business',
+  'charged_back',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
@@ -36,6 +38,9 @@ export const ORDER_REASONS = {
   adminDeclinedBusiness: 'Declined by Admin for business rules, manual execution',
   buyerCancelled: 'Cancelled by the buyer, payment abandoned',
 } as const;
+
+/** A chargeback's reason names the provider's event (`PAYMENT.CAPTURE.REVERSED`, `payment_chargeback`). */
+export const chargebackReason = (event: string) => `Charged back by the payment provider: ${event}`;
 
 /** The reasons of automatic screening name the rule that fired. */
 export const fraudDeclineReason = (rule: string) => `Declined by fraud screening: ${rule}`;
@@ -94,8 +99,11 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, 
   declined: { approved: ADMIN },
   declined_fraud: { approved: ADMIN },
   declined_business: { approved: ADMIN },
-  // Final: the keys are delivered; money goes back through refunds, which keep the status.
-  approved: {},
+  // The keys are delivered; money goes back through refunds, which keep the status. Only the
+  // provider can take it back on its own (a chargeback): the System records it, never a person.
+  approved: { charged_back: SYSTEM },
+  // Final: the money went back to the buyer's bank; unrevealed keys were revoked.
+  charged_back: {},
   // Final: the keys went back to stock and the buyer walked away (or was stopped).
   cancelled: {},
 };

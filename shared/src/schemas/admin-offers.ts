@@ -106,6 +106,9 @@ export const AUDIT_ACTIONS = [
   'order.cancel',
   'order.refund',
   'order.refresh',
+  'order.chargeback',
+  'blocklist.add',
+  'blocklist.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

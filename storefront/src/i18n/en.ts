@@ -197,6 +197,7 @@ export const en = {
         cancelled: 'Cancelled',
         declined_fraud: 'Declined by our security checks',
         declined_business: 'Declined: not available to you',
+        charged_back: 'Payment reversed by your bank or PayPal: unrevealed keys were withdrawn',
       },
       total: 'Total',
       discount: 'Discount ({code})',

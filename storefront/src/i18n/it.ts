@@ -202,6 +202,8 @@ export const it: Messages = {
         cancelled: 'Annullato',
         declined_fraud: 'Rifiutato dai nostri controlli di sicurezza',
         declined_business: 'Rifiutato: non disponibile per te',
+        charged_back:
+          'Pagamento stornato dalla tua banca o da PayPal: le chiavi non mostrate sono state ritirate',
       },
       total: 'Totale',
       discount: 'Sconto ({code})',

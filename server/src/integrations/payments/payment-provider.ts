@@ -49,6 +49,11 @@ export type PaymentDetails = {
   captureId: string | null;
   capturedCents: number;
   refundedCents: number;
+  /**
+   * The payer's instrument as the provider fingerprints it, prefixed by the provider
+   * (`paypal:<payer id>`, `checkout:<card fingerprint>`): velocity screening and the blocklist.
+   */
+  instrument: string | null;
 };
 
 export type CaptureResult = {
@@ -80,7 +85,7 @@ export type PaymentEvent = {
   provider: PaymentProviderName;
   /** The provider's event id: deliveries repeat, handle each id once. */
   eventId: string;
-  type: 'approved' | 'captured' | 'failed' | 'refunded' | 'other';
+  type: 'approved' | 'captured' | 'failed' | 'refunded' | 'chargeback' | 'other';
   /** The provider's own event name (`PAYMENT.CAPTURE.COMPLETED`, `payment_captured`). */
   providerType: string;
   providerRef: string | null;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ObjectId } from 'mongodb';
+import { MongoServerError, ObjectId } from 'mongodb';
 import type { AuditAction, AuditEntry } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -59,19 +59,26 @@ function toAuditEntry(doc: AuditDoc): AuditEntry {
 export function createAuditLog(deps: { audit: AuditRepository }) {
   const { audit } = deps;
   return {
-    /** Writes one entry; awaited before the action's answer, so an unrecorded action fails. */
-    async record(ctx: AuditContext, event: AuditEvent): Promise<void> {
-      await audit.insert({
-        _id: new ObjectId(),
-        actor: ctx.actor,
-        action: event.action,
-        target: event.target,
-        reason: event.reason ?? null,
-        details: event.details ?? null,
-        requestId: ctx.requestId,
-        ip: ctx.ip,
-        at: new Date(),
-      });
+    /**
+     * Writes one entry; awaited before the action's answer, so an unrecorded action fails. With
+     * an `id` fixed beforehand, writing it again (a resumed job) is a no-op.
+     */
+    async record(ctx: AuditContext, event: AuditEvent, id?: ObjectId): Promise<void> {
+      await audit
+        .insert({
+          _id: id ?? new ObjectId(),
+          actor: ctx.actor,
+          action: event.action,
+          target: event.target,
+          reason: event.reason ?? null,
+          details: event.details ?? null,
+          requestId: ctx.requestId,
+          ip: ctx.ip,
+          at: new Date(),
+        })
+        .catch((err: unknown) => {
+          if (!(id && err instanceof MongoServerError && err.code === 11000)) throw err;
+        });
     },
 
     async list(

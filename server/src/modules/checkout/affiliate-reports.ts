@@ -46,6 +46,11 @@ export function createOrderReports(deps: {
       safely('conversion', order, async () =>
         reporter!.reportConversion(await affiliateOrder(order)),
       ),
+    /** The buyer's bank took the money back: Awin declines the sale (reported once). */
+    chargedBack: (order: OrderDoc) =>
+      safely('amendment', order, async () =>
+        reporter!.reportAmendment(await affiliateOrder(order), 'declined'),
+      ),
     /** `refundedCents` is the order's refunded total after the refund. */
     refunded: (order: OrderDoc, refundedCents: number) =>
       safely('amendment', order, async () =>

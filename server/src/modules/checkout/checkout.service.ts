@@ -27,6 +27,7 @@ import type { OfferRepository } from '../offers/offers.repository.ts';
 import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import type { PaymentEventRepository } from './payment-events.repository.ts';
+import type { Chargebacks } from './chargebacks.ts';
 import { unavailable, type Settlement } from './settlement.ts';
 
 type Buyer = { uid: string; email: string | null };
@@ -57,6 +58,7 @@ export function createCheckoutService(deps: {
     'placeOrder' | 'attachPayment' | 'getOwn' | 'adminGet' | 'decide'
   >;
   settlement: Settlement;
+  chargebacks: Pick<Chargebacks, 'received'>;
   payments: PaymentProviders;
   events: PaymentEventRepository;
   auditLog: AuditLog;
@@ -224,8 +226,8 @@ export function createCheckoutService(deps: {
 
     /**
      * A provider's webhook: verified on its raw body (null → 400), each event id taken in once,
-     * then the order it names is settled. Events for unknown orders, refunds (ours) and kinds
-     * we do not act on are acknowledged and ignored.
+     * then the order it names is settled, or charged back (`chargebacks.ts`). Events for unknown
+     * orders, refunds (ours) and kinds we do not act on are acknowledged and ignored.
      */
     async webhook(provider: ProviderName, headers: WebhookHeaders, rawBody: string) {
       let event;
@@ -240,7 +242,10 @@ export function createCheckoutService(deps: {
         throw new AppError('VALIDATION_FAILED', { message: 'Not an authentic webhook delivery' });
       }
       const acts =
-        event.type === 'approved' || event.type === 'captured' || event.type === 'failed';
+        event.type === 'approved' ||
+        event.type === 'captured' ||
+        event.type === 'failed' ||
+        event.type === 'chargeback';
       if (!acts) return { received: true };
       if (!(await deps.events.claim(event, now()))) return { received: true };
       const orderId = event.orderId ? toObjectId(event.orderId) : null;
@@ -250,8 +255,14 @@ export function createCheckoutService(deps: {
           ? { providerRef: event.providerRef }
           : null;
       try {
-        if (ref) await settlement.settle(ref, 'webhook');
+        if (event.type === 'chargeback') await deps.chargebacks.received(event);
+        else if (ref) await settlement.settle(ref, 'webhook');
       } catch (err) {
+        if (err instanceof PaymentError && err.code === 'UNAVAILABLE') {
+          // The chargeback is recorded; its effects wait for the next delivery (or the job).
+          await deps.events.forget(event);
+          throw unavailable(err);
+        }
         // Not handled: the provider's next delivery of this event must be.
         await deps.events.forget(event);
         throw err;

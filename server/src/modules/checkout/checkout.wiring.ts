@@ -11,7 +11,9 @@ import type { OrderService } from '../orders/orders.service.ts';
 import { createProductRepository } from '../products/products.repository.ts';
 import { createRefundRepository } from '../refunds/refunds.repository.ts';
 import { createRefundService } from '../refunds/refunds.service.ts';
+import { createBlocklistRepository } from '../fraud/blocklist.repository.ts';
 import { createOrderReports } from './affiliate-reports.ts';
+import { createChargebacks } from './chargebacks.ts';
 import { createSettlement } from './settlement.ts';
 
 /**
@@ -24,16 +26,18 @@ export function buildPayments(
 ) {
   const orders = createOrderRepository(deps.db);
   const offers = createOfferRepository(deps.db);
+  const keys = createKeyRepository(deps.db);
+  const ledger = createLedgerRepository(deps.db);
   const products = createProductRepository(deps.db);
   const reports = createOrderReports({ reporter: deps.affiliate, orders, log: deps.log });
   const refunds = createRefundService({
     refunds: createRefundRepository(deps.db),
     orders,
     orderService: services.orderService,
-    keys: createKeyRepository(deps.db),
+    keys,
     offers,
     pricing: createOfferPricing({ offers, products, rates: createExchangeRateRepository(deps.db) }),
-    ledger: createLedgerRepository(deps.db),
+    ledger,
     payments: deps.payments,
     reports,
     auditLog: services.auditLog,
@@ -58,10 +62,22 @@ export function buildPayments(
     hooks: { approved: reports.converted, undeliverable: giveBack },
     log: deps.log,
   });
+  const chargebacks = createChargebacks({
+    orders,
+    orderService: services.orderService,
+    keys,
+    ledger,
+    blocklist: createBlocklistRepository(deps.db),
+    reports,
+    payments: deps.payments,
+    auditLog: services.auditLog,
+    log: deps.log,
+  });
   return {
     orders,
     refunds,
     settlement,
+    chargebacks,
     /**
      * After an admin's decision: an approval (of an order held for review, or a decline
      * overturned) is reported to Awin; a decline or cancel of a paid order gives the money back.

@@ -75,6 +75,7 @@ export function createSettlement(deps: {
         status: 'captured',
         amountCents: captured.amountCents,
         currency: captured.currency,
+        instrument: details.instrument,
       });
     } catch (err) {
       if (!(err instanceof PaymentError)) throw err;
@@ -117,6 +118,7 @@ export function createSettlement(deps: {
           status: 'captured',
           amountCents: details.capturedCents,
           currency: details.currency,
+          instrument: details.instrument,
         });
       case 'failed':
         return record(order, {

@@ -232,6 +232,22 @@ export function createKeyRepository(db: Db) {
         { $set: { status: 'revoked' } },
         { projection: ORDER_KEY_FIELDS },
       ) as Promise<OrderKeyDoc | null>,
+    /**
+     * A charged-back order's key its buyer never revealed or claimed is taken from them for good
+     * (revoked). One the buyer saw stays as it is: that code is gone.
+     */
+    revokeUnrevealed: (id: ObjectId, orderId: ObjectId) =>
+      keys.findOneAndUpdate(
+        {
+          _id: id,
+          orderId,
+          status: 'sold',
+          revealedAt: { $exists: false },
+          claimedAt: { $exists: false },
+        },
+        { $set: { status: 'revoked' } },
+        { projection: ORDER_KEY_FIELDS },
+      ) as Promise<OrderKeyDoc | null>,
     /** Every key the order holds or bought. */
     ofOrder: (orderId: ObjectId) =>
       keys.find({ orderId }, { projection: ORDER_KEY_FIELDS }).toArray() as Promise<OrderKeyDoc[]>,

@@ -3,15 +3,16 @@ import type { Currency } from '@market/shared';
 
 /**
  * What the marketplace owes each seller: one entry per event on an order line. A sale credits
- * the line's amount; a refund (written by the refund flow) debits it with a negative amount.
+ * the line's amount; a refund (written by the refund flow) or a chargeback (the checkout's
+ * chargebacks) debits it with a negative amount.
  */
 export type LedgerEntryDoc = {
   _id: ObjectId;
   sellerId: string;
   orderId: ObjectId;
   itemId: ObjectId;
-  type: 'sale' | 'refund';
-  /** Signed cents: positive for a sale, negative for a refund. */
+  type: 'sale' | 'refund' | 'chargeback';
+  /** Signed cents: positive for a sale, negative for a refund or a chargeback. */
   amountCents: number;
   currency: Currency;
   at: Date;

@@ -62,7 +62,12 @@ export function toOrder(doc: OrderDoc, keys: OrderKeyDoc[]): Order {
     id: doc._id.toHexString(),
     number: doc.number,
     items: doc.items.map((item) =>
-      toItem(item, byOffer.get(item.offerId.toHexString()) ?? [], doc.status === 'approved'),
+      toItem(
+        item,
+        byOffer.get(item.offerId.toHexString()) ?? [],
+        // A charged-back order still shows what was delivered (revoked, or revealed before).
+        doc.status === 'approved' || doc.status === 'charged_back',
+      ),
     ),
     currency: doc.currency,
     totals: doc.totals,

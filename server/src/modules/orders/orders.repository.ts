@@ -88,6 +88,17 @@ export type OrderDoc = {
    * the use is given back (`OrderCoupons.release`): a crash in between leaves it for recovery.
    */
   couponReleaseDue?: true;
+  /**
+   * Written with the `charged_back` decision: the provider's event, and the id the audit entry
+   * is written under (so writing it again is a no-op). `settledAt` once every effect is done
+   * (keys, ledger, Awin, blocklist, audit); until then the payments job repeats them.
+   */
+  chargeback?: {
+    providerType: string;
+    eventId: string;
+    auditId: ObjectId;
+    settledAt?: Date;
+  };
   createdAt: Date;
   updatedAt: Date;
 };
@@ -184,7 +195,7 @@ export function createOrderRepository(db: Db) {
       id: ObjectId,
       from: OrderStatus,
       decision: OrderDecisionDoc,
-      set: Partial<Pick<OrderDoc, 'items' | 'couponReleaseDue'>> = {},
+      set: Partial<Pick<OrderDoc, 'items' | 'couponReleaseDue' | 'chargeback'>> = {},
     ) =>
       orders.findOneAndUpdate(
         { _id: id, status: from },
@@ -325,6 +336,22 @@ export function createOrderRepository(db: Db) {
     /** The provider refused the refund of an undelivered order's capture: for a person now. */
     markRefundRefused: (id: ObjectId, at: Date) =>
       orders.updateOne({ _id: id }, { $set: { refundRefusedAt: at, updatedAt: at } }),
+    /** Every effect of the order's chargeback is done. */
+    chargebackSettled: (id: ObjectId, at: Date) =>
+      orders.updateOne(
+        { _id: id, status: 'charged_back' },
+        { $set: { 'chargeback.settledAt': at, updatedAt: at } },
+      ),
+    /** Chargebacks recorded before `before` whose effects a crash (or the provider) left undone. */
+    unsettledChargebacks: (before: Date, limit: number) =>
+      orders
+        .find({
+          status: 'charged_back',
+          'chargeback.settledAt': { $exists: false },
+          updatedAt: { $lt: before },
+        })
+        .limit(limit)
+        .toArray(),
     /** Orders waiting for a payment started before `before`: the reconciliation's work list. */
     unsettled: (before: Date, limit: number) =>
       orders

@@ -247,7 +247,12 @@ export function createOrderService(deps: {
   }
 
   /** The one way an order changes status: table-checked, then a conditional update. */
-  async function decide(order: OrderDoc, to: OrderStatus, by: Decider): Promise<OrderDoc> {
+  async function decide(
+    order: OrderDoc,
+    to: OrderStatus,
+    by: Decider,
+    record: Pick<OrderDoc, 'chargeback'> = {},
+  ): Promise<OrderDoc> {
     const from = order.status;
     if (!canTransition(from, to, by.actor)) {
       throw new AppError('CONFLICT', {
@@ -282,18 +287,18 @@ export function createOrderService(deps: {
     }
     // The buyer gets the coupon use back when the order ends undelivered: owed with the decision.
     const releaseDue = order.couponCode !== null && deps.coupons !== undefined && isUndelivered(to);
-    const updated = await orders.transition(
-      order._id,
-      from,
-      decision,
-      releaseDue ? { couponReleaseDue: true } : {},
-    );
+    const updated = await orders.transition(order._id, from, decision, {
+      ...record,
+      ...(releaseDue && { couponReleaseDue: true as const }),
+    });
     if (!updated) {
       if (reReserve) await orderKeys.release(order._id);
       throw new AppError('CONFLICT', { message: 'The order changed meanwhile; reload it' });
     }
     if (reReserve && updated.couponCode && deps.coupons) await recountCoupon(updated);
     if (to === 'approved') return deliver(updated, at);
+    // A chargeback's effects are the checkout's (chargebacks.ts): its sold keys stay the order's.
+    if (to === 'charged_back') return updated;
     if (to === 'review') await keys.holdForReview(order._id);
     else await orderKeys.release(order._id);
     if (releaseDue) await releaseCoupon(updated);

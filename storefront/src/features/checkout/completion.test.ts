@@ -42,6 +42,7 @@ describe('outcomeOf', () => {
     expect(outcomeOf('declined', false)).toBe('declined');
     expect(outcomeOf('declined_fraud', false)).toBe('declinedFraud');
     expect(outcomeOf('declined_business', false)).toBe('declinedBusiness');
+    expect(outcomeOf('charged_back', false)).toBe('declined');
   });
 
   it("tells the buyer's own cancel from an order that ran out unpaid", () => {

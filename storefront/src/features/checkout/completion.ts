@@ -56,6 +56,9 @@ export function outcomeOf(status: OrderStatus, cancelledReturn: boolean): Outcom
       return 'declinedFraud';
     case 'declined_business':
       return 'declinedBusiness';
+    // Only ever long after the checkout (the bank took the money back): no longer a sale.
+    case 'charged_back':
+      return 'declined';
     case 'cancelled':
       return cancelledReturn ? 'cancelled' : 'expired';
   }

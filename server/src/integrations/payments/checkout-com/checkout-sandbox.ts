@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { Logger } from '../../../logger.ts';
@@ -23,7 +23,17 @@ import { ckoSignature } from './cko-signature.ts';
  * Test cards on the page (prefilled with the first):
  * - 4242 4242 4242 4242: authorised, captures and refunds succeed;
  * - 4000 0000 0000 0002 (or any other number): declined at authorisation (failure URL);
- * - 4000 0000 0000 0341: authorised, but its capture is declined (`payment_capture_declined`).
+ * - 4000 0000 0000 0341: authorised, but its capture is declined (`payment_capture_declined`);
+ * - 4543 4740 0224 9996: authorised like the first, and always the same card (see below).
+ *
+ * Card fingerprints (`source.fingerprint`): 4242 4242 4242 4242 is the public test card every
+ * tester shares, so each payment with it gets a fingerprint of its own (as if each had their own
+ * card: velocity screening would otherwise see one card paying for everyone); every other card
+ * fingerprints as itself, the same number giving the same fingerprint.
+ *
+ * Test control (no Checkout.com API; the issuer's side of a chargeback):
+ * `POST /sandbox/payments/:id/chargeback` sends the signed `payment_chargeback` webhook of a
+ * captured payment.
  */
 
 export const CHECKOUT_SANDBOX_CREDENTIALS = {
@@ -35,6 +45,7 @@ export const CHECKOUT_TEST_CARDS = {
   approved: '4242424242424242',
   declined: '4000000000000002',
   captureDeclined: '4000000000000341',
+  approvedSameCard: '4543474002249996',
 } as const;
 
 type Action = {
@@ -61,7 +72,10 @@ type SandboxPayment = {
   status: PaymentStatusName;
   last4: string;
   bin: string;
+  fingerprint: string;
   captureDeclines: boolean;
+  /** The issuer took the money back: reported once. */
+  chargedBack?: boolean;
   metadata: Record<string, unknown>;
   actions: Action[];
   requestedOn: string;
@@ -138,6 +152,7 @@ export async function startCheckoutSandbox(opts: {
         bin: p.bin,
         expiry_month: 12,
         expiry_year: 2030,
+        fingerprint: p.fingerprint,
       },
       amount: p.amount,
       currency: p.currency,
@@ -233,7 +248,7 @@ export async function startCheckoutSandbox(opts: {
 
   // The API needs the secret key; the hosted page is the buyer's and needs none.
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/page/')) return next();
+    if (c.req.path.startsWith('/page/') || c.req.path.startsWith('/sandbox/')) return next();
     if (c.req.header('authorization') !== `Bearer ${CHECKOUT_SANDBOX_CREDENTIALS.secretKey}`) {
       return c.body(null, 401);
     }
@@ -414,7 +429,9 @@ export async function startCheckoutSandbox(opts: {
     const form = await c.req.parseBody();
     const card = String(form.card_number ?? '').replace(/\D/g, '');
     const authorised =
-      card === CHECKOUT_TEST_CARDS.approved || card === CHECKOUT_TEST_CARDS.captureDeclined;
+      card === CHECKOUT_TEST_CARDS.approved ||
+      card === CHECKOUT_TEST_CARDS.captureDeclined ||
+      card === CHECKOUT_TEST_CARDS.approvedSameCard;
     const result = authorised ? APPROVED : DECLINED;
     const payment: SandboxPayment = {
       id: sandboxId('pay_', 26, true),
@@ -426,6 +443,10 @@ export async function startCheckoutSandbox(opts: {
       status: authorised ? 'Authorized' : 'Declined',
       last4: card.slice(-4).padStart(4, '0'),
       bin: card.slice(0, 6).padEnd(6, '0'),
+      fingerprint:
+        card === CHECKOUT_TEST_CARDS.approved
+          ? randomUUID().replace(/-/g, '')
+          : createHash('sha256').update(card).digest('hex').slice(0, 32),
       captureDeclines: card === CHECKOUT_TEST_CARDS.captureDeclined,
       metadata: hpp.metadata,
       actions: [],
@@ -446,6 +467,27 @@ export async function startCheckoutSandbox(opts: {
     emit(authorised ? 'payment_approved' : 'payment_declined', payment, action);
     store.save();
     return c.redirect(resultUrl(hpp, payment), 303);
+  });
+
+  // The issuer's side of a chargeback, for tests and demos: the shop hears it the way
+  // Checkout.com tells it, a signed payment_chargeback event about the payment.
+  app.post('/sandbox/payments/:id/chargeback', (c) => {
+    const p = state.payments[c.req.param('id')];
+    if (!p) return c.body(null, 404);
+    const captured = sum(p, 'Capture') - sum(p, 'Refund');
+    if (captured <= 0 || p.chargedBack) return c.body(null, 403);
+    p.chargedBack = true;
+    emit('payment_chargeback', p, {
+      id: actionId(),
+      type: 'Capture',
+      amount: captured,
+      approved: true,
+      responseCode: APPROVED.code,
+      responseSummary: 'Chargeback',
+      processedOn: now(),
+    });
+    store.save();
+    return c.json(paymentView(p), 202);
   });
 
   const server = await listen(app, opts.port);

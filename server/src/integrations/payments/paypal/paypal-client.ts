@@ -56,7 +56,10 @@ const EVENT_TYPES: Record<string, PaymentEvent['type']> = {
   'PAYMENT.CAPTURE.DECLINED': 'failed',
   'CHECKOUT.PAYMENT-APPROVAL.REVERSED': 'failed',
   'PAYMENT.CAPTURE.REFUNDED': 'refunded',
-  'PAYMENT.CAPTURE.REVERSED': 'refunded',
+  // The money is gone: PayPal reversed the capture (a chargeback, or a dispute lost). A dispute
+  // being opened (`CUSTOMER.DISPUTE.CREATED`, names unconfirmed) only holds the funds while it
+  // runs, so it changes nothing here; when it is lost the reversal arrives as this event.
+  'PAYMENT.CAPTURE.REVERSED': 'chargeback',
 };
 
 /** The issue code of a PayPal error body (`details[0].issue`), else its `name`. */
@@ -177,6 +180,8 @@ export function createPaypalClient(config: PaypalConfig): PaymentProvider {
       .filter((r) => r.status !== 'FAILED' && r.status !== 'CANCELLED')
       .reduce((sum, r) => sum + money(r.amount).amountCents, 0);
     const orderStatus = asString(order.status) ?? '';
+    // The PayPal account that paid: the instrument PayPal identifies (cards stay PayPal's).
+    const payerId = asString(asObject(order.payer).payer_id);
     const status =
       orderStatus === 'COMPLETED'
         ? (CAPTURE_STATUS[asString(capture.status) ?? ''] ?? 'pending')
@@ -190,6 +195,7 @@ export function createPaypalClient(config: PaypalConfig): PaymentProvider {
       captureId,
       capturedCents: captureId && status !== 'failed' ? money(capture.amount).amountCents : 0,
       refundedCents,
+      instrument: payerId ? `paypal:${payerId}` : null,
     };
   }
 

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { Hono, type Context } from 'hono';
@@ -23,6 +23,12 @@ import {
  *   funding source whose capture then answers 422 `INSTRUMENT_DECLINED` (for browser tests);
  * - a `PayPal-Mock-Response: {"mock_application_codes":"INSTRUMENT_DECLINED"}` header on the
  *   capture call, as PayPal's own sandbox supports (any issue code given is answered with 422).
+ *
+ * The payer: approving as a guest gives a payer id of its own each time; a `login_email` on the
+ * approval form stands for a PayPal account, always the same payer id for the same email.
+ *
+ * Test control (no PayPal API; PayPal's side of a chargeback): `POST /sandbox/captures/:id/reverse`
+ * reverses a completed capture and sends the signed `PAYMENT.CAPTURE.REVERSED` webhook.
  */
 
 export const PAYPAL_SANDBOX_CREDENTIALS = {
@@ -46,6 +52,8 @@ type SandboxOrder = {
   returnUrl: string | null;
   cancelUrl: string | null;
   payerId: string | null;
+  /** The PayPal account's email, when the buyer signed in on the approval page. */
+  payerEmail?: string;
   /** Approved with the declined-card button: its capture fails. */
   declinedFunding: boolean;
   captureId: string | null;
@@ -59,6 +67,8 @@ type SandboxCapture = {
   status: 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
   amount: Money;
   refundIds: string[];
+  /** Taken back by the buyer's bank or PayPal (a chargeback): nothing is left to refund. */
+  reversed?: boolean;
   createTime: string;
   updateTime: string;
 };
@@ -251,7 +261,7 @@ export async function startPaypalSandbox(opts: {
         ? {
             payer: {
               payer_id: o.payerId,
-              email_address: 'buyer@sandbox.example',
+              email_address: o.payerEmail ?? 'buyer@sandbox.example',
               name: { given_name: 'Sandbox', surname: 'Buyer' },
             },
           }
@@ -534,7 +544,7 @@ export async function startPaypalSandbox(opts: {
       (sum, id) => sum + decimalToMinor(state.refunds[id]!.amount.value, currency),
       0,
     );
-    if (refunded >= captured) {
+    if (refunded >= captured || capture.reversed) {
       return ppError(
         c,
         422,
@@ -665,7 +675,9 @@ ${
     ? '<p>This payment is complete.</p>'
     : form(
         'approve',
-        `<button type="submit" name="funding" value="balance">Pay now</button>
+        `<label for="login_email">PayPal account email (empty: pay as a guest)</label>
+<input id="login_email" name="login_email" type="email" autocomplete="email">
+<button type="submit" name="funding" value="balance">Pay now</button>
 <button type="submit" name="funding" value="declined-card">Use a card that will be declined</button>`,
       ) + form('cancel', '<button type="submit">Cancel and return to the shop</button>')
 }`,
@@ -692,6 +704,16 @@ ${
       order.status === 'PAYER_ACTION_REQUIRED' ||
       order.status === 'APPROVED'
     ) {
+      const email = typeof form.login_email === 'string' ? form.login_email.trim() : '';
+      if (email) {
+        // One account, one payer id (PayPal's are 13 characters of upper-case letters and digits).
+        order.payerId = createHash('sha256')
+          .update(email.toLowerCase())
+          .digest('hex')
+          .slice(0, 13)
+          .toUpperCase();
+        order.payerEmail = email;
+      }
       order.payerId ??= sandboxId('', 13);
       order.declinedFunding = form.funding === 'declined-card';
       if (order.status !== 'APPROVED') {
@@ -712,6 +734,31 @@ ${
       withQuery(order.returnUrl, { token: order.id, PayerID: order.payerId ?? '' }),
       303,
     );
+  });
+
+  // PayPal's side of a chargeback, for tests and demos: the capture is taken back and the
+  // shop hears it the way PayPal tells it, a signed PAYMENT.CAPTURE.REVERSED.
+  app.post('/sandbox/captures/:id/reverse', (c) => {
+    const capture = state.captures[c.req.param('id')];
+    if (!capture) return notFound(c);
+    if (capture.reversed || capture.status === 'REFUNDED') {
+      return ppError(
+        c,
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'CAPTURE_FULLY_REFUNDED',
+        'The capture has already been fully refunded.',
+      );
+    }
+    Object.assign(capture, { reversed: true, status: 'REFUNDED', updateTime: now() });
+    emit(
+      'PAYMENT.CAPTURE.REVERSED',
+      'capture',
+      captureView(capture),
+      `A ${capture.amount.currency_code} ${capture.amount.value} capture payment was reversed`,
+    );
+    store.save();
+    return c.json(captureView(capture));
   });
 
   const server = await listen(app, opts.port);
