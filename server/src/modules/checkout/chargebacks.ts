@@ -52,16 +52,21 @@ export function createChargebacks(deps: {
   const { orders, keys, ledger, blocklist, payments, log } = deps;
   const now = deps.clock ?? (() => new Date());
 
-  /** Debits each line what it still holds in the ledger (its sale less any refund). */
+  /**
+   * Debits each line what it still holds in the ledger (its sale less any refund); a line whose
+   * sale was held from a suspended seller is debited from the held money, not their balance.
+   */
   async function debitSellers(order: OrderDoc, at: Date) {
     const entries = await ledger.ofOrder(order._id);
-    const held = (itemId: ObjectId) =>
+    const outstanding = (itemId: ObjectId) =>
       entries
         .filter((e) => e.itemId.equals(itemId) && e.type !== 'chargeback')
         .reduce((sum, e) => sum + e.amountCents, 0);
+    const heldSale = (itemId: ObjectId) =>
+      entries.some((e) => e.itemId.equals(itemId) && e.type === 'sale' && e.held);
     await ledger.record(
       order.items
-        .map((item) => ({ item, cents: held(item._id) }))
+        .map((item) => ({ item, cents: outstanding(item._id) }))
         .filter(({ cents }) => cents > 0)
         .map(({ item, cents }) => ({
           _id: new ObjectId(),
@@ -72,6 +77,7 @@ export function createChargebacks(deps: {
           amountCents: -cents,
           currency: order.currency,
           at,
+          ...(heldSale(item._id) ? { held: true } : {}),
         })),
     );
   }
