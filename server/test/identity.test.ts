@@ -324,6 +324,7 @@ describe('admin users resource', () => {
 describe('seller applications', () => {
   const application = (email: string) => ({
     id: null,
+    tokenRecaptcha: RECAPTCHA_TEST_TOKEN,
     seller: {
       email,
       name: 'Keys Galore',
@@ -379,6 +380,16 @@ describe('seller applications', () => {
     const res = await t.call('POST', '/api/seller/profile/addseller', { body });
     expect(res.status).toBe(400);
     expect(ApiErrorSchema.parse(await res.json()).errors?.['seller.vatNumber']).toBeTruthy();
+  });
+
+  it('refuses an application without a passing reCAPTCHA token, creating no account', async () => {
+    const email = uniqueEmail('robot-shop');
+    const res = await t.call('POST', '/api/seller/profile/addseller', {
+      body: { ...application(email), tokenRecaptcha: 'forged' },
+    });
+    expect(res.status).toBe(400);
+    expect(ApiErrorSchema.parse(await res.json()).errors?.tokenRecaptcha).toBeTruthy();
+    expect(await t.db.collection('sellers').countDocuments({ email })).toBe(0);
   });
 
   it('answers 404 for an unknown decision or seller', async () => {

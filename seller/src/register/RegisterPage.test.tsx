@@ -1,6 +1,8 @@
 import { renderInConsole } from '@market/console-kit/testing';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_CONFIG_URL } from '@market/console-kit';
+import { RECAPTCHA_TEST_TOKEN } from '@market/shared';
 import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
 import { RegisterPage } from './RegisterPage.tsx';
@@ -9,8 +11,17 @@ function renderPage(locale: 'en' | 'it' = 'en') {
   return renderInConsole(<RegisterPage />, { messages: { en, it: italian }, locale });
 }
 
+/** The API: the client config (no reCAPTCHA site key, as offline), then `response`. */
 function stubFetch(response: Response) {
-  const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(response);
+  const fetchSpy = vi.fn<typeof fetch>(async (url) =>
+    url === CLIENT_CONFIG_URL
+      ? Response.json({
+          firebase: { apiKey: 'k', authDomain: 'a', projectId: 'p' },
+          authEmulatorUrl: null,
+          recaptchaSiteKey: null,
+        })
+      : response,
+  );
   vi.stubGlobal('fetch', fetchSpy);
   return fetchSpy;
 }
@@ -67,10 +78,11 @@ describe('RegisterPage', () => {
         'Application sent. Verify your email with the link we sent, then sign in here to follow your application.',
       ),
     ).toBeTruthy();
-    const [url, init] = fetchSpy.mock.calls[0] ?? [];
-    expect(url).toBe('/api/seller/profile/addseller');
+    const [, init] =
+      fetchSpy.mock.calls.find(([url]) => url === '/api/seller/profile/addseller') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       id: null,
+      tokenRecaptcha: RECAPTCHA_TEST_TOKEN,
       seller: {
         email: 'shop@example.com',
         name: 'Pixel Keys',

@@ -61,16 +61,22 @@ describe('validateRegistration', () => {
 });
 
 describe('submitSellerApplication', () => {
-  it('posts { id: null, seller } as JSON without a token', async () => {
+  const captcha = async () => 'captcha-token';
+
+  it('posts { id: null, seller, tokenRecaptcha } as JSON without a sign-in token', async () => {
     const fetchSpy = answering(Response.json({ id: 'pixel-keys-1a2b3c' }, { status: 201 }));
-    await expect(submitSellerApplication(GOOD, fetchSpy)).resolves.toEqual({
+    await expect(submitSellerApplication(GOOD, fetchSpy, captcha)).resolves.toEqual({
       ok: true,
       sellerId: 'pixel-keys-1a2b3c',
     });
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toBe(ADD_SELLER_URL);
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ id: null, seller: GOOD });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      id: null,
+      seller: GOOD,
+      tokenRecaptcha: 'captcha-token',
+    });
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
   });
 
@@ -85,7 +91,7 @@ describe('submitSellerApplication', () => {
         { status: 400 },
       ),
     );
-    await expect(submitSellerApplication(GOOD, fetchSpy)).resolves.toEqual({
+    await expect(submitSellerApplication(GOOD, fetchSpy, captcha)).resolves.toEqual({
       ok: false,
       fieldErrors: { vatNumber: 'app.register.errors.vatNumber' },
     });
@@ -98,7 +104,7 @@ describe('submitSellerApplication', () => {
         { status: 409 },
       ),
     );
-    await expect(submitSellerApplication(GOOD, fetchSpy)).resolves.toEqual({
+    await expect(submitSellerApplication(GOOD, fetchSpy, captcha)).resolves.toEqual({
       ok: false,
       fieldErrors: { email: 'app.register.errors.email_taken' },
     });
@@ -108,12 +114,12 @@ describe('submitSellerApplication', () => {
     const serverError = answering(
       Response.json({ code: 'INTERNAL', message: 'Something went wrong' }, { status: 500 }),
     );
-    await expect(submitSellerApplication(GOOD, serverError)).resolves.toEqual({
+    await expect(submitSellerApplication(GOOD, serverError, captcha)).resolves.toEqual({
       ok: false,
       messageKey: 'app.register.errors.failed',
     });
     const offline = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(submitSellerApplication(GOOD, offline)).resolves.toEqual({
+    await expect(submitSellerApplication(GOOD, offline, captcha)).resolves.toEqual({
       ok: false,
       messageKey: 'app.register.errors.network',
     });

@@ -1,4 +1,6 @@
+import { loadClientConfig } from '@market/console-kit';
 import { ApiErrorSchema, SellerRegistrationSchema, type AddSeller } from '@market/shared';
+import { recaptchaToken } from '@market/shared/recaptcha-client';
 
 /** A seller's trader data and password, as `POST …/addseller` takes them under `seller`. */
 export type SellerRegistration = AddSeller['seller'];
@@ -74,14 +76,19 @@ function formFieldErrors(errors: Readonly<Record<string, string>> | undefined) {
   return fieldErrors;
 }
 
-/** Sends the application (`{ id: null, seller }`) with plain fetch, no token. */
+/**
+ * Sends the application (`{ id: null, seller, tokenRecaptcha }`) with plain fetch, no sign-in
+ * token; the reCAPTCHA token proves a person sent it (the test token offline).
+ */
 export async function submitSellerApplication(
   seller: SellerRegistration,
   fetchImpl: typeof fetch = fetch,
+  captcha: () => Promise<string> = async () =>
+    recaptchaToken((await loadClientConfig()).recaptchaSiteKey, 'seller_application'),
 ): Promise<ApplyOutcome> {
-  const body: AddSeller = { id: null, seller };
   let response: Response;
   try {
+    const body: AddSeller = { id: null, seller, tokenRecaptcha: await captcha() };
     response = await fetchImpl(ADD_SELLER_URL, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

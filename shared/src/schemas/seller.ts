@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema } from './user.ts';
+import { EmailSchema, PasswordSchema, RecaptchaTokenSchema } from './user.ts';
 
 export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type SellerStatus = (typeof SELLER_STATUSES)[number];
@@ -25,6 +25,8 @@ export const SellerRegistrationSchema = z.object({
 export const AddSellerSchema = z.object({
   id: z.string().max(128).nullable().default(null),
   seller: SellerRegistrationSchema,
+  /** reCAPTCHA v3 (action `seller_application`): the application is open to guests. */
+  tokenRecaptcha: RecaptchaTokenSchema,
 });
 export type AddSeller = z.infer<typeof AddSellerSchema>;
 

@@ -25,7 +25,7 @@ export const UserProfileInputSchema = z.object({
 });
 export type UserProfileInput = z.infer<typeof UserProfileInputSchema>;
 
-const RecaptchaTokenSchema = z.string().min(1, 'Required').max(4000);
+export const RecaptchaTokenSchema = z.string().min(1, 'Required').max(4000);
 const ReferrerSchema = z.string().max(200).nullable().default(null);
 
 /** `POST /api/user/profile/add`: password sign-up (a guest may call it). */

@@ -9,6 +9,7 @@ import {
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
+import { remoteIp } from '../../lib/remote-ip.ts';
 import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import type { SellerRepository } from './sellers.repository.ts';
@@ -17,7 +18,7 @@ import { toSeller, type SellerService } from './sellers.service.ts';
 /** `POST /api/seller/profile/addseller`: how a seller applies, open to guests. */
 export const sellerApplyRoutes = (service: SellerService) =>
   new Hono<AppEnv>().post('/addseller', jsonBody(AddSellerSchema), async (c) =>
-    c.json(await service.apply(c.req.valid('json'), c.get('user')), 201),
+    c.json(await service.apply(c.req.valid('json'), c.get('user'), remoteIp(c)), 201),
   );
 
 /** `GET /api/user/seller-application`: an applicant follows their application. */

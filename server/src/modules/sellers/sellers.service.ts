@@ -13,6 +13,7 @@ import {
   sendVerificationMail,
 } from '../../identity/accounts.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../middleware/auth.ts';
 import type { OfferStanding } from '../offers/offer-standing.ts';
@@ -24,6 +25,7 @@ type Deps = {
   users: UserRepository;
   auth: Auth;
   mailer: Mailer;
+  recaptcha: Recaptcha;
   publicOrigin: string;
   offerStanding: OfferStanding;
 };
@@ -62,8 +64,17 @@ export function createSellerService(deps: Deps) {
      * A seller applies: a new password account (or the caller's own, when `id` names it), a
      * pending seller with its trader data, and the verification mail from the provider.
      */
-    async apply(input: AddSeller, caller: AuthUser | undefined): Promise<{ id: string }> {
+    async apply(
+      input: AddSeller,
+      caller: AuthUser | undefined,
+      remoteIp?: string,
+    ): Promise<{ id: string }> {
       const { seller } = input;
+      if (!(await deps.recaptcha.verify(input.tokenRecaptcha, remoteIp))) {
+        throw new AppError('VALIDATION_FAILED', {
+          errors: { tokenRecaptcha: 'The reCAPTCHA check failed. Try again.' },
+        });
+      }
       if (input.id && caller?.uid !== input.id) throw new AppError('FORBIDDEN');
       if (caller?.sellerId) {
         throw new AppError('CONFLICT', { message: 'This account already has a seller profile' });

@@ -7,7 +7,7 @@ import { authErrorCode, authErrorMessage } from './auth-errors.ts';
 import { resendVerification, signInWithGoogle, signInWithPassword, signUp } from './auth-flows.ts';
 import { signInTarget } from './destination.ts';
 import { firebaseAuth } from './firebase.ts';
-import { RecaptchaError } from './recaptcha.ts';
+import { RecaptchaError } from '@market/shared/recaptcha-client';
 import { apiSignUpErrors, type SignUpErrors, type SignUpValues } from './sign-up.ts';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';

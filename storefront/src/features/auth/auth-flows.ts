@@ -12,7 +12,7 @@ import { addProfile, addSocialProfile, createSession, endSession } from './auth-
 import { forgetCart, mergeGuestCart } from '../cart/cart.store.ts';
 import { signInWithEmulatorGoogle } from './emulator-popup.ts';
 import { firebaseAuth, loadClientConfig } from './firebase.ts';
-import { recaptchaToken } from './recaptcha.ts';
+import { recaptchaToken } from '@market/shared/recaptcha-client';
 import { referrerFromCookies } from './referrer.ts';
 import { profileAddBody, type SignUpValues } from './sign-up.ts';
 import { profileAddSocialBody } from './social-profile.ts';

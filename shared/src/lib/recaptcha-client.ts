@@ -1,4 +1,9 @@
-import { RECAPTCHA_TEST_TOKEN } from '@market/shared';
+/**
+ * reCAPTCHA v3 in the browser, for every form a guest can send (storefront sign-up, seller
+ * application): Google's script is loaded on first use, only when a site key is configured.
+ * Browser-only, so it is its own entry (`@market/shared/recaptcha-client`), not in the index.
+ */
+import { RECAPTCHA_TEST_TOKEN } from '../schemas/system.ts';
 
 interface Grecaptcha {
   ready(callback: () => void): void;
