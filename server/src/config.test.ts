@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identityMode, listenHost, loadConfig } from './config.ts';
+import { PRODUCTION_ENV as PRODUCTION } from '../test/deployment-env.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with no variables', () => {
@@ -51,24 +52,6 @@ describe('loadConfig', () => {
     expect(listenHost(loadConfig(PRODUCTION))).toBe('0.0.0.0');
   });
 });
-
-/** A complete production environment: every rule satisfied. */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  FIREBASE_SERVICE_ACCOUNT: '{"project_id":"shop"}',
-  FIREBASE_PROJECT_ID: 'shop',
-  FIREBASE_API_KEY: 'AIza-shop-web-key',
-  MONGODB_URI: 'mongodb://db.internal:27017/?replicaSet=rs0',
-  KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-  PUBLIC_ORIGIN: 'https://shop.example',
-  RECAPTCHA_SECRET: 'recaptcha-secret',
-  SMTP_URL: 'smtps://user:pass@smtp.example:465',
-  PAYPAL_CLIENT_ID: 'paypal-id',
-  PAYPAL_CLIENT_SECRET: 'paypal-secret',
-  PAYPAL_WEBHOOK_ID: 'WH-1',
-  CHECKOUT_SECRET_KEY: 'sk_live_abc',
-  CHECKOUT_WEBHOOK_SECRET: 'cko-webhook-secret',
-} satisfies Record<string, string>;
 
 describe('loadConfig in production', () => {
   it('accepts a complete production environment', () => {

@@ -11,6 +11,7 @@ import { createHttpServer } from '../src/http-server.ts';
 import { securityHeaders } from '../src/lib/security-headers.ts';
 import { createLogger } from '../src/logger.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { PRODUCTION_ENV as PRODUCTION } from './deployment-env.ts';
 
 /** What main.ts serves (API, consoles and the built storefront) for `env`, on a free port. */
 async function serveLikeMain(env: Record<string, string>) {
@@ -46,23 +47,6 @@ async function serveLikeMain(env: Record<string, string>) {
       req.on('error', reject);
     });
 }
-
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  FIREBASE_SERVICE_ACCOUNT: '{"project_id":"shop"}',
-  FIREBASE_PROJECT_ID: 'shop',
-  FIREBASE_API_KEY: 'AIza-shop-web-key',
-  MONGODB_URI: 'mongodb://db.internal:27017/?replicaSet=rs0',
-  KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-  PUBLIC_ORIGIN: 'https://shop.example',
-  RECAPTCHA_SECRET: 'recaptcha-secret',
-  SMTP_URL: 'smtps://user:pass@smtp.example:465',
-  PAYPAL_CLIENT_ID: 'paypal-id',
-  PAYPAL_CLIENT_SECRET: 'paypal-secret',
-  PAYPAL_WEBHOOK_ID: 'WH-1',
-  CHECKOUT_SECRET_KEY: 'sk_live_abc',
-  CHECKOUT_WEBHOOK_SECRET: 'cko-webhook-secret',
-};
 
 let t: TestServer;
 let dataDir: string;
