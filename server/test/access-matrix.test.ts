@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMIT_NAMES } from '../src/lib/rate-limit-config.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { servedApiRoutes } from './served-routes.ts';
 
@@ -224,7 +225,11 @@ let ctx: Ctx;
 let served: Set<string>;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // Every cell comes from this one address: the abuse limits (tested in rate-limits.test.ts)
+  // are raised so that they never answer for the access rules.
+  t = await startTestServer({
+    env: { RATE_LIMITS: LIMIT_NAMES.map((name) => `${name}=100000/60`).join(',') },
+  });
   served = servedApiRoutes(t);
   const [user, seller, otherSeller, suspendedSeller, admin, blocked, target] = await Promise.all([
     t.account('user'),
