@@ -304,7 +304,7 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
-    .use(authenticate(deps.auth, users))
+    .use(authenticate(deps.auth, users, deps.trustProxy))
     // Abuse limits, on the POSTs of these paths, before anything else runs for them.
     .use('/user/profile/add', limit('signUp', byAddress))
     .use('/user/profile/addsocial', limit('signUp', byAddress))

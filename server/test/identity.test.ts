@@ -175,6 +175,18 @@ describe('sessions', () => {
       origin: 'https://evil.example',
     });
     expect(crossSite.status).toBe(403);
+    // Without a trusted proxy, an X-Forwarded-Host naming the attacker's site changes nothing.
+    const forgedHost = await fetch(`${t.url}/api/user/account/update`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie,
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+      },
+      body: JSON.stringify({ locale: 'it' }),
+    });
+    expect(forgedHost.status).toBe(403);
     const sameSite = await t.call('POST', '/api/user/account/update', {
       cookie,
       body: { locale: 'it' },

@@ -59,11 +59,15 @@ function unverifiedSubject(jwt: string): string | null {
   }
 }
 
-/** A state-changing request riding on the cookie must come from our own pages (CSRF). */
-function assertSameOrigin(c: Context) {
+/**
+ * A state-changing request riding on the cookie must come from our own pages (CSRF). The host
+ * it was sent to is the proxy's `X-Forwarded-Host` only behind a trusted proxy: otherwise that
+ * header is whatever the client wrote.
+ */
+function assertSameOrigin(c: Context, trustProxy: boolean) {
   if (SAFE_METHODS.has(c.req.method)) return;
   const origin = c.req.header('origin');
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+  const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host');
   if (!origin || !host || new URL(origin).host !== host) {
     throw new AppError('FORBIDDEN', { message: 'Cross-site request refused' });
   }
@@ -103,7 +107,7 @@ async function verify(
  * `c.var.authFailure`: public routes still answer, routes that need a user refuse with it
  * (401, or 403 for a blocked user, on every call).
  */
-export const authenticate = (auth: Auth, users: UserRepository) =>
+export const authenticate = (auth: Auth, users: UserRepository, trustProxy = false) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const bearer = bearerToken(c);
     const cookie = bearer ? undefined : getCookie(c, SESSION_COOKIE);
@@ -114,7 +118,7 @@ export const authenticate = (auth: Auth, users: UserRepository) =>
         c.get('log').info({ reason: result.providerCode ?? result.code }, 'credential refused');
         c.set('authFailure', result);
       } else {
-        if (result.via === 'cookie') assertSameOrigin(c);
+        if (result.via === 'cookie') assertSameOrigin(c, trustProxy);
         c.set('user', result);
       }
     }
