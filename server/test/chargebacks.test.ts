@@ -6,7 +6,6 @@ import {
   BlocklistEntrySchema,
   CheckoutStartedSchema,
   transactionId,
-  type Order,
   type PaymentProvider,
 } from '@market/shared';
 import { CHECKOUT_TEST_CARDS } from '../src/integrations/payments/checkout-com/checkout-sandbox.ts';
@@ -16,7 +15,7 @@ import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { LedgerEntryDoc } from '../src/modules/ledger/ledger.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
-import { buyerWith, checkout, orderOf, paymentsWiring } from './checkout-fixtures.ts';
+import { buyerWith, checkout, orderOf, paymentsWiring, settledOrder } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton, startWebhookReceiver, type Delivery } from './payments-helpers.ts';
 
@@ -56,21 +55,7 @@ async function onSale(stock: number, cents = 1999) {
   return productId;
 }
 
-/** Polls the buyer's order until it is decided (and, when approved, delivered). */
-async function decided(buyer: TestAccount, id: string): Promise<Order> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const order = await orderOf(t, buyer, id);
-    const delivered = order.items.every((i) => i.deliveredCount === i.quantity);
-    if (
-      (order.status !== 'pending' && (order.status !== 'approved' || delivered)) ||
-      Date.now() > deadline
-    ) {
-      return order;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const decided = (buyer: TestAccount, id: string) => settledOrder(t, buyer, id);
 
 /** `buyer` buys their cart with `provider` paying as `account`; answers the decided order. */
 async function buy(buyer: TestAccount, provider: PaymentProvider, account: string) {

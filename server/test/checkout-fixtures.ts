@@ -92,3 +92,19 @@ export const orderOf = async (t: TestServer, buyer: TestAccount, id: string): Pr
   OrderSchema.parse(
     await (await t.call('GET', `/api/user/orders/${id}`, { token: buyer.token })).json(),
   );
+
+/**
+ * Polls the buyer's order until it leaves `pending` and, when approved, its keys are delivered
+ * (the webhook, or the call that won the race, settles it in the background); 10 s at most.
+ */
+export async function settledOrder(t: TestServer, buyer: TestAccount, id: string): Promise<Order> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const order = await orderOf(t, buyer, id);
+    // Keys are sold before the order records its delivery: wait for the record.
+    const delivered = order.items.every((i) => i.deliveredCount === i.quantity);
+    const done = order.status !== 'pending' && (order.status !== 'approved' || delivered);
+    if (done || Date.now() > deadline) return order;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -7,7 +7,6 @@ import {
   OrderSchema,
   RefundSchema,
   type CategoryId,
-  type Order,
   type OrderStatus,
   type PaymentProvider,
 } from '@market/shared';
@@ -28,7 +27,7 @@ import {
   sell,
   uploadKeys,
 } from './fixtures.ts';
-import { buyerWith, checkout, orderOf, paymentsWiring } from './checkout-fixtures.ts';
+import { buyerWith, checkout, orderOf, paymentsWiring, settledOrder } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton, startWebhookReceiver, type Delivery } from './payments-helpers.ts';
 import { raClient } from './ra-client.ts';
@@ -77,21 +76,7 @@ async function complete(buyer: TestAccount, orderId: string, cancelled = false) 
   return OrderSchema.parse(await res.json());
 }
 
-/**
- * Polls the buyer's order until it leaves `pending` and, when approved, its keys are delivered
- * (the webhook, or the call that won the race, settles it in the background).
- */
-async function settled(buyer: TestAccount, id: string): Promise<Order> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const order = await orderOf(t, buyer, id);
-    // Keys are sold before the order records its delivery: wait for the record.
-    const delivered = order.items.every((i) => i.deliveredCount === i.quantity);
-    const done = order.status !== 'pending' && (order.status !== 'approved' || delivered);
-    if (done || Date.now() > deadline) return order;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const settled = (buyer: TestAccount, id: string) => settledOrder(t, buyer, id);
 
 const keysOf = (orderId: string) =>
   t.db

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutStartedSchema, OrderSchema, ProductSalesSchema } from '@market/shared';
 import { createLedgerRepository } from '../src/modules/ledger/ledger.repository.ts';
 import { freshCodes, newProduct, productDoc, sell, uploadKeys } from './fixtures.ts';
-import { buyerWith, checkout, orderOf } from './checkout-fixtures.ts';
+import { buyerWith, checkout, settledOrder } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton } from './payments-helpers.ts';
 
@@ -85,12 +85,7 @@ describe('a seller who loses their standing', () => {
     });
     expect(OrderSchema.parse(await completed.json()).status).toBe('approved');
 
-    const deadline = Date.now() + 10_000;
-    let order = await orderOf(t, buyer, orderId);
-    while (order.items[0]?.deliveredCount !== 1 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-      order = await orderOf(t, buyer, orderId);
-    }
+    const order = await settledOrder(t, buyer, orderId);
     expect(order.items[0]?.deliveredCount).toBe(1);
     const ledger = createLedgerRepository(t.db);
     const [sale] = await ledger.ofOrder(new ObjectId(orderId));
