@@ -19,6 +19,7 @@ export default defineConfig({
       'admin/vitest.config.ts',
       'seller/vitest.config.ts',
       'console-kit/vitest.config.ts',
+      'packages/embedded-mongo/vitest.config.ts',
     ],
   },
 });

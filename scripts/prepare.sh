@@ -10,7 +10,7 @@ fingerprint() { # hash of the files under the given paths (missing paths are ski
 }
 
 stamp=node_modules/.market-install
-want=$(cat pnpm-lock.yaml package.json */package.json | sha1sum | cut -c1-40)
+want=$(cat pnpm-lock.yaml package.json */package.json packages/*/package.json | sha1sum | cut -c1-40)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "prepare: installing dependencies" >&2
   pnpm install --frozen-lockfile --reporter=silent

@@ -13,7 +13,7 @@ import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
 import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
-import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
+import { startEmbeddedMongo } from '@market/embedded-mongo';
 import { ensureIndexes } from '../src/db/indexes.ts';
 import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';

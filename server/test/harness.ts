@@ -11,7 +11,7 @@ import { createApp } from '../src/app.ts';
 import { createHttpServer } from '../src/http-server.ts';
 import { securityHeaders } from '../src/lib/security-headers.ts';
 import { loadConfig } from '../src/config.ts';
-import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
+import { startEmbeddedMongo } from '@market/embedded-mongo';
 import { ensureIndexes } from '../src/db/indexes.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { connectAwin, type AwinConnection } from '../src/integrations/awin/awin.ts';

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { startEmbeddedMongo } from './embedded/index.ts';
 
 export type Database = {
   db: Db;
@@ -23,6 +22,9 @@ export async function connectDatabase(config: Config, log: Logger): Promise<Data
       close: () => client.close(),
     };
   }
+  // Loaded only here: the engine is a development dependency, absent from the production image
+  // (where the config refuses to start without MONGODB_URI).
+  const { startEmbeddedMongo } = await import('@market/embedded-mongo');
   const engine = await startEmbeddedMongo({
     host: '127.0.0.1',
     port: config.EMBEDDED_MONGO_PORT,

@@ -3,7 +3,7 @@
  * mingo's; what lives here is what mingo leaves to a server: `$setOnInsert`, the upsert seed
  * taken from the filter, replacement documents, `_id` immutability and `_id` generation.
  */
-import { ObjectId } from 'mongodb';
+import { ObjectId } from 'bson';
 import { cloneDeep, resolve, setValue } from 'mingo/util';
 import { badValue, CommandError, failedToParse, immutableField, typeMismatch } from './errors.ts';
 import { keyOf } from './keys.ts';

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { BSON } from 'mongodb';
+import { BSON } from 'bson';
 import type { Doc } from './types.ts';
 
 const HEADER = 8;

@@ -3,7 +3,7 @@
  * driver's first handshake, answered with OP_REPLY (1).
  * https://github.com/mongodb/specifications/blob/master/source/message/OP_MSG.md
  */
-import { BSON } from 'mongodb';
+import { BSON } from 'bson';
 import { BSON_READ } from './journal.ts';
 import type { Doc } from './types.ts';
 

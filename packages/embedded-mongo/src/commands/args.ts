@@ -1,5 +1,5 @@
 /** Argument checks shared by handlers: malformed commands answer an error, never throw a TypeError. */
-import type { Long } from 'mongodb';
+import type { Long } from 'bson';
 import { badValue, notImplemented, typeMismatch } from '../errors.ts';
 import type { Doc } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { BSON, Long } from 'mongodb';
+import { BSON, Long } from 'bson';
 import { cursorNotFound } from './errors.ts';
 import type { Doc } from './types.ts';
 

@@ -1,4 +1,4 @@
-import { BSON } from 'mongodb';
+import { BSON } from 'bson';
 
 /**
  * Canonical string for a BSON value, equal for values MongoDB considers equal in an index

@@ -1,11 +1,11 @@
 /**
- * Rough throughput figures through the official driver: `node server/bench/embedded-engine.ts`.
+ * Rough throughput figures through the official driver: `pnpm --filter @market/embedded-mongo bench`.
  * Every write is fsynced before it is acknowledged, so these depend on the disk.
  */
 import fs from 'node:fs';
 import { MongoClient, type Collection } from 'mongodb';
-import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
-import { tempDataDir } from '../src/db/embedded/testkit.ts';
+import { startEmbeddedMongo } from '../src/index.ts';
+import { tempDataDir } from '../src/testkit.ts';
 
 async function measure(label: string, ops: number, fn: () => Promise<void>): Promise<void> {
   const start = performance.now();
