@@ -12,7 +12,7 @@ import { startJob } from './jobs/job-runner.ts';
 import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.ts';
 import { createIdentity, type Identity } from './identity/firebase.ts';
 import { sandboxedProviders } from './integrations/payments/payment-providers.ts';
-import { startPaymentSandboxes } from './integrations/payments/payment-sandboxes.ts';
+import { startPaymentSandboxes } from './sandboxes/payments.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';

@@ -4,7 +4,7 @@ import {
   type AffiliateOrder,
   type AffiliateReporter,
 } from '../src/integrations/awin/affiliate-reporter.ts';
-import type { AwinSandboxCall } from '../src/integrations/awin/awin-sandbox.ts';
+import type { AwinSandboxCall } from '../src/sandboxes/awin/index.ts';
 import { createLogger } from '../src/logger.ts';
 import { createAffiliateReportRepository } from '../src/modules/attribution/affiliate-reports.repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -8,7 +8,7 @@ import {
   transactionId,
   type PaymentProvider,
 } from '@market/shared';
-import { CHECKOUT_TEST_CARDS } from '../src/integrations/payments/checkout-com/checkout-sandbox.ts';
+import { CHECKOUT_TEST_CARDS } from '../src/sandboxes/checkout-com/index.ts';
 import { reconcilePayments } from '../src/jobs/reconcile-payments.ts';
 import type { BlocklistDoc } from '../src/modules/fraud/blocklist.repository.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';

@@ -10,9 +10,9 @@ import {
   type OrderStatus,
   type PaymentProvider,
 } from '@market/shared';
-import { CHECKOUT_TEST_CARDS } from '../src/integrations/payments/checkout-com/checkout-sandbox.ts';
+import { CHECKOUT_TEST_CARDS } from '../src/sandboxes/checkout-com/index.ts';
 import { createPaypalClient } from '../src/integrations/payments/paypal/paypal-client.ts';
-import { PAYPAL_SANDBOX_CREDENTIALS } from '../src/integrations/payments/paypal/paypal-sandbox.ts';
+import { PAYPAL_SANDBOX_CREDENTIALS } from '../src/sandboxes/paypal/index.ts';
 import { reconcilePayments } from '../src/jobs/reconcile-payments.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { LedgerEntryDoc } from '../src/modules/ledger/ledger.repository.ts';

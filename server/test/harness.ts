@@ -19,7 +19,7 @@ import { createLogger } from '../src/logger.ts';
 import {
   startPaymentSandboxes,
   type PaymentSandboxes,
-} from '../src/integrations/payments/payment-sandboxes.ts';
+} from '../src/sandboxes/payments.ts';
 import type { KeyVault } from '../src/modules/keys/key-vault.ts';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';

@@ -6,7 +6,7 @@ import {
   CHECKOUT_TEST_CARDS,
   startCheckoutSandbox,
   type CheckoutSandbox,
-} from '../src/integrations/payments/checkout-com/checkout-sandbox.ts';
+} from '../src/sandboxes/checkout-com/index.ts';
 import { ckoSignature } from '../src/integrations/payments/checkout-com/cko-signature.ts';
 import {
   PaymentError,

@@ -9,7 +9,7 @@ import {
   PAYPAL_SANDBOX_CREDENTIALS,
   startPaypalSandbox,
   type PaypalSandbox,
-} from '../src/integrations/payments/paypal/paypal-sandbox.ts';
+} from '../src/sandboxes/paypal/index.ts';
 import { clickButton, startWebhookReceiver, tempDir } from './payments-helpers.ts';
 
 const SHOP = 'https://shop.test';

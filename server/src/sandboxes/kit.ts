@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import type { Hono } from 'hono';
-import type { Logger } from '../../logger.ts';
+import type { Context, Hono } from 'hono';
+import type { Logger } from '../logger.ts';
 
 /*
- * What both payment sandboxes share: state persisted to a JSON file (written before a response
- * leaves, so an acknowledged payment survives a crash of either process), a listening server on a
- * loopback port, and webhook deliveries that are retried until the receiver answers 2xx.
+ * What the sandboxes share: state persisted to a JSON file (written before a response leaves, so
+ * an acknowledged payment survives a crash of either process), a listening server on a loopback
+ * port, webhook deliveries that are retried until the receiver answers 2xx, request and page
+ * helpers.
  */
 
 /** A JSON document on disk holding a sandbox's whole state. */
@@ -150,6 +151,25 @@ export function createWebhookSender(deps: {
       timers.clear();
     },
   };
+}
+
+/** The request's JSON body when it is an object; null for anything else (the caller answers 400). */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown> | null> {
+  try {
+    const body = (await c.req.json()) as unknown;
+    return body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `url` with `params` set in its query string (a provider's redirect back to the shop). */
+export function withQuery(url: string, params: Record<string, string>): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
 }
 
 /** Escapes text for the sandbox's HTML pages. */

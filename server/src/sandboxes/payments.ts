@@ -1,7 +1,7 @@
-import type { Logger } from '../../logger.ts';
-import { startCheckoutSandbox } from './checkout-com/checkout-sandbox.ts';
-import type { PaymentProviderName } from './payment-provider.ts';
-import { startPaypalSandbox } from './paypal/paypal-sandbox.ts';
+import type { PaymentProviderName } from '../integrations/payments/payment-provider.ts';
+import type { Logger } from '../logger.ts';
+import { startCheckoutSandbox } from './checkout-com/index.ts';
+import { startPaypalSandbox } from './paypal/index.ts';
 
 /**
  * Where the marketplace receives each provider's webhooks. The routes are wave 2's to mount;

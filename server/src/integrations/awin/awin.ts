@@ -6,7 +6,7 @@ import {
   AWIN_SANDBOX_API_KEY,
   startAwinSandbox,
   type AwinSandbox,
-} from './awin-sandbox.ts';
+} from '../../sandboxes/awin/index.ts';
 
 export type AwinConnection = {
   /** None in production and staging without AWIN_API_KEY: affiliate reporting is off. */

@@ -1,10 +1,10 @@
 import { isDeployment, type Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { createCheckoutClient } from './checkout-com/checkout-client.ts';
-import { CHECKOUT_SANDBOX_CREDENTIALS } from './checkout-com/checkout-sandbox.ts';
+import { CHECKOUT_SANDBOX_CREDENTIALS } from '../../sandboxes/checkout-com/state.ts';
+import { PAYPAL_SANDBOX_CREDENTIALS } from '../../sandboxes/paypal/state.ts';
 import type { PaymentProviderName, PaymentProviders } from './payment-provider.ts';
 import { createPaypalClient } from './paypal/paypal-client.ts';
-import { PAYPAL_SANDBOX_CREDENTIALS } from './paypal/paypal-sandbox.ts';
 
 /**
  * Which providers run against the local sandbox: those without credentials in the config. Never

@@ -1,29 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { AWIN_MAX_BATCH } from './awin-client.ts';
-
-/*
- * A local stand-in for the two Awin calls we make (awin-client.ts), used whenever no
- * AWIN_API_KEY is configured. It checks what the real API requires, answers in its shapes and
- * remembers every call it took, for tests and for a developer to look at:
- *   GET  /__received   every accepted call, oldest first
- *   POST /__fail       `{ status, retryAfter?, times? }`: the next calls answer that status
- */
-
-export const AWIN_SANDBOX_API_KEY = 'sandbox-awin-key';
-export const AWIN_SANDBOX_ADVERTISER_ID = '1001';
-
-export type AwinSandboxCall = {
-  path: string;
-  headers: { 'x-api-key'?: string; authorization?: string; 'content-type'?: string };
-  body: unknown;
-  receivedAt: string;
-};
+import { AWIN_MAX_BATCH } from '../../integrations/awin/awin-client.ts';
+import { FailSchema, type AwinState } from './state.ts';
 
 const OrderSchema = z.looseObject({
   orderReference: z.string().min(1),
@@ -68,40 +49,28 @@ const ValidationSchema = z
   )
   .min(1);
 
-const FailSchema = z.object({
-  status: z.number().int().min(400).max(599),
-  retryAfter: z.number().int().min(0).optional(),
-  times: z.number().int().min(1).default(1),
+const invalid = (error: z.ZodError) => ({
+  error: 'VALIDATION_ERROR',
+  details: error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
 });
 
-export type AwinSandbox = { url: string; close(): Promise<void> };
-
-/** Starts the sandbox on 127.0.0.1:`port` (0: a free port). */
-export async function startAwinSandbox(options: { port?: number } = {}): Promise<AwinSandbox> {
-  const received: AwinSandboxCall[] = [];
-  let failure: z.infer<typeof FailSchema> | null = null;
-
-  const invalid = (error: z.ZodError) => ({
-    error: 'VALIDATION_ERROR',
-    details: error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
-  });
-
+/** The two Awin calls awin-client.ts makes, and the sandbox's control routes (`/__…`). */
+export function awinApi(awin: AwinState): Hono {
   // An armed failure answers in place of the API, as many times as asked.
   const injectFailure = createMiddleware(async (c, next) => {
+    const failure = awin.takeFailure();
     if (!failure) return next();
     const { status, retryAfter } = failure;
-    failure.times -= 1;
-    if (failure.times <= 0) failure = null;
     if (retryAfter !== undefined) c.header('retry-after', String(retryAfter));
     return c.json({ error: 'SANDBOX_FAILURE' }, status as ContentfulStatusCode);
   });
 
   const app = new Hono()
-    .get('/__received', (c) => c.json(received))
+    .get('/__received', (c) => c.json(awin.received))
     .post('/__fail', async (c) => {
       const parsed = FailSchema.safeParse(await c.req.json().catch(() => null));
       if (!parsed.success) return c.json(invalid(parsed.error), 400);
-      failure = parsed.data;
+      awin.arm(parsed.data);
       return c.body(null, 204);
     })
     .use('/s2s/*', injectFailure)
@@ -110,7 +79,7 @@ export async function startAwinSandbox(options: { port?: number } = {}): Promise
       if (!c.req.header('x-api-key')) return c.json({ error: 'UNAUTHORIZED' }, 401);
       const parsed = OrdersSchema.safeParse(await c.req.json().catch(() => null));
       if (!parsed.success) return c.json(invalid(parsed.error), 400);
-      record(c.req.path, c.req.raw.headers, parsed.data);
+      awin.record(c.req.path, c.req.raw.headers, parsed.data);
       return c.json({
         batchId: randomUUID(),
         successfulOrders: parsed.data.orders.map((o) => ({
@@ -127,35 +96,9 @@ export async function startAwinSandbox(options: { port?: number } = {}): Promise
       }
       const parsed = ValidationSchema.safeParse(await c.req.json().catch(() => null));
       if (!parsed.success) return c.json(invalid(parsed.error), 400);
-      record(c.req.path, c.req.raw.headers, parsed.data);
+      awin.record(c.req.path, c.req.raw.headers, parsed.data);
       return c.json(parsed.data.map((t) => ({ orderRef: t.transaction.orderRef, status: 'ok' })));
     });
 
-  function record(path: string, headers: Headers, body: unknown) {
-    received.push({
-      path,
-      headers: {
-        'x-api-key': headers.get('x-api-key') ?? undefined,
-        authorization: headers.get('authorization') ?? undefined,
-        'content-type': headers.get('content-type') ?? undefined,
-      },
-      body,
-      receivedAt: new Date().toISOString(),
-    });
-  }
-
-  const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
-  };
+  return app;
 }

@@ -1,248 +1,20 @@
-import { createHash, randomUUID } from 'node:crypto';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { Logger } from '../../../logger.ts';
-import { minorToDecimal } from '../amounts.ts';
+import { readJsonObject, sandboxId } from '../kit.ts';
 import {
-  openSandboxState,
-  html,
-  listen,
-  sandboxId,
-  sandboxPage,
-  type PendingWebhook,
-} from '../sandbox-kit.ts';
-import { ckoSignature } from './cko-signature.ts';
+  APPROVED,
+  CHECKOUT_SANDBOX_CREDENTIALS,
+  DECLINED,
+  type Action,
+  type CheckoutModel,
+  type HostedPayment,
+} from './state.ts';
 
-/**
- * A local stand-in for Checkout.com's unified payments API: the Hosted Payments Page
- * (`POST /hosted-payments` and the page itself), `GET /payments/{id}` and its actions, captures
- * and refunds, with `Cko-Idempotency-Key`, the real status codes (202 for captures and refunds,
- * 403 when the payment's state forbids the action) and webhooks signed with `Cko-Signature`.
- * State lives in `<dir>/checkout-sandbox.json`, written before each answer.
- *
- * Test cards on the page (prefilled with the first):
- * - 4242 4242 4242 4242: authorised, captures and refunds succeed;
- * - 4000 0000 0000 0002 (or any other number): declined at authorisation (failure URL);
- * - 4000 0000 0000 0341: authorised, but its capture is declined (`payment_capture_declined`);
- * - 4543 4740 0224 9996: authorised like the first, and always the same card (see below).
- *
- * Card fingerprints (`source.fingerprint`): 4242 4242 4242 4242 is the public test card every
- * tester shares, so each payment with it gets a fingerprint of its own (as if each had their own
- * card: velocity screening would otherwise see one card paying for everyone); every other card
- * fingerprints as itself, the same number giving the same fingerprint.
- *
- * Test control (no Checkout.com API; the issuer's side of a chargeback):
- * `POST /sandbox/payments/:id/chargeback` sends the signed `payment_chargeback` webhook of a
- * captured payment.
- */
-
-export const CHECKOUT_SANDBOX_CREDENTIALS = {
-  secretKey: 'sk_sbox_local-sandbox',
-  webhookSecret: 'local-sandbox-webhook-signature-key',
-} as const;
-
-export const CHECKOUT_TEST_CARDS = {
-  approved: '4242424242424242',
-  declined: '4000000000000002',
-  captureDeclined: '4000000000000341',
-  approvedSameCard: '4543474002249996',
-} as const;
-
-type Action = {
-  id: string;
-  type: 'Authorization' | 'Capture' | 'Refund';
-  amount: number;
-  approved: boolean;
-  responseCode: string;
-  responseSummary: string;
-  reference?: string;
-  processedOn: string;
-};
-
-type PaymentStatusName =
-  'Authorized' | 'Declined' | 'Captured' | 'Partially Captured' | 'Partially Refunded' | 'Refunded';
-
-type SandboxPayment = {
-  id: string;
-  hppId: string;
-  amount: number;
-  currency: string;
-  reference: string;
-  description?: string;
-  status: PaymentStatusName;
-  last4: string;
-  bin: string;
-  fingerprint: string;
-  captureDeclines: boolean;
-  /** The issuer took the money back: reported once. */
-  chargedBack?: boolean;
-  metadata: Record<string, unknown>;
-  actions: Action[];
-  requestedOn: string;
-};
-
-type HostedPayment = {
-  id: string;
-  amount: number;
-  currency: string;
-  reference: string;
-  description?: string;
-  successUrl: string;
-  cancelUrl: string;
-  failureUrl: string;
-  metadata: Record<string, unknown>;
-  paymentId: string | null;
-  createdOn: string;
-};
-
-type State = {
-  hpps: Record<string, HostedPayment>;
-  payments: Record<string, SandboxPayment>;
-  /** `Cko-Idempotency-Key` of a call that succeeded → its answer, replayed as is. */
-  requests: Record<string, { status: 202; body: unknown }>;
-  pendingWebhooks: PendingWebhook[];
-};
-
-export type CheckoutSandbox = {
-  url: string;
-  port: number;
-  setWebhookUrl(url: string | null): void;
-  close(): Promise<void>;
-};
-
-const APPROVED = { code: '10000', summary: 'Approved' };
-const DECLINED = { code: '20005', summary: 'Declined - Do not honour' };
-
-/** Starts the Checkout.com sandbox on `port` (0: a free one), its state kept under `dir`. */
-export async function startCheckoutSandbox(opts: {
-  port: number;
-  dir: string;
-  webhookUrl?: string | null;
-  webhookSecret?: string;
-  log?: Logger;
-}): Promise<CheckoutSandbox> {
-  const { store, state, sender } = openSandboxState<State>(
-    path.join(opts.dir, 'checkout-sandbox.json'),
-    () => ({ hpps: {}, payments: {}, requests: {}, pendingWebhooks: [] }),
-    opts.log,
-  );
-  const webhookSecret = opts.webhookSecret ?? CHECKOUT_SANDBOX_CREDENTIALS.webhookSecret;
-  let base = '';
-  const now = () => new Date().toISOString();
-  const actionId = () => sandboxId('act_', 26, true);
-
+/** Checkout.com's API (the paths the real client calls) and the sandbox's test control. */
+export function checkoutApi(model: CheckoutModel): Hono {
+  const { store, state, now, actionId, sum, paymentView, hppView, emit } = model;
   const unprocessable = (c: Context, codes: string[]) =>
     c.json({ request_id: randomUUID(), error_type: 'request_invalid', error_codes: codes }, 422);
-
-  const sum = (p: SandboxPayment, type: Action['type']) =>
-    p.actions.filter((a) => a.type === type && a.approved).reduce((s, a) => s + a.amount, 0);
-
-  const paymentView = (p: SandboxPayment) => {
-    const authorized = sum(p, 'Authorization');
-    const captured = sum(p, 'Capture');
-    const refunded = sum(p, 'Refund');
-    const capturable = p.status === 'Authorized' ? authorized - captured : 0;
-    return {
-      id: p.id,
-      requested_on: p.requestedOn,
-      source: {
-        type: 'card',
-        scheme: 'Visa',
-        last4: p.last4,
-        bin: p.bin,
-        expiry_month: 12,
-        expiry_year: 2030,
-        fingerprint: p.fingerprint,
-      },
-      amount: p.amount,
-      currency: p.currency,
-      payment_type: 'Regular',
-      reference: p.reference,
-      description: p.description,
-      status: p.status,
-      approved: p.status !== 'Declined',
-      balances: {
-        total_authorized: authorized,
-        total_voided: 0,
-        available_to_void: capturable,
-        total_captured: captured,
-        available_to_capture: capturable,
-        total_refunded: refunded,
-        available_to_refund: captured - refunded,
-      },
-      metadata: p.metadata,
-      _links: {
-        self: { href: `${base}/payments/${p.id}` },
-        actions: { href: `${base}/payments/${p.id}/actions` },
-        ...(capturable ? { capture: { href: `${base}/payments/${p.id}/captures` } } : {}),
-        ...(captured - refunded > 0
-          ? { refund: { href: `${base}/payments/${p.id}/refunds` } }
-          : {}),
-      },
-    };
-  };
-
-  const hppView = (h: HostedPayment) => ({
-    id: h.id,
-    status: h.paymentId ? 'Payment Received' : 'Payment Pending',
-    ...(h.paymentId ? { payment_id: h.paymentId } : {}),
-    amount: h.amount,
-    currency: h.currency,
-    reference: h.reference,
-    description: h.description,
-    success_url: h.successUrl,
-    cancel_url: h.cancelUrl,
-    failure_url: h.failureUrl,
-    metadata: h.metadata,
-    created_on: h.createdOn,
-    _links: {
-      self: { href: `${base}/hosted-payments/${h.id}` },
-      redirect: { href: `${base}/page/${h.id}` },
-      ...(h.paymentId ? { payment: { href: `${base}/payments/${h.paymentId}` } } : {}),
-    },
-  });
-
-  /** Queues a signed webhook about `p` and one of its actions (the caller saves the state). */
-  const emit = (type: string, p: SandboxPayment, action: Action) => {
-    const body = JSON.stringify({
-      id: sandboxId('evt_', 26, true),
-      type,
-      version: '1.0.33',
-      created_on: now(),
-      data: {
-        id: p.id,
-        action_id: action.id,
-        reference: p.reference,
-        amount: action.amount,
-        currency: p.currency,
-        response_code: action.responseCode,
-        response_summary: action.responseSummary,
-        processed_on: action.processedOn,
-        metadata: p.metadata,
-      },
-      _links: {
-        self: { href: `${base}/workflows/events/${action.id}` },
-        payment: { href: `${base}/payments/${p.id}` },
-      },
-    });
-    sender.enqueue({
-      id: randomUUID(),
-      body,
-      attempts: 0,
-      headers: { 'cko-signature': ckoSignature(body, webhookSecret) },
-    });
-  };
-
-  const readJson = async (c: Context): Promise<Record<string, unknown> | null> => {
-    try {
-      const body = (await c.req.json()) as unknown;
-      return body && typeof body === 'object' && !Array.isArray(body)
-        ? (body as Record<string, unknown>)
-        : null;
-    } catch {
-      return null;
-    }
-  };
 
   const app = new Hono();
 
@@ -256,7 +28,7 @@ export async function startCheckoutSandbox(opts: {
   });
 
   app.post('/hosted-payments', async (c) => {
-    const body = await readJson(c);
+    const body = await readJsonObject(c);
     if (!body) return unprocessable(c, ['request_body_malformed']);
     const codes: string[] = [];
     const url = (field: string) => {
@@ -339,7 +111,7 @@ export async function startCheckoutSandbox(opts: {
     const requestKey = key ? `${p.id}/${kind}:${key}` : null;
     const replay = requestKey ? state.requests[requestKey] : undefined;
     if (replay) return c.json(replay.body, replay.status);
-    const body = (await readJson(c)) ?? {};
+    const body = (await readJsonObject(c)) ?? {};
     if (
       body.amount !== undefined &&
       (!Number.isSafeInteger(body.amount) || (body.amount as number) <= 0)
@@ -378,95 +150,11 @@ export async function startCheckoutSandbox(opts: {
     const answer = {
       action_id: action.id,
       ...(action.reference ? { reference: action.reference } : {}),
-      _links: { payment: { href: `${base}/payments/${p.id}` } },
+      _links: { payment: { href: `${model.base()}/payments/${p.id}` } },
     };
     if (requestKey) state.requests[requestKey] = { status: 202, body: answer };
     store.save();
     return c.json(answer, 202);
-  });
-
-  const withQuery = (url: string, params: Record<string, string>) => {
-    const u = new URL(url);
-    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
-    return u.toString();
-  };
-
-  /** Where the buyer goes once the page has a payment: success or failure URL. */
-  const resultUrl = (hpp: HostedPayment, p: SandboxPayment) =>
-    withQuery(p.status === 'Declined' ? hpp.failureUrl : hpp.successUrl, {
-      'cko-payment-id': p.id,
-    });
-
-  app.get('/page/:id', (c) => {
-    const hpp = state.hpps[c.req.param('id')];
-    if (!hpp)
-      return c.html(sandboxPage('Checkout.com', '<h1>This payment link is not valid</h1>'), 404);
-    const paid = hpp.paymentId ? state.payments[hpp.paymentId] : undefined;
-    const total = `${html(hpp.currency)} ${html(minorToDecimal(hpp.amount, hpp.currency))}`;
-    const body = paid
-      ? `<h1>Payment ${paid.status === 'Declined' ? 'declined' : 'received'}</h1>
-<p><a href="${html(resultUrl(hpp, paid))}">Return to the shop</a></p>`
-      : `<h1>Pay ${total}</h1><p>${html(hpp.description ?? hpp.reference)}</p>
-<form method="post" action="/page/${html(hpp.id)}/pay">
-<label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242">
-<label for="expiry">Expiry date</label><input id="expiry" name="expiry" value="12/30">
-<label for="cvv">Security code</label><input id="cvv" name="cvv" value="100">
-<button type="submit">Pay</button></form>
-<form method="post" action="/page/${html(hpp.id)}/cancel"><button type="submit">Cancel</button></form>
-<p><small>Test cards: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 is declined;
-4000 0000 0000 0341 is approved but its capture is declined.</small></p>`;
-    return c.html(sandboxPage('Checkout.com — Pay', body));
-  });
-
-  app.post('/page/:id/:action{pay|cancel}', async (c) => {
-    const hpp = state.hpps[c.req.param('id')];
-    if (!hpp)
-      return c.html(sandboxPage('Checkout.com', '<h1>This payment link is not valid</h1>'), 404);
-    const existing = hpp.paymentId ? state.payments[hpp.paymentId] : undefined;
-    // Paying twice (back button, double submit) lands where the first payment did.
-    if (existing) return c.redirect(resultUrl(hpp, existing), 303);
-    if (c.req.param('action') === 'cancel') return c.redirect(hpp.cancelUrl, 303);
-    const form = await c.req.parseBody();
-    const card = String(form.card_number ?? '').replace(/\D/g, '');
-    const authorised =
-      card === CHECKOUT_TEST_CARDS.approved ||
-      card === CHECKOUT_TEST_CARDS.captureDeclined ||
-      card === CHECKOUT_TEST_CARDS.approvedSameCard;
-    const result = authorised ? APPROVED : DECLINED;
-    const payment: SandboxPayment = {
-      id: sandboxId('pay_', 26, true),
-      hppId: hpp.id,
-      amount: hpp.amount,
-      currency: hpp.currency,
-      reference: hpp.reference,
-      description: hpp.description,
-      status: authorised ? 'Authorized' : 'Declined',
-      last4: card.slice(-4).padStart(4, '0'),
-      bin: card.slice(0, 6).padEnd(6, '0'),
-      fingerprint:
-        card === CHECKOUT_TEST_CARDS.approved
-          ? randomUUID().replace(/-/g, '')
-          : createHash('sha256').update(card).digest('hex').slice(0, 32),
-      captureDeclines: card === CHECKOUT_TEST_CARDS.captureDeclined,
-      metadata: hpp.metadata,
-      actions: [],
-      requestedOn: now(),
-    };
-    const action: Action = {
-      id: actionId(),
-      type: 'Authorization',
-      amount: hpp.amount,
-      approved: authorised,
-      responseCode: result.code,
-      responseSummary: result.summary,
-      processedOn: now(),
-    };
-    payment.actions.push(action);
-    state.payments[payment.id] = payment;
-    hpp.paymentId = payment.id;
-    emit(authorised ? 'payment_approved' : 'payment_declined', payment, action);
-    store.save();
-    return c.redirect(resultUrl(hpp, payment), 303);
   });
 
   // The issuer's side of a chargeback, for tests and demos: the shop hears it the way
@@ -490,16 +178,5 @@ export async function startCheckoutSandbox(opts: {
     return c.json(paymentView(p), 202);
   });
 
-  const server = await listen(app, opts.port);
-  base = server.url;
-  sender.setTarget(opts.webhookUrl ?? null);
-  return {
-    url: server.url,
-    port: server.port,
-    setWebhookUrl: (url) => sender.setTarget(url),
-    async close() {
-      sender.close();
-      await server.close();
-    },
-  };
+  return app;
 }
