@@ -3,6 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import {
+  PaymentError,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '../src/integrations/payments/payment-provider.ts';
 
 /** What a webhook receiver got: the raw body (signatures cover bytes) and the headers. */
 export type Delivery = { rawBody: string; headers: Record<string, string> };
@@ -47,6 +53,46 @@ export async function startWebhookReceiver() {
         server.closeAllConnections();
       }),
   };
+}
+
+type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/**
+ * The first delivery that verifies through `provider` (the real client's check) as an event
+ * matching `match`, waiting for it to arrive. Each delivery is verified once.
+ */
+export async function waitForEvent(
+  receiver: WebhookReceiver,
+  provider: PaymentProvider,
+  match: (event: PaymentEvent) => boolean,
+  timeoutMs = 8_000,
+): Promise<{ delivery: Delivery; event: PaymentEvent }> {
+  const verified = new Map<Delivery, PaymentEvent | null>();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const delivery of receiver.deliveries) {
+      if (!verified.has(delivery)) {
+        verified.set(delivery, await provider.verifyWebhook(delivery.headers, delivery.rawBody));
+      }
+      const event = verified.get(delivery);
+      if (event && match(event)) return { delivery, event };
+    }
+    if (Date.now() > deadline) throw new Error('no matching webhook event');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The PaymentError a call fails with (the test fails if it succeeds or throws anything else). */
+export function rejection(p: Promise<unknown>): Promise<PaymentError> {
+  return p.then(
+    () => {
+      throw new Error('expected a PaymentError');
+    },
+    (err: unknown) => {
+      expect(err).toBeInstanceOf(PaymentError);
+      return err as PaymentError;
+    },
+  );
 }
 
 /**

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PaymentError,
-  type PaymentProvider,
-} from '../src/integrations/payments/payment-provider.ts';
+import type { PaymentProvider } from '../src/integrations/payments/payment-provider.ts';
 import { createPaypalClient } from '../src/integrations/payments/paypal/paypal-client.ts';
 import {
   PAYPAL_SANDBOX_CREDENTIALS,
   startPaypalSandbox,
   type PaypalSandbox,
 } from '../src/sandboxes/paypal/index.ts';
-import { clickButton, startWebhookReceiver, tempDir } from './payments-helpers.ts';
+import { clickButton, rejection, startWebhookReceiver, tempDir } from './payments-helpers.ts';
+
+// What only PayPal has: its ids, approval page, raw API answers and transmission signatures. The
+// cases both providers share (refunds, idempotency, failures, webhooks, restarts) are in
+// payment-provider-contract.test.ts.
 
 const SHOP = 'https://shop.test';
 
@@ -85,23 +86,11 @@ async function rawCall(path: string, init: { body?: unknown; headers?: Record<st
   });
 }
 
-const rejection = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a PaymentError');
-    },
-    (err: unknown) => {
-      expect(err).toBeInstanceOf(PaymentError);
-      return err as PaymentError;
-    },
-  );
-
-describe('PayPal: create, approve, capture, refund', () => {
-  it('takes a payment from creation to a full refund, amounts in cents throughout', async () => {
+describe('PayPal: orders and the approval page', () => {
+  it('shows the amount to the buyer and returns with the order token and a payer id', async () => {
     const payment = await newPayment(1999);
     expect(payment.providerRef).toMatch(/^[A-Z0-9]{17}$/);
     expect(payment.approvalUrl).toBe(`${sandbox.url}/checkoutnow?token=${payment.providerRef}`);
-    expect(payment.status).toBe('created');
 
     const page = await (await fetch(payment.approvalUrl)).text();
     expect(page).toContain('EUR 19.99');
@@ -109,105 +98,21 @@ describe('PayPal: create, approve, capture, refund', () => {
     expect(`${back.origin}${back.pathname}`).toBe(`${SHOP}/checkout/paypal/return`);
     expect(back.searchParams.get('token')).toBe(payment.providerRef);
     expect(back.searchParams.get('PayerID')).toMatch(/^[A-Z0-9]+$/);
-    expect(await paypal.getPayment(payment.providerRef)).toMatchObject({
-      status: 'approved',
-      orderId: payment.orderId,
-      amountCents: 1999,
-      currency: 'eur',
-      captureId: null,
-    });
 
-    const capture = await paypal.capture(payment.providerRef, {
-      idempotencyKey: `capture-${payment.orderId}`,
+    const { captureId } = await paypal.capture(payment.providerRef, {
+      idempotencyKey: randomUUID(),
     });
-    expect(capture).toEqual({
-      captureId: expect.stringMatching(/^[A-Z0-9]{17}$/),
-      status: 'captured',
-      amountCents: 1999,
-      currency: 'eur',
-      alreadyCaptured: false,
-    });
-    expect(await paypal.getPayment(payment.providerRef)).toMatchObject({
-      status: 'captured',
-      captureId: capture.captureId,
-      capturedCents: 1999,
-      refundedCents: 0,
-    });
-
-    const partial = await paypal.refund(capture.captureId, {
-      amountCents: 500,
-      currency: 'eur',
-      idempotencyKey: `refund-1-${payment.orderId}`,
-      reason: 'Key already redeemed',
-      orderId: payment.orderId,
-    });
-    expect(partial).toEqual({ refundId: expect.any(String), status: 'completed' });
-    expect(await paypal.getPayment(payment.providerRef)).toMatchObject({
-      status: 'captured',
-      refundedCents: 500,
-    });
-
-    const rest = await paypal.refund(capture.captureId, {
-      currency: 'eur',
-      idempotencyKey: `refund-2-${payment.orderId}`,
-      reason: 'Order cancelled',
-    });
-    expect(rest.refundId).not.toBe(partial.refundId);
-    expect(await paypal.getPayment(payment.providerRef)).toMatchObject({
-      status: 'refunded',
-      refundedCents: 1999,
-    });
-
+    expect(captureId).toMatch(/^[A-Z0-9]{17}$/);
+    await paypal.refund(captureId, { currency: 'eur', idempotencyKey: randomUUID(), reason: 'x' });
     const over = await rejection(
-      paypal.refund(capture.captureId, {
+      paypal.refund(captureId, {
         amountCents: 1,
         currency: 'eur',
-        idempotencyKey: `refund-3-${payment.orderId}`,
+        idempotencyKey: randomUUID(),
         reason: 'again',
       }),
     );
     expect(over).toMatchObject({ code: 'REFUND_EXCEEDED', providerCode: 'CAPTURE_FULLY_REFUNDED' });
-  });
-
-  it('refuses a partial refund larger than what is left', async () => {
-    const payment = await newPayment(1000);
-    await approve(payment.approvalUrl);
-    const { captureId } = await paypal.capture(payment.providerRef, {
-      idempotencyKey: randomUUID(),
-    });
-    await paypal.refund(captureId, {
-      amountCents: 600,
-      currency: 'eur',
-      idempotencyKey: randomUUID(),
-      reason: 'partial',
-    });
-    const err = await rejection(
-      paypal.refund(captureId, {
-        amountCents: 401,
-        currency: 'eur',
-        idempotencyKey: randomUUID(),
-        reason: 'too much',
-      }),
-    );
-    expect(err).toMatchObject({ code: 'REFUND_EXCEEDED', providerCode: 'REFUND_AMOUNT_EXCEEDED' });
-  });
-
-  it('repeats a refund for a repeated idempotency key instead of refunding twice', async () => {
-    const payment = await newPayment(1000);
-    await approve(payment.approvalUrl);
-    const { captureId } = await paypal.capture(payment.providerRef, {
-      idempotencyKey: randomUUID(),
-    });
-    const input = {
-      amountCents: 300,
-      currency: 'eur' as const,
-      idempotencyKey: randomUUID(),
-      reason: 'x',
-    };
-    const first = await paypal.refund(captureId, input);
-    const again = await paypal.refund(captureId, input);
-    expect(again.refundId).toBe(first.refundId);
-    expect((await paypal.getPayment(payment.providerRef)).refundedCents).toBe(300);
   });
 
   it('answers the same order to a repeated create key, so a retry makes no second order', async () => {
@@ -226,22 +131,10 @@ describe('PayPal: create, approve, capture, refund', () => {
     expect((await paypal.getPayment(first.providerRef)).currency).toBe('gbp');
   });
 
-  it('sends the buyer who cancels back to the cancel URL, the order still unpaid', async () => {
+  it('sends the buyer who cancels back with the order token', async () => {
     const payment = await newPayment();
     const res = await clickButton(payment.approvalUrl, 'Cancel and return to the shop');
-    expect(res.status).toBe(303);
     expect(res.location).toBe(`${SHOP}/checkout/paypal/cancel?token=${payment.providerRef}`);
-    expect((await paypal.getPayment(payment.providerRef)).status).toBe('created');
-  });
-
-  it('answers NOT_FOUND for an unknown order', async () => {
-    const err = await rejection(paypal.getPayment('NOSUCHORDER000000'));
-    expect(err).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404 });
-  });
-
-  it('refuses bad client credentials', async () => {
-    const err = await rejection(clientFor({ clientSecret: 'wrong' }).getPayment('X'));
-    expect(err.code).toBe('UNAUTHORIZED');
   });
 
   it('refuses an amount with more decimals than the currency has', async () => {
@@ -260,45 +153,19 @@ describe('PayPal: create, approve, capture, refund', () => {
 });
 
 describe('PayPal: capturing once', () => {
-  it('answers the same capture to the same key, and the existing one to a new key', async () => {
+  it('refuses a second capture under a new key with ORDER_ALREADY_CAPTURED', async () => {
     const payment = await newPayment(2500);
     await approve(payment.approvalUrl);
-    const key = `capture-${payment.orderId}`;
-    const first = await paypal.capture(payment.providerRef, { idempotencyKey: key });
-    const replay = await paypal.capture(payment.providerRef, { idempotencyKey: key });
-    expect(replay).toEqual(first);
-
+    const first = await paypal.capture(payment.providerRef, { idempotencyKey: randomUUID() });
     // PayPal itself refuses a second capture under a new key …
     const raw = await rawCall(`/v2/checkout/orders/${payment.providerRef}/capture`, {
       headers: { 'paypal-request-id': randomUUID() },
     });
     expect(raw.status).toBe(422);
     expect(await raw.json()).toMatchObject({ details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
-    // … which the client reports as the capture that exists: one charge, whoever asks.
+    // … which the client reports as the capture that exists (the contract).
     const racing = await paypal.capture(payment.providerRef, { idempotencyKey: randomUUID() });
     expect(racing).toEqual({ ...first, alreadyCaptured: true });
-  });
-
-  it('refuses to capture before the buyer approved', async () => {
-    const payment = await newPayment();
-    const err = await rejection(
-      paypal.capture(payment.providerRef, { idempotencyKey: randomUUID() }),
-    );
-    expect(err).toMatchObject({ code: 'NOT_APPROVED', providerCode: 'ORDER_NOT_APPROVED' });
-  });
-
-  it('reports a declined capture when the buyer paid with a card that is declined', async () => {
-    const payment = await newPayment();
-    await approve(payment.approvalUrl, 'Use a card that will be declined');
-    const err = await rejection(
-      paypal.capture(payment.providerRef, { idempotencyKey: randomUUID() }),
-    );
-    expect(err).toMatchObject({
-      code: 'DECLINED',
-      providerCode: 'INSTRUMENT_DECLINED',
-      httpStatus: 422,
-    });
-    expect((await paypal.getPayment(payment.providerRef)).captureId).toBeNull();
   });
 
   it('honours PayPal-Mock-Response on a capture, as PayPal’s own sandbox does', async () => {
@@ -316,20 +183,9 @@ describe('PayPal: capturing once', () => {
 });
 
 describe('PayPal: webhooks', () => {
-  it('delivers a capture event that verifies, and refuses it once tampered with', async () => {
+  it('signs each delivery as a PayPal transmission, its time covered by the signature', async () => {
     const payment = await newPayment(4321);
     await approve(payment.approvalUrl);
-    const approved = await receiver.waitFor(
-      (d) =>
-        d.rawBody.includes('CHECKOUT.ORDER.APPROVED') && d.rawBody.includes(payment.providerRef),
-    );
-    expect(await paypal.verifyWebhook(approved.headers, approved.rawBody)).toMatchObject({
-      type: 'approved',
-      providerRef: payment.providerRef,
-      orderId: payment.orderId,
-      amountCents: 4321,
-    });
-
     const { captureId } = await paypal.capture(payment.providerRef, {
       idempotencyKey: randomUUID(),
     });
@@ -342,18 +198,10 @@ describe('PayPal: webhooks', () => {
       'paypal-auth-algo': 'SHA256withRSA',
     });
     const event = await paypal.verifyWebhook(delivery.headers, delivery.rawBody);
-    expect(event).toEqual({
-      provider: 'paypal',
+    expect(event).toMatchObject({
       eventId: expect.stringMatching(/^WH-/),
-      type: 'captured',
-      providerType: 'PAYMENT.CAPTURE.COMPLETED',
       providerRef: payment.providerRef,
-      orderId: payment.orderId,
-      captureId,
-      amountCents: 4321,
-      currency: 'eur',
     });
-
     const tampered = delivery.rawBody.replace('"43.21"', '"0.01"');
     expect(tampered).not.toBe(delivery.rawBody);
     expect(await paypal.verifyWebhook(delivery.headers, tampered)).toBeNull();
@@ -363,65 +211,5 @@ describe('PayPal: webhooks', () => {
         delivery.rawBody,
       ),
     ).toBeNull();
-    const unsigned = { ...delivery.headers };
-    delete unsigned['paypal-transmission-sig'];
-    expect(await paypal.verifyWebhook(unsigned, delivery.rawBody)).toBeNull();
-    expect(await paypal.verifyWebhook(delivery.headers, 'not json')).toBeNull();
-    // Signed for another webhook id: not ours.
-    const other = clientFor({ webhookId: 'WH-SOMEONE-ELSE' });
-    expect(await other.verifyWebhook(delivery.headers, delivery.rawBody)).toBeNull();
-  });
-
-  it('delivers a refund event naming the refunded capture', async () => {
-    const payment = await newPayment(1500);
-    await approve(payment.approvalUrl);
-    const { captureId } = await paypal.capture(payment.providerRef, {
-      idempotencyKey: randomUUID(),
-    });
-    const { refundId } = await paypal.refund(captureId, {
-      amountCents: 700,
-      currency: 'eur',
-      idempotencyKey: randomUUID(),
-      reason: 'Key did not work',
-      orderId: payment.orderId,
-    });
-    const delivery = await receiver.waitFor((d) => d.rawBody.includes(refundId));
-    expect(
-      await paypal.verifyWebhook(new Headers(delivery.headers), delivery.rawBody),
-    ).toMatchObject({
-      type: 'refunded',
-      captureId,
-      orderId: payment.orderId,
-      amountCents: 700,
-    });
-  });
-});
-
-describe('PayPal sandbox: durability', () => {
-  it('keeps orders, captures and undelivered webhooks across a restart', async () => {
-    const payment = await newPayment(999);
-    await approve(payment.approvalUrl);
-    // The receiver is down while the capture happens: the event must wait, not vanish.
-    receiver.answer(503);
-    const { captureId } = await paypal.capture(payment.providerRef, {
-      idempotencyKey: 'cap-durable',
-    });
-    const port = sandbox.port;
-    await sandbox.close();
-    receiver.answer(200);
-
-    sandbox = await startPaypalSandbox({ port, dir: state.dir, webhookUrl: receiver.url });
-    // The client's cached token still works: the sandbox kept it too.
-    expect(await paypal.getPayment(payment.providerRef)).toMatchObject({
-      status: 'captured',
-      captureId,
-      capturedCents: 999,
-    });
-    const again = await paypal.capture(payment.providerRef, { idempotencyKey: 'cap-durable' });
-    expect(again).toMatchObject({ captureId, alreadyCaptured: false });
-    const delivery = await receiver.waitFor(
-      (d) => d.rawBody.includes('PAYMENT.CAPTURE.COMPLETED') && d.rawBody.includes(captureId),
-    );
-    expect((await paypal.verifyWebhook(delivery.headers, delivery.rawBody))?.type).toBe('captured');
   });
 });
