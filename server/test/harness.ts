@@ -16,10 +16,7 @@ import { ensureIndexes } from '../src/db/indexes.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { connectAwin, type AwinConnection } from '../src/integrations/awin/awin.ts';
 import { createLogger } from '../src/logger.ts';
-import {
-  startPaymentSandboxes,
-  type PaymentSandboxes,
-} from '../src/sandboxes/payments.ts';
+import { startPaymentSandboxes, type PaymentSandboxes } from '../src/sandboxes/payments.ts';
 import type { KeyVault } from '../src/modules/keys/key-vault.ts';
 import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';

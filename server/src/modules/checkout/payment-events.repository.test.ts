@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentEvent } from '../../integrations/payments/payment-provider.ts';
-import { removeTempDataDirs, startTestEngine, type TestEngine } from '@market/embedded-mongo/testkit';
+import {
+  removeTempDataDirs,
+  startTestEngine,
+  type TestEngine,
+} from '@market/embedded-mongo/testkit';
 import { createPaymentEventRepository } from './payment-events.repository.ts';
 
 let t: TestEngine;
