@@ -6,7 +6,8 @@ COPY . .
 RUN pnpm install --frozen-lockfile \
   && pnpm --filter @market/admin --filter @market/seller --filter @market/storefront run build
 # Keep only what runs: the production dependencies of the server and of the storefront's SSR
-# handler, from the store the full install filled (firebase-tools, build and test tools stay out).
+# handler, from the store the full install filled (firebase-tools, build and test tools stay out;
+# so does the embedded engine, packages/embedded-mongo, a development dependency of the server).
 RUN rm -rf node_modules */node_modules \
   && pnpm install --prod --frozen-lockfile --offline \
     --filter '@market/server...' --filter '@market/storefront...'
