@@ -11,6 +11,7 @@ import { MongoClient, type Db } from 'mongodb';
 import pino from 'pino';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
+import { COLLECTION_INDEXES, createContainer } from '../src/container.ts';
 import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
@@ -40,10 +41,12 @@ export async function startBenchStack(emulatorHost?: string): Promise<BenchStack
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
   const identity = createIdentity(config, emulatorHost ?? '127.0.0.1:9');
   const log = createLogger('silent');
-  await ensureIndexes(db);
+  await ensureIndexes(db, COLLECTION_INDEXES);
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
-  const app = createApp(buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' }));
+  const app = createApp(
+    createContainer(buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' })),
+  );
   const server = createApiServer(app.fetch).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

@@ -8,6 +8,7 @@ import type { Role } from '@market/shared';
 import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
+import { COLLECTION_INDEXES, createContainer, type Container } from '../src/container.ts';
 import { createHttpServer } from '../src/http-server.ts';
 import { securityHeaders } from '../src/lib/security-headers.ts';
 import { loadConfig } from '../src/config.ts';
@@ -34,6 +35,8 @@ export type TestServer = {
   identity: Identity;
   /** The app's key vault, to check what the keys collection stores. */
   vault: KeyVault;
+  /** The app's repositories and services (placing orders and the jobs have no route of their own). */
+  container: Container;
   /** The local PayPal and Checkout.com sandboxes the app's payment clients talk to. */
   paymentSandboxes: PaymentSandboxes;
   emulatorHost: string;
@@ -69,7 +72,7 @@ export async function startTestServer(
   const identity = createIdentity(config, emulatorHost);
   const log = createLogger('silent');
   const awin = await connectAwin(config, log);
-  await ensureIndexes(db);
+  await ensureIndexes(db, COLLECTION_INDEXES);
   await createCategoryRepository(db).ensureDefaults();
   await ensureReferenceData(db);
   const paymentSandboxes = await startPaymentSandboxes({
@@ -86,7 +89,9 @@ export async function startTestServer(
     paymentSandboxUrls: paymentSandboxes.urls,
     awin: awin.client,
   });
-  const app = createApp(deps);
+  // The same container as main.ts's: tests that drive a service reach the app's own.
+  const container = createContainer(deps);
+  const app = createApp(container);
   const server = (
     await createHttpServer(app.fetch, log, {
       ...deps,
@@ -120,6 +125,7 @@ export async function startTestServer(
     db,
     identity,
     vault: deps.vault,
+    container,
     paymentSandboxes,
     emulatorHost,
     awin,

@@ -10,9 +10,10 @@ import { SYSTEM_AUDIT_CONTEXT, type AuditLog } from '../audit/audit.service.ts';
 import type { BlocklistRepository } from '../fraud/blocklist.repository.ts';
 import type { KeyRepository } from '../keys/keys.repository.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { OrderDoc } from '../orders/order-doc.ts';
+import type { OrderRepository } from '../orders/orders.repository.ts';
 import type { OrderService } from '../orders/orders.service.ts';
-import type { OrderReports } from './affiliate-reports.ts';
+import type { OrderReports } from '../affiliates/order-reports.ts';
 
 const BATCH = 100;
 

@@ -18,13 +18,14 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
-import { attributionFromCookies } from '../attribution/attribution.ts';
+import { attributionFromCookies } from '../affiliates/attribution.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { CartRepository } from '../cart/cart.repository.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import { toObjectId } from '../offers/object-ids.ts';
 import type { OfferRepository } from '../offers/offers.repository.ts';
-import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { OrderDoc } from '../orders/order-doc.ts';
+import type { OrderRepository } from '../orders/orders.repository.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import type { PaymentEventRepository } from './payment-events.repository.ts';
 import type { Chargebacks } from './chargebacks.ts';

@@ -7,7 +7,8 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
-import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { OrderDoc } from '../orders/order-doc.ts';
+import type { OrderRepository } from '../orders/orders.repository.ts';
 import type { OrderService, PaymentFacts } from '../orders/orders.service.ts';
 import { owesRefund } from '../refunds/refunds.service.ts';
 

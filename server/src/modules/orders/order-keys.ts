@@ -2,7 +2,7 @@ import type { ObjectId } from 'mongodb';
 import type { KeyRepository, OrderKeyDoc } from '../keys/keys.repository.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferRepository } from '../offers/offers.repository.ts';
-import type { OrderItemDoc } from './orders.repository.ts';
+import type { OrderItemDoc } from './order-doc.ts';
 
 /**
  * An order's keys changing hands. Every step is one conditional single-document update on one
