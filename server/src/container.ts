@@ -2,6 +2,20 @@ import type { IndexDescription } from 'mongodb';
 import { vatTable } from '@market/shared';
 import type { AppDeps } from './app-deps.ts';
 import { RATE_LIMIT_COLLECTION, rateLimitIndexes } from './middleware/rate-limit.ts';
+import { createBrandFacade } from './modules/brands/brands.facade.ts';
+import { createCartFacade } from './modules/cart/cart.facade.ts';
+import { createExchangeRateFacade } from './modules/exchange-rates/exchange-rates.facade.ts';
+import { createBlocklistFacade } from './modules/fraud/blocklist.facade.ts';
+import { createHomeContentFacade } from './modules/home-content/home-content.facade.ts';
+import { createKeyFacade } from './modules/keys/keys.facade.ts';
+import { createLedgerFacade } from './modules/ledger/ledger.facade.ts';
+import { createOfferFacade } from './modules/offers/offers.facade.ts';
+import { createOrderFacade } from './modules/orders/orders.facade.ts';
+import { createPlatformFacade } from './modules/platforms/platforms.facade.ts';
+import { createProductFacade } from './modules/products/products.facade.ts';
+import { createSellerFacade } from './modules/sellers/sellers.facade.ts';
+import { createTagFacade } from './modules/tags/tags.facade.ts';
+import { createUserFacade } from './modules/users/users.facade.ts';
 import { createAffiliateReporter } from './modules/affiliates/affiliate-reporter.ts';
 import {
   affiliateReportIndexes,
@@ -170,60 +184,100 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const blocklist = createBlocklistRepository(db);
   const carts = createCartRepository(db);
 
+  // What each module offers the others: a module is given another's facade, never its repository.
+  const ask = {
+    brands: createBrandFacade(brands),
+    carts: createCartFacade(carts),
+    exchangeRates: createExchangeRateFacade(exchangeRates),
+    blocklist: createBlocklistFacade(blocklist),
+    homeContent: createHomeContentFacade(homeContent),
+    keys: createKeyFacade(keys),
+    ledger: createLedgerFacade(ledger),
+    offers: createOfferFacade(offers),
+    orders: createOrderFacade(orders),
+    platforms: createPlatformFacade(platforms),
+    products: createProductFacade(products),
+    sellers: createSellerFacade(sellers),
+    tags: createTagFacade(tags),
+    users: createUserFacade(users),
+  };
+
   const mailer = createMailer({ outbox, smtpUrl: deps.mail.smtpUrl, from: deps.mail.from, log });
   const auditLog = createAuditLog({ audit: createAuditRepository(db) });
   const userService = createUserService({ ...deps, mailer, users });
 
   // The catalogue and reference data, edited in the admin console.
-  const categoryService = createCategoryService({ categories, products });
+  const categoryService = createCategoryService({ categories, products: ask.products });
   const macrocategoryService = createMacrocategoryService({ macrocategories });
-  const catalogue = createCatalogueService({ products, offers, brands, platforms, sellers, log });
+  const catalogue = createCatalogueService({
+    products,
+    offers: ask.offers,
+    brands: ask.brands,
+    platforms: ask.platforms,
+    sellers: ask.sellers,
+    log,
+  });
   const favoriteService = createFavoriteService({
     favorites: createFavoriteRepository(db),
-    products,
+    products: ask.products,
   });
   const eventService = createEventService({ events: createEventRepository(db) });
-  const productAdmin = createProductAdminService({ products, platforms, brands });
+  const productAdmin = createProductAdminService({
+    products,
+    platforms: ask.platforms,
+    brands: ask.brands,
+  });
   const proposalService = createProposalService({
     proposals: createProposalRepository(db),
     productAdmin,
   });
   const sellerCatalogue = createSellerCatalogueService({ products });
-  const categoryAdmin = createCategoryAdminService({ categories, products });
+  const categoryAdmin = createCategoryAdminService({ categories, products: ask.products });
   const macrocategoryAdmin = createMacrocategoryAdminService({ macrocategories });
-  const platformAdmin = createPlatformAdminService({ platforms, products });
-  const brandAdmin = createBrandAdminService({ brands, products });
-  const tagAdmin = createTagAdminService({ tags, products });
-  const homeContentService = createHomeContentService({ homeContent, products });
+  const platformAdmin = createPlatformAdminService({ platforms, products: ask.products });
+  const brandAdmin = createBrandAdminService({ brands, products: ask.products });
+  const tagAdmin = createTagAdminService({ tags, products: ask.products });
+  const homeContentService = createHomeContentService({ homeContent, products: ask.products });
   const publicState = createPublicStateService({
-    tags,
-    homeContent,
-    products,
-    offers,
-    platforms,
+    tags: ask.tags,
+    homeContent: ask.homeContent,
+    products: ask.products,
+    offers: ask.offers,
+    platforms: ask.platforms,
     categories: categoryService,
     macrocategories: macrocategoryService,
     catalogue,
   });
 
   // Offers, keys and exchange rates; what admins do to them goes to the audit log.
-  const pricing = createOfferPricing({ offers, products, rates: exchangeRates });
+  const pricing = createOfferPricing({
+    offers,
+    products: ask.products,
+    rates: ask.exchangeRates,
+  });
   const sellerService = createSellerService({
     ...deps,
     mailer,
-    users,
+    users: ask.users,
     sellers,
     offerStanding: createOfferStanding({ offers, pricing }),
   });
   const sellerOffers = createSellerOfferService({
-    ...{ offers, products, keys, pricing, auditLog },
+    ...{ offers, pricing, auditLog },
+    products: ask.products,
+    keys: ask.keys,
     vault: deps.vault,
   });
   const adminOffers = createAdminOfferService({
-    ...{ offers, products, sellers, keys, pricing, auditLog },
+    ...{ offers, pricing, auditLog },
+    products: ask.products,
+    sellers: ask.sellers,
+    keys: ask.keys,
   });
   const keyService = createKeyService({
-    ...{ keys, offers, products, pricing, auditLog },
+    ...{ keys, pricing, auditLog },
+    offers: ask.offers,
+    products: ask.products,
     vault: deps.vault,
   });
   const exchangeRateService = createExchangeRateService({
@@ -234,7 +288,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const blocklistService = createBlocklistService({ blocklist, auditLog });
 
   // The cart and coupons: lines priced from the live offers, never from the client.
-  const cartPricing = createCartPricing({ offers, products });
+  const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
   const couponService = createCouponService({
     coupons: createCouponRepository(db),
     price: cartPricing,
@@ -247,12 +301,22 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
 
   // Orders: key reservations, decisions, delivery and the sellers' ledger.
-  const orderKeys = createOrderKeys({ keys, offers, pricing });
+  const orderKeys = createOrderKeys({ keys: ask.keys, offers: ask.offers, pricing });
   const orderService = createOrderService({
-    ...{ orders, keys, users, blocklist, ledger, orderKeys, log },
-    priceOffer: createOfferLinePricing({ offers, products, vatRateBps: deps.vatRateBps }),
+    ...{ orders, orderKeys, log },
+    keys: ask.keys,
+    users: ask.users,
+    blocklist: ask.blocklist,
+    ledger: ask.ledger,
+    priceOffer: createOfferLinePricing({
+      offers: ask.offers,
+      products: ask.products,
+      vatRateBps: deps.vatRateBps,
+    }),
     deliver: createOrderDelivery({
-      ...{ orders, orderKeys, ledger, sellers, mailer },
+      ...{ orders, orderKeys, mailer },
+      ledger: ask.ledger,
+      sellers: ask.sellers,
       publicOrigin: deps.publicOrigin,
     }),
     vault: deps.vault,
@@ -274,27 +338,39 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
         log,
       })
     : undefined;
-  const reports = createOrderReports({ reporter: affiliate, orders, log });
+  const reports = createOrderReports({ reporter: affiliate, orders: ask.orders, log });
 
   // Checkout: the cart becomes an order and a payment; returns, webhooks and the admin's
   // refresh settle it the one way; refunds give money and keys back.
   const refunds = createRefundService({
-    ...{ orders, orderService, keys, offers, pricing, ledger, reports, auditLog, log },
+    ...{ orderService, pricing, reports, auditLog, log },
+    orders: ask.orders,
+    keys: ask.keys,
+    offers: ask.offers,
+    ledger: ask.ledger,
     refunds: createRefundRepository(db),
     payments: deps.payments,
   });
   const followUps = createPaymentFollowUps({ orders: orderService, refunds, reports, log });
   const settlement = createSettlement({
-    ...{ orders, orderService, log },
+    ...{ orderService, log },
+    orders: ask.orders,
     payments: deps.payments,
     hooks: { approved: reports.converted, undeliverable: followUps.giveBack },
   });
   const chargebacks = createChargebacks({
-    ...{ orders, orderService, keys, ledger, blocklist, reports, auditLog, log },
+    ...{ orderService, reports, auditLog, log },
+    orders: ask.orders,
+    keys: ask.keys,
+    ledger: ask.ledger,
+    blocklist: ask.blocklist,
     payments: deps.payments,
   });
   const checkout = createCheckoutService({
-    ...{ carts, offers, orders, orderService, settlement, chargebacks, auditLog, log },
+    ...{ orderService, settlement, chargebacks, auditLog, log },
+    carts: ask.carts,
+    offers: ask.offers,
+    orders: ask.orders,
     cart: cartService,
     payments: deps.payments,
     events: createPaymentEventRepository(db),
@@ -318,7 +394,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     platforms,
     brands,
     tags,
-    orders,
+    /** The money side of orders (the reconciliation job lists unsettled payments). */
+    orders: ask.orders,
     mailer,
     auditLog,
     userService,

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { vatTable, type CategoryId, type Currency, type Locale, type Region } from '@market/shared';
-import type { OfferDoc, OfferRepository } from '../offers/offers.repository.ts';
-import type { ProductDoc, ProductRepository } from '../products/products.repository.ts';
+import type { OfferDoc, OfferFacade } from '../offers/offers.facade.ts';
+import type { ProductDoc, ProductFacade } from '../products/products.facade.ts';
 
 /** A line the client named, priced from what the catalogue says now. */
 export type PricedLine = {
@@ -41,8 +41,8 @@ const termsOf = (
  * line whose offer is not live is kept at quantity 0, `outOfStock`.
  */
 export function createCartPricing(deps: {
-  offers: Pick<OfferRepository, 'liveOffersOfMany'>;
-  products: Pick<ProductRepository, 'findByIds'>;
+  offers: Pick<OfferFacade, 'liveOffersOfMany'>;
+  products: Pick<ProductFacade, 'findByIds'>;
 }) {
   return async function price(
     lines: readonly { productId: string; sellerId: string; quantity: number; currency: Currency }[],
@@ -93,8 +93,8 @@ export type OfferLine = ReturnType<typeof termsOf> & {
  * that is not on sale (gone, paused or its seller suspended). Stock is the caller's to check.
  */
 export function createOfferLinePricing(deps: {
-  offers: Pick<OfferRepository, 'findById'>;
-  products: Pick<ProductRepository, 'findById'>;
+  offers: Pick<OfferFacade, 'findById'>;
+  products: Pick<ProductFacade, 'findById'>;
   vatRateBps: number;
 }) {
   const vat = vatTable(deps.vatRateBps);

@@ -13,9 +13,9 @@ import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
 import { screen } from '../fraud/fraud-rules.ts';
-import type { BlocklistRepository } from '../fraud/blocklist.repository.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
-import type { UserRepository } from '../users/users.repository.ts';
+import type { BlocklistFacade } from '../fraud/blocklist.facade.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { UserFacade } from '../users/users.facade.ts';
 import { UNDELIVERED_STATUSES, type OrderDecisionDoc, type OrderDoc } from './order-doc.ts';
 import type { OrderDelivery } from './order-delivery.ts';
 import type { OrderKeys } from './order-keys.ts';
@@ -49,9 +49,9 @@ type Decider = { actor: OrderActor; reason: string; actorUid?: string | null };
  */
 export function createOrderDecisions(deps: {
   orders: OrderRepository;
-  keys: Pick<KeyRepository, 'holdForReview'>;
-  users: Pick<UserRepository, 'findById'>;
-  blocklist: Pick<BlocklistRepository, 'matches'>;
+  keys: Pick<KeyFacade, 'holdForReview'>;
+  users: Pick<UserFacade, 'findById'>;
+  blocklist: Pick<BlocklistFacade, 'matches'>;
   orderKeys: OrderKeys;
   deliver: OrderDelivery;
   findOrder: (id: string) => Promise<OrderDoc>;

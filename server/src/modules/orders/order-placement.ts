@@ -11,7 +11,7 @@ import {
 } from '@market/shared';
 import { AppError, fieldErrors } from '../../lib/errors.ts';
 import type { OfferLinePricing } from '../cart/cart-pricing.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { OrderDoc, OrderItemDoc } from './order-doc.ts';
 import type { OrderDecisions } from './order-decisions.ts';
 import type { OrderKeys } from './order-keys.ts';
@@ -29,7 +29,7 @@ const HOLDS_PER_ADDRESS = 4;
  */
 export function createOrderPlacement(deps: {
   orders: OrderRepository;
-  keys: Pick<KeyRepository, 'ofOrder'>;
+  keys: Pick<KeyFacade, 'ofOrder'>;
   priceOffer: OfferLinePricing;
   orderKeys: OrderKeys;
   decide: OrderDecisions['decide'];

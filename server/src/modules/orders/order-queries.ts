@@ -1,8 +1,8 @@
 import type { AdminOrder, Order, OrderStatus } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { LedgerFacade } from '../ledger/ledger.facade.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OrderDoc } from './order-doc.ts';
 import { toAdminOrder, toOrder, toSale } from './order-view.ts';
@@ -11,8 +11,8 @@ import type { OrderPageFilter, OrderRepository } from './orders.repository.ts';
 /** Reading orders: the buyer's, the admin's, a seller's sales and balance. */
 export function createOrderQueries(deps: {
   orders: OrderRepository;
-  keys: Pick<KeyRepository, 'ofOrder' | 'ofOrders'>;
-  ledger: Pick<LedgerRepository, 'balanceOf'>;
+  keys: Pick<KeyFacade, 'ofOrder' | 'ofOrders'>;
+  ledger: Pick<LedgerFacade, 'balanceOf'>;
 }) {
   const { orders, keys } = deps;
 

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { ORDER_REASONS } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { OrderDecisions } from './order-decisions.ts';
 import type { OrderDelivery } from './order-delivery.ts';
 import type { OrderKeys } from './order-keys.ts';
@@ -15,7 +15,7 @@ const BATCH = 200;
 /** The expiry job's side of orders: unpaid orders past their deadline, and crash leftovers. */
 export function createOrderRecovery(deps: {
   orders: OrderRepository;
-  keys: Pick<KeyRepository, 'reservedBefore' | 'holdForReview'>;
+  keys: Pick<KeyFacade, 'reservedBefore' | 'holdForReview'>;
   orderKeys: OrderKeys;
   deliver: OrderDelivery;
   decisions: Pick<OrderDecisions, 'decide' | 'releaseCoupon'>;

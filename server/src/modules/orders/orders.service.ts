@@ -1,10 +1,10 @@
 import type { Logger } from '../../logger.ts';
 import type { OfferLinePricing } from '../cart/cart-pricing.ts';
-import type { BlocklistRepository } from '../fraud/blocklist.repository.ts';
+import type { BlocklistFacade } from '../fraud/blocklist.facade.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { UserRepository } from '../users/users.repository.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { LedgerFacade } from '../ledger/ledger.facade.ts';
+import type { UserFacade } from '../users/users.facade.ts';
 import { createBuyerKeys } from './buyer-keys.ts';
 import { createOrderDecisions } from './order-decisions.ts';
 import type { OrderDelivery } from './order-delivery.ts';
@@ -26,10 +26,10 @@ export type { OrderCoupons, OrderSettings } from './order-settings.ts';
  */
 export function createOrderService(deps: {
   orders: OrderRepository;
-  keys: KeyRepository;
-  users: Pick<UserRepository, 'findById'>;
-  blocklist: Pick<BlocklistRepository, 'matches'>;
-  ledger: Pick<LedgerRepository, 'balanceOf'>;
+  keys: KeyFacade;
+  users: Pick<UserFacade, 'findById'>;
+  blocklist: Pick<BlocklistFacade, 'matches'>;
+  ledger: Pick<LedgerFacade, 'balanceOf'>;
   priceOffer: OfferLinePricing;
   orderKeys: OrderKeys;
   deliver: OrderDelivery;
