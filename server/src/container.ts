@@ -155,7 +155,6 @@ export type ContainerOptions = {
   fraud?: FraudConfig;
   /** The coupon side of orders; the coupon service's when left out. */
   coupons?: OrderCoupons;
-  clock?: () => Date;
 };
 
 /**
@@ -327,7 +326,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       holds: deps.orderHolds,
     },
     coupons: options.coupons ?? orderCoupons(couponService),
-    clock: options.clock,
   });
 
   // Affiliates: what Awin hears of an order (nothing without its client).
