@@ -11,7 +11,7 @@ import { MongoClient, type Db } from 'mongodb';
 import pino from 'pino';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
-import { COLLECTION_INDEXES, createContainer } from '../src/container.ts';
+import { createContainer } from '../src/container.ts';
 import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '../src/db/embedded/index.ts';
@@ -19,7 +19,6 @@ import { ensureIndexes } from '../src/db/indexes.ts';
 import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { createLogger } from '../src/logger.ts';
-import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
 
 export type BenchStack = {
@@ -41,12 +40,13 @@ export async function startBenchStack(emulatorHost?: string): Promise<BenchStack
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
   const identity = createIdentity(config, emulatorHost ?? '127.0.0.1:9');
   const log = createLogger('silent');
-  await ensureIndexes(db, COLLECTION_INDEXES);
-  await createCategoryRepository(db).ensureDefaults();
-  await ensureReferenceData(db);
-  const app = createApp(
-    createContainer(buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' })),
+  const container = createContainer(
+    buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' }),
   );
+  await ensureIndexes(db, container.indexes);
+  await container.categories.ensureDefaults();
+  await ensureReferenceData(db);
+  const app = createApp(container);
   const server = createApiServer(app.fetch).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

@@ -120,7 +120,7 @@ import { createUserRepository, userIndexes } from './modules/users/users.reposit
 import { createUserService } from './modules/users/users.service.ts';
 
 /** Every collection's indexes, each list declared beside its queries in the module's repository. */
-export const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
+const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   categories: categoryIndexes,
   macrocategories: macrocategoryIndexes,
   brands: brandIndexes,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, identityMode, isLoopbackHost, listenHost, loadConfig } from './config.ts';
 import { buildAppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
-import { COLLECTION_INDEXES, createContainer } from './container.ts';
+import { createContainer } from './container.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { ensureIndexes } from './db/indexes.ts';
 import { dataMigrations, runMigrations } from './db/migrations.ts';
@@ -16,7 +16,6 @@ import { sandboxedProviders } from './integrations/payments/payment-providers.ts
 import { startPaymentSandboxes } from './integrations/payments/payment-sandboxes.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import { reconcilePayments } from './jobs/reconcile-payments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
@@ -80,9 +79,6 @@ async function main() {
   stops.push(() => awin.close());
 
   const { db } = database;
-  await ensureIndexes(db, COLLECTION_INDEXES);
-  await createCategoryRepository(db).ensureDefaults();
-  await ensureReferenceData(db);
   // Without provider credentials, payments go to local sandboxes that keep their state on disk.
   const sandboxed = sandboxedProviders(config);
   const paymentSandboxes = await startPaymentSandboxes({
@@ -106,12 +102,15 @@ async function main() {
     paymentSandboxUrls: paymentSandboxes.urls,
     awin: awin.client,
   });
+  // The app and the background jobs share one set of repositories and services.
+  const container = createContainer(deps);
+  await ensureIndexes(db, container.indexes);
+  await container.categories.ensureDefaults();
+  await ensureReferenceData(db);
   // Data migrations (they need the vault) before anything reads or adds keys.
   await runMigrations(db, dataMigrations({ db, vault: deps.vault, log }), log);
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
 
-  // The app and the background jobs share one set of repositories and services.
-  const container = createContainer(deps);
   // Unpaid orders past their deadline give their keys back; crash leftovers are recovered.
   const orders = container.orderService;
   const expiry = startJob({

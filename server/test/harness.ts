@@ -8,7 +8,7 @@ import type { Role } from '@market/shared';
 import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
-import { COLLECTION_INDEXES, createContainer, type Container } from '../src/container.ts';
+import { createContainer, type Container } from '../src/container.ts';
 import { createHttpServer } from '../src/http-server.ts';
 import { securityHeaders } from '../src/lib/security-headers.ts';
 import { loadConfig } from '../src/config.ts';
@@ -22,7 +22,6 @@ import {
   type PaymentSandboxes,
 } from '../src/integrations/payments/payment-sandboxes.ts';
 import type { KeyVault } from '../src/modules/keys/key-vault.ts';
-import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
 
 export type TestAccount = { uid: string; email: string; token: string; sellerId: string | null };
@@ -72,9 +71,6 @@ export async function startTestServer(
   const identity = createIdentity(config, emulatorHost);
   const log = createLogger('silent');
   const awin = await connectAwin(config, log);
-  await ensureIndexes(db, COLLECTION_INDEXES);
-  await createCategoryRepository(db).ensureDefaults();
-  await ensureReferenceData(db);
   const paymentSandboxes = await startPaymentSandboxes({
     which: { paypal: true, checkout: true },
     port: 0,
@@ -91,6 +87,9 @@ export async function startTestServer(
   });
   // The same container as main.ts's: tests that drive a service reach the app's own.
   const container = createContainer(deps);
+  await ensureIndexes(db, container.indexes);
+  await container.categories.ensureDefaults();
+  await ensureReferenceData(db);
   const app = createApp(container);
   const server = (
     await createHttpServer(app.fetch, log, {
