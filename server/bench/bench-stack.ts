@@ -11,6 +11,7 @@ import { MongoClient, type Db } from 'mongodb';
 import pino from 'pino';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
+import { createContainer } from '../src/container.ts';
 import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '@market/embedded-mongo';
@@ -18,7 +19,6 @@ import { ensureIndexes } from '../src/db/indexes.ts';
 import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { createLogger } from '../src/logger.ts';
-import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
 
 export type BenchStack = {
@@ -40,10 +40,13 @@ export async function startBenchStack(emulatorHost?: string): Promise<BenchStack
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
   const identity = createIdentity(config, emulatorHost ?? '127.0.0.1:9');
   const log = createLogger('silent');
-  await ensureIndexes(db);
-  await createCategoryRepository(db).ensureDefaults();
+  const container = createContainer(
+    buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' }),
+  );
+  await ensureIndexes(db, container.indexes);
+  await container.categories.ensureDefaults();
   await ensureReferenceData(db);
-  const app = createApp(buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' }));
+  const app = createApp(container);
   const server = createApiServer(app.fetch).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

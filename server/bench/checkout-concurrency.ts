@@ -26,7 +26,7 @@ import { loadConfig } from '../src/config.ts';
 import { createIdentity } from '../src/identity/firebase.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
-import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import { newProduct } from '../test/fixtures.ts';
 import { createAccount, type TestAccount } from '../test/harness.ts';
 import { freePorts, startMarketplace } from '../test/marketplace-process.ts';

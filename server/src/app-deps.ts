@@ -1,16 +1,49 @@
 import type { Db } from 'mongodb';
-import type { AppDeps } from './app.ts';
+import type { Auth } from 'firebase-admin/auth';
+import type { ClientConfig, Health } from '@market/shared';
 import { publicOriginOf, type Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
-import { createAffiliateReporter } from './integrations/awin/affiliate-reporter.ts';
 import type { AwinClient } from './integrations/awin/awin-client.ts';
-import { createMailer } from './integrations/mail/mailer.ts';
+import type { PaymentProviders } from './integrations/payments/payment-provider.ts';
 import { createPaymentProviders } from './integrations/payments/payment-providers.ts';
-import { createRecaptcha } from './integrations/recaptcha/recaptcha.ts';
+import { createRecaptcha, type Recaptcha } from './integrations/recaptcha/recaptcha.ts';
+import type { Limits } from './lib/rate-limit-config.ts';
 import type { Logger } from './logger.ts';
-import { createAffiliateReportRepository } from './modules/attribution/affiliate-reports.repository.ts';
-import { createKeyVault, loadMasterKey } from './modules/keys/key-vault.ts';
-import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
+import { createKeyVault, loadMasterKey, type KeyVault } from './modules/keys/key-vault.ts';
+
+/**
+ * What the app runs on: the configuration it needs and the clients of what lives outside it.
+ * Every field is settled here from `config.ts` (which owns the defaults); `container.ts` builds
+ * the repositories and services on top of it.
+ */
+export type AppDeps = {
+  db: Db;
+  auth: Auth;
+  log: Logger;
+  health: Health;
+  clientConfig: ClientConfig;
+  recaptcha: Recaptcha;
+  /** Encrypts and hashes product keys (built from the master key). */
+  vault: KeyVault;
+  /** Absolute origin for links in mails. */
+  publicOrigin: string;
+  /** Whether a reverse proxy sets X-Forwarded-For (TRUST_PROXY); else the socket address counts. */
+  trustProxy: boolean;
+  /** How long an unpaid order holds its keys (ORDER_RESERVATION_MINUTES). */
+  orderReservationMinutes: number;
+  /** PayPal and Checkout.com clients: the real APIs with credentials, else the local sandboxes. */
+  payments: PaymentProviders;
+  /** The shop's VAT rate in basis points (VAT_RATE_BPS). */
+  vatRateBps: number;
+  /** The abuse limits (RATE_LIMITS over the defaults in middleware/rate-limit.ts). */
+  rateLimits: Limits;
+  /** What one buyer's unpaid orders may hold (ORDER_HOLD_MAX_ORDERS, ORDER_HOLD_MAX_UNITS). */
+  orderHolds: { orders: number; units: number };
+  /** Outgoing mail: SMTP_URL (none: mails are only kept in the outbox) and MAIL_FROM. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Awin's client (the API, or its local sandbox); none: no conversion is reported. */
+  awin: AwinClient | null;
+};
 
 /** Everything the app needs, wired from the config: one place for main.ts and the tests. */
 export function buildAppDeps(args: {
@@ -31,12 +64,6 @@ export function buildAppDeps(args: {
     log,
     health: { status: 'ok', database: args.databaseMode, identity: identity.mode },
     clientConfig: identity.clientConfig,
-    mailer: createMailer({
-      outbox: createOutboxRepository(db),
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      log,
-    }),
     recaptcha: createRecaptcha({
       secret: config.RECAPTCHA_SECRET,
       verifyUrl: config.RECAPTCHA_VERIFY_URL,
@@ -50,12 +77,7 @@ export function buildAppDeps(args: {
     rateLimits: config.RATE_LIMITS,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),
     vatRateBps: config.VAT_RATE_BPS,
-    affiliate: args.awin
-      ? createAffiliateReporter({
-          reports: createAffiliateReportRepository(db),
-          awin: args.awin,
-          log,
-        })
-      : undefined,
+    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+    awin: args.awin ?? null,
   };
 }

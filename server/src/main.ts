@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, identityMode, isLoopbackHost, listenHost, loadConfig } from './config.ts';
 import { buildAppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
+import { createContainer } from './container.ts';
 import { connectDatabase, type Database } from './db/client.ts';
 import { ensureIndexes } from './db/indexes.ts';
 import { dataMigrations, runMigrations } from './db/migrations.ts';
@@ -15,11 +16,6 @@ import { sandboxedProviders } from './integrations/payments/payment-providers.ts
 import { startPaymentSandboxes } from './sandboxes/payments.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createCategoryRepository } from './modules/categories/categories.repository.ts';
-import { buildOrderService } from './modules/orders/orders.wiring.ts';
-import { createAuditRepository } from './modules/audit/audit.repository.ts';
-import { createAuditLog } from './modules/audit/audit.service.ts';
-import { buildPayments } from './modules/checkout/checkout.wiring.ts';
 import { reconcilePayments } from './jobs/reconcile-payments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
@@ -83,9 +79,6 @@ async function main() {
   stops.push(() => awin.close());
 
   const { db } = database;
-  await ensureIndexes(db);
-  await createCategoryRepository(db).ensureDefaults();
-  await ensureReferenceData(db);
   // Without provider credentials, payments go to local sandboxes that keep their state on disk.
   const sandboxed = sandboxedProviders(config);
   const paymentSandboxes = await startPaymentSandboxes({
@@ -109,12 +102,17 @@ async function main() {
     paymentSandboxUrls: paymentSandboxes.urls,
     awin: awin.client,
   });
+  // The app and the background jobs share one set of repositories and services.
+  const container = createContainer(deps);
+  await ensureIndexes(db, container.indexes);
+  await container.categories.ensureDefaults();
+  await ensureReferenceData(db);
   // Data migrations (they need the vault) before anything reads or adds keys.
   await runMigrations(db, dataMigrations({ db, vault: deps.vault, log }), log);
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
 
   // Unpaid orders past their deadline give their keys back; crash leftovers are recovered.
-  const orders = buildOrderService(deps);
+  const orders = container.orderService;
   const expiry = startJob({
     name: 'order-expiry',
     everyMs: config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
@@ -123,26 +121,26 @@ async function main() {
   });
   stops.push(() => expiry.stop());
   // Payments a webhook never settled, refunds a crash left pending; Awin reports to retry.
-  const payments = buildPayments(deps, {
-    orderService: orders,
-    auditLog: createAuditLog({ audit: createAuditRepository(db) }),
-  });
   const reconcile = startJob({
     name: 'payment-reconciliation',
     everyMs: config.PAYMENT_RECONCILE_INTERVAL_SECONDS * 1000,
     run: () =>
-      reconcilePayments({ payments, afterMinutes: config.PAYMENT_RECONCILE_AFTER_MINUTES, log }),
+      reconcilePayments({
+        payments: container,
+        afterMinutes: config.PAYMENT_RECONCILE_AFTER_MINUTES,
+        log,
+      }),
     log,
   });
   stops.push(() => reconcile.stop());
   const affiliateRetry = startJob({
     name: 'affiliate-retry',
     everyMs: 60_000,
-    run: () => deps.affiliate?.retryPending() ?? Promise.resolve(),
+    run: () => container.affiliate?.retryPending() ?? Promise.resolve(),
     log,
   });
   stops.push(() => affiliateRetry.stop());
-  const app = createApp(deps);
+  const app = createApp(container);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
   const server = await createHttpServer(app.fetch, log, {

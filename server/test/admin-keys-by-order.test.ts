@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, AttributionSchema } from '@market/shared';
-import { createLogger } from '../src/logger.ts';
-import { buildOrderService } from '../src/modules/orders/orders.wiring.ts';
+import type { OrderService } from '../src/modules/orders/orders.service.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
-import { orderServiceDeps } from './checkout-fixtures.ts';
+import { serviceContainer } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -11,7 +10,7 @@ let t: TestServer;
 let seller: TestAccount;
 let buyer: TestAccount;
 let admin: TestAccount;
-let service: ReturnType<typeof buildOrderService>;
+let service: OrderService;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -20,9 +19,8 @@ beforeAll(async () => {
     t.account('user'),
     t.account('admin'),
   ]);
-  const log = createLogger('silent');
   // Placing an order has no HTTP route of its own here (the checkout calls the service).
-  service = buildOrderService(orderServiceDeps(t, log));
+  service = serviceContainer(t).orderService;
 });
 afterAll(() => t.close());
 

@@ -3,10 +3,10 @@ import {
   createAffiliateReporter,
   type AffiliateOrder,
   type AffiliateReporter,
-} from '../src/integrations/awin/affiliate-reporter.ts';
+} from '../src/modules/affiliates/affiliate-reporter.ts';
 import type { AwinSandboxCall } from '../src/sandboxes/awin/index.ts';
 import { createLogger } from '../src/logger.ts';
-import { createAffiliateReportRepository } from '../src/modules/attribution/affiliate-reports.repository.ts';
+import { createAffiliateReportRepository } from '../src/modules/affiliates/affiliate-reports.repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let t: TestServer;

@@ -13,7 +13,7 @@ import { reconcilePayments } from '../src/jobs/reconcile-payments.ts';
 import type { BlocklistDoc } from '../src/modules/fraud/blocklist.repository.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { LedgerEntryDoc } from '../src/modules/ledger/ledger.repository.ts';
-import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { buyerWith, checkout, orderOf, paymentsWiring, settledOrder } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';

@@ -1,49 +1,34 @@
 import { expect } from 'vitest';
 import { OrderSchema, transactionId, type Order, type PaymentProvider } from '@market/shared';
 import { loadConfig } from '../src/config.ts';
-import { createMailer } from '../src/integrations/mail/mailer.ts';
+import { createContainer, type ContainerOptions } from '../src/container.ts';
 import { createPaymentProviders } from '../src/integrations/payments/payment-providers.ts';
-import { createLogger, type Logger } from '../src/logger.ts';
-import { createAuditRepository } from '../src/modules/audit/audit.repository.ts';
-import { createAuditLog } from '../src/modules/audit/audit.service.ts';
-import { buildPayments } from '../src/modules/checkout/checkout.wiring.ts';
-import { buildOrderService } from '../src/modules/orders/orders.wiring.ts';
-import { createOutboxRepository } from '../src/modules/outbox/outbox.repository.ts';
 import type { TestAccount, TestServer } from './harness.ts';
 
 /**
- * The order service's dependencies as the app wires them, on the test server's database: placing
- * orders and the jobs have no HTTP route of their own (the checkout and main.ts call them).
+ * A container on the test server's database for driving the order service directly (placing
+ * orders and the jobs have no HTTP route of their own: the checkout and main.ts call them):
+ * built like the app's, with mails linking to `http://shop.test` and room for many unpaid orders
+ * per buyer (the cap itself is tested through the app, rate-limits.test.ts).
  */
-export const orderServiceDeps = (t: TestServer, log: Logger) => ({
-  db: t.db,
-  vault: t.vault,
-  log,
-  publicOrigin: 'http://shop.test',
-  // Service tests place many unpaid orders per buyer; the cap itself is tested through the app
-  // (rate-limits.test.ts).
-  orderHolds: { orders: 1000, units: 100_000 },
-  mailer: createMailer({
-    outbox: createOutboxRepository(t.db),
-    smtpUrl: undefined,
-    from: 'shop',
-    log,
-  }),
-});
+export const serviceContainer = (t: TestServer, options: ContainerOptions = {}) =>
+  createContainer(
+    {
+      ...t.container.deps,
+      publicOrigin: 'http://shop.test',
+      orderHolds: { orders: 1000, units: 100_000 },
+    },
+    options,
+  );
 
 /** The test server's payment providers, talking to its sandboxes. */
 export const testProviders = (t: TestServer) =>
   createPaymentProviders(loadConfig({ NODE_ENV: 'test' }), t.paymentSandboxes.urls);
 
-/** The payments and order services as main.ts wires them for the reconciliation job. */
+/** The app's own order service and payments, as main.ts's reconciliation job drives them. */
 export function paymentsWiring(t: TestServer) {
-  const log = createLogger('silent');
-  const orderService = buildOrderService(orderServiceDeps(t, log));
-  const payments = buildPayments(
-    { db: t.db, payments: testProviders(t), log },
-    { orderService, auditLog: createAuditLog({ audit: createAuditRepository(t.db) }) },
-  );
-  return { orderService, payments, log };
+  const { orderService, deps } = t.container;
+  return { orderService, payments: t.container, log: deps.log };
 }
 
 /** A fresh buyer (screening sees a new account with no history) with `seller`'s lines in the cart. */

@@ -11,7 +11,7 @@ import {
 import { reconcilePayments } from '../src/jobs/reconcile-payments.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
-import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import {
   buyerWith,

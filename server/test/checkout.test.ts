@@ -17,7 +17,7 @@ import { reconcilePayments } from '../src/jobs/reconcile-payments.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { LedgerEntryDoc } from '../src/modules/ledger/ledger.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
-import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import {
   expectFieldErrors,

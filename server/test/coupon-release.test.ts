@@ -8,20 +8,14 @@ import {
   OrderSchema,
   transactionId,
 } from '@market/shared';
-import { createLogger } from '../src/logger.ts';
 import { orderCoupons } from '../src/modules/checkout/order-coupons.ts';
-import { createCartPricing } from '../src/modules/cart/cart-pricing.ts';
 import {
   createCouponRepository,
   type RedemptionDoc,
 } from '../src/modules/coupons/coupons.repository.ts';
-import { createCouponService } from '../src/modules/coupons/coupons.service.ts';
-import { createOfferRepository } from '../src/modules/offers/offers.repository.ts';
-import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
-import { buildOrderService } from '../src/modules/orders/orders.wiring.ts';
-import { createProductRepository } from '../src/modules/products/products.repository.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
-import { buyerWith, checkout, orderServiceDeps } from './checkout-fixtures.ts';
+import { buyerWith, checkout, serviceContainer } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton } from './payments-helpers.ts';
 import { raClient } from './ra-client.ts';
@@ -53,14 +47,8 @@ async function singleUseCoupon() {
 }
 const usedCount = async (id: string) => (await admin.getOne('coupons', { id })).data.usedCount;
 
-const couponService = () =>
-  createCouponService({
-    coupons: createCouponRepository(t.db),
-    price: createCartPricing({
-      offers: createOfferRepository(t.db),
-      products: createProductRepository(t.db),
-    }),
-  });
+/** The app's own coupon service. */
+const couponService = () => t.container.couponService;
 const redemptionsOf = (couponId: string) =>
   t.db
     .collection<RedemptionDoc>('couponRedemptions')
@@ -124,12 +112,11 @@ describe('a coupon use goes back when its order ends undelivered', () => {
     const productId = await onSale(1);
     const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
     const { orderId } = await checkoutWith(buyer, coupon.code);
-    const deps = orderServiceDeps(t, createLogger('silent'));
     const working = orderCoupons(couponService());
     // The process dies between writing the decision and giving the use back.
-    const crashing = buildOrderService(deps, {
+    const crashing = serviceContainer(t, {
       coupons: { ...working, release: () => Promise.reject(new Error('process died')) },
-    });
+    }).orderService;
     await crashing.decide(await orderDoc(orderId), 'cancelled', {
       actor: 'System',
       reason: ORDER_REASONS.autoCancelled,
@@ -138,7 +125,9 @@ describe('a coupon use goes back when its order ends undelivered', () => {
     expect(await usedCount(coupon.id)).toBe(1);
 
     const later = new Date(Date.now() + 60 * 60_000);
-    const swept = await buildOrderService(deps, { coupons: working }).expireReservations(later);
+    const swept = await serviceContainer(t, { coupons: working }).orderService.expireReservations(
+      later,
+    );
     expect(swept.couponsReleased).toBeGreaterThanOrEqual(1);
     expect(await usedCount(coupon.id)).toBe(0);
     expect(await redemptionsOf(coupon.id)).toEqual([]);

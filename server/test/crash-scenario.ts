@@ -14,7 +14,7 @@ import { createIdentity } from '../src/identity/firebase.ts';
 import type { Failpoint } from '../src/lib/failpoints.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
-import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import { newProduct } from './fixtures.ts';
 import { createAccount, type TestAccount } from './harness.ts';

@@ -8,6 +8,7 @@ import type { Role } from '@market/shared';
 import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
+import { createContainer, type Container } from '../src/container.ts';
 import { createHttpServer } from '../src/http-server.ts';
 import { securityHeaders } from '../src/lib/security-headers.ts';
 import { loadConfig } from '../src/config.ts';
@@ -18,7 +19,6 @@ import { connectAwin, type AwinConnection } from '../src/integrations/awin/awin.
 import { createLogger } from '../src/logger.ts';
 import { startPaymentSandboxes, type PaymentSandboxes } from '../src/sandboxes/payments.ts';
 import type { KeyVault } from '../src/modules/keys/key-vault.ts';
-import { createCategoryRepository } from '../src/modules/categories/categories.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
 
 export type TestAccount = { uid: string; email: string; token: string; sellerId: string | null };
@@ -31,6 +31,8 @@ export type TestServer = {
   identity: Identity;
   /** The app's key vault, to check what the keys collection stores. */
   vault: KeyVault;
+  /** The app's repositories and services (placing orders and the jobs have no route of their own). */
+  container: Container;
   /** The local PayPal and Checkout.com sandboxes the app's payment clients talk to. */
   paymentSandboxes: PaymentSandboxes;
   emulatorHost: string;
@@ -66,9 +68,6 @@ export async function startTestServer(
   const identity = createIdentity(config, emulatorHost);
   const log = createLogger('silent');
   const awin = await connectAwin(config, log);
-  await ensureIndexes(db);
-  await createCategoryRepository(db).ensureDefaults();
-  await ensureReferenceData(db);
   const paymentSandboxes = await startPaymentSandboxes({
     which: { paypal: true, checkout: true },
     port: 0,
@@ -83,7 +82,12 @@ export async function startTestServer(
     paymentSandboxUrls: paymentSandboxes.urls,
     awin: awin.client,
   });
-  const app = createApp(deps);
+  // The same container as main.ts's: tests that drive a service reach the app's own.
+  const container = createContainer(deps);
+  await ensureIndexes(db, container.indexes);
+  await container.categories.ensureDefaults();
+  await ensureReferenceData(db);
+  const app = createApp(container);
   const server = (
     await createHttpServer(app.fetch, log, {
       ...deps,
@@ -117,6 +121,7 @@ export async function startTestServer(
     db,
     identity,
     vault: deps.vault,
+    container,
     paymentSandboxes,
     emulatorHost,
     awin,

@@ -9,7 +9,7 @@ import {
 import { startTestServer, type TestServer } from './harness.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../src/app-env.ts';
-import { createMailer } from '../src/integrations/mail/mailer.ts';
+import { createMailer } from '../src/modules/outbox/mailer.ts';
 import { createRecaptcha } from '../src/integrations/recaptcha/recaptcha.ts';
 import { handleError } from '../src/lib/errors.ts';
 import { createLogger } from '../src/logger.ts';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
+import { createContainer } from '../src/container.ts';
 import { identityMode, loadConfig } from '../src/config.ts';
 import { createHttpServer } from '../src/http-server.ts';
 import { securityHeaders } from '../src/lib/security-headers.ts';
@@ -24,7 +25,7 @@ async function serveLikeMain(env: Record<string, string>) {
     log,
     databaseMode: 'embedded',
   });
-  const server = await createHttpServer(createApp(deps).fetch, log, {
+  const server = await createHttpServer(createApp(createContainer(deps)).fetch, log, {
     ...deps,
     identity: identityMode(config),
     headers: securityHeaders({

@@ -11,17 +11,15 @@ import {
   type Order,
   type OrderStatus,
 } from '@market/shared';
-import { createLogger } from '../src/logger.ts';
 import { FRAUD_DEFAULTS } from '../src/modules/fraud/fraud-rules.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { LedgerEntryDoc } from '../src/modules/ledger/ledger.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
-import type { OrderDoc } from '../src/modules/orders/orders.repository.ts';
-import type { PaymentFacts } from '../src/modules/orders/orders.service.ts';
-import { buildOrderService } from '../src/modules/orders/orders.wiring.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
+import type { OrderService, PaymentFacts } from '../src/modules/orders/orders.service.ts';
 import type { ProductFixture } from './fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
-import { orderServiceDeps } from './checkout-fixtures.ts';
+import { serviceContainer } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -31,7 +29,7 @@ let otherSeller: TestAccount;
 let buyer: TestAccount;
 let stranger: TestAccount;
 let admin: TestAccount;
-let service: ReturnType<typeof buildOrderService>;
+let service: OrderService;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -42,13 +40,12 @@ beforeAll(async () => {
     t.account('user'),
     t.account('admin'),
   ]);
-  const log = createLogger('silent');
   // The same wiring as the app's, on the test server's database: placing orders and the expiry
   // job have no HTTP route of their own (the checkout and main.ts call them).
-  service = buildOrderService(orderServiceDeps(t, log), {
+  service = serviceContainer(t, {
     // One buyer places dozens of orders here: velocity screening has its own unit tests.
     fraud: { ...FRAUD_DEFAULTS, velocitySoftLimit: 1000, velocityHardLimit: 1000 },
-  });
+  }).orderService;
   await t.db.collection('blocklist').insertOne({
     kind: 'instrument',
     value: 'card-stolen',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
+import { createContainer } from '../src/container.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
 import type { TestServer } from './harness.ts';
@@ -16,13 +17,15 @@ export function servedApiRoutes(t: TestServer): Set<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-routes-'));
   try {
     const app = createApp(
-      buildAppDeps({
-        config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
-        db: t.db,
-        identity: t.identity,
-        log: createLogger('silent'),
-        databaseMode: 'embedded',
-      }),
+      createContainer(
+        buildAppDeps({
+          config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
+          db: t.db,
+          identity: t.identity,
+          log: createLogger('silent'),
+          databaseMode: 'embedded',
+        }),
+      ),
     );
     return new Set(
       app.routes

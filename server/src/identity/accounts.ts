@@ -1,7 +1,7 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Locale, Role } from '@market/shared';
 import { AppError } from '../lib/errors.ts';
-import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { Mailer } from '../modules/outbox/mailer.ts';
 
 /** Claims the server sets: the role, and the seller an account runs or applied for. */
 export type AccountClaims = { role: Role; sellerId?: string };

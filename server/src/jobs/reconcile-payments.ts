@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.ts';
-import type { Payments } from '../modules/checkout/checkout.wiring.ts';
+import type { Container } from '../container.ts';
 
 const BATCH = 100;
 
@@ -11,7 +11,8 @@ const BATCH = 100;
  * safe alongside the webhooks: settlement is.
  */
 export async function reconcilePayments(args: {
-  payments: Payments;
+  /** The container's orders, settlement, refunds and chargebacks. */
+  payments: Pick<Container, 'orders' | 'settlement' | 'refunds' | 'chargebacks'>;
   afterMinutes: number;
   log: Logger;
   now?: Date;

@@ -1,6 +1,6 @@
 import { slugOf, type BrandCreate, type BrandUpdate } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import type { BrandDoc, BrandRepository } from './brands.repository.ts';
 
 const nameTaken = (name: string) =>
@@ -12,7 +12,7 @@ const nameTaken = (name: string) =>
 /** The admin console's brands. Products name their brand by slug or by name (`brand`). */
 export function createBrandAdminService(deps: {
   brands: BrandRepository;
-  products: Pick<ProductRepository, 'countReferencing' | 'renameBrand'>;
+  products: Pick<ProductFacade, 'countReferencing' | 'renameBrand'>;
 }) {
   const { brands, products } = deps;
   return {

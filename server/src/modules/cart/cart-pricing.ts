@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
-import type { CategoryId, Currency, Locale } from '@market/shared';
-import type { OfferRepository } from '../offers/offers.repository.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import { vatTable, type CategoryId, type Currency, type Locale, type Region } from '@market/shared';
+import type { OfferDoc, OfferFacade } from '../offers/offers.facade.ts';
+import type { ProductDoc, ProductFacade } from '../products/products.facade.ts';
 
 /** A line the client named, priced from what the catalogue says now. */
 export type PricedLine = {
@@ -20,13 +20,29 @@ export type PricedLine = {
 };
 
 /**
+ * The one pricing rule, for the cart, coupons and orders alike: a line's unit price is the live
+ * offer's in the line's currency, its VAT class the offer's, its name and category the product's.
+ */
+const termsOf = (
+  offer: Pick<OfferDoc, 'prices' | 'zeroVat'> | undefined,
+  product: Pick<ProductDoc, 'name' | 'categoryId'>,
+  currency: Currency,
+  locale: Locale = 'en',
+) => ({
+  unitCents: offer?.prices[currency] ?? 0,
+  isZeroVat: offer?.zeroVat ?? false,
+  name: product.name[locale],
+  categoryId: product.categoryId,
+});
+
+/**
  * Prices cart lines from the live offers (active, with keys): price, name and VAT class come
  * from the catalogue, never from the client. A line whose product does not exist is dropped; a
  * line whose offer is not live is kept at quantity 0, `outOfStock`.
  */
 export function createCartPricing(deps: {
-  offers: Pick<OfferRepository, 'liveOffersOfMany'>;
-  products: Pick<ProductRepository, 'findByIds'>;
+  offers: Pick<OfferFacade, 'liveOffersOfMany'>;
+  products: Pick<ProductFacade, 'findByIds'>;
 }) {
   return async function price(
     lines: readonly { productId: string; sellerId: string; quantity: number; currency: Currency }[],
@@ -53,11 +69,8 @@ export function createCartPricing(deps: {
           productId,
           sellerId: line.sellerId,
           quantity: offer ? Math.min(line.quantity, offer.stock) : 0,
-          unitCents: offer?.prices[currency] ?? 0,
+          ...termsOf(offer, product, currency, options.locale),
           currency,
-          isZeroVat: offer?.zeroVat ?? false,
-          name: product.name[options.locale ?? 'en'],
-          categoryId: product.categoryId,
           outOfStock: !offer,
         },
       ];
@@ -65,3 +78,37 @@ export function createCartPricing(deps: {
   };
 }
 export type CartPricing = ReturnType<typeof createCartPricing>;
+
+/** An order line priced from its offer (`priceOffer`), with what placing the order checks. */
+export type OfferLine = ReturnType<typeof termsOf> & {
+  offer: Pick<OfferDoc, '_id' | 'sellerId' | 'stock'>;
+  productId: ProductDoc['_id'];
+  region: Region;
+  /** The VAT rate of the line's class at the shop's rate. */
+  vatRateBps: number;
+};
+
+/**
+ * Prices an order's lines by offer id with the cart's rule (`termsOf`); `null` for an offer
+ * that is not on sale (gone, paused or its seller suspended). Stock is the caller's to check.
+ */
+export function createOfferLinePricing(deps: {
+  offers: Pick<OfferFacade, 'findById'>;
+  products: Pick<ProductFacade, 'findById'>;
+  vatRateBps: number;
+}) {
+  const vat = vatTable(deps.vatRateBps);
+  return async function priceOffer(offerId: string, currency: Currency): Promise<OfferLine | null> {
+    const offer = await deps.offers.findById(new ObjectId(offerId));
+    const product = offer && (await deps.products.findById(offer.productId));
+    if (!offer || !product || offer.status !== 'active' || offer.sellerSuspended) return null;
+    return {
+      ...termsOf(offer, product, currency),
+      offer,
+      productId: product._id,
+      region: product.region,
+      vatRateBps: offer.zeroVat ? vat.zero : vat.standard,
+    };
+  };
+}
+export type OfferLinePricing = ReturnType<typeof createOfferLinePricing>;

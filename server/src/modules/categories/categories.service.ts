@@ -7,7 +7,7 @@ import type {
   PublicCategory,
 } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import type { CategoryDoc, CategoryRepository } from './categories.repository.ts';
 
 const toPublic = (doc: CategoryDoc, locale: Locale): PublicCategory => ({
@@ -19,7 +19,7 @@ const toPublic = (doc: CategoryDoc, locale: Locale): PublicCategory => ({
 /** The public category lists, always by position. */
 export function createCategoryService(deps: {
   categories: CategoryRepository;
-  products: Pick<ProductRepository, 'countByCategory'>;
+  products: Pick<ProductFacade, 'countByCategory'>;
 }) {
   const { categories, products } = deps;
   return {
@@ -56,7 +56,7 @@ export type CategoryService = ReturnType<typeof createCategoryService>;
 /** What the admin console does to categories: edit names and position, delete empty ones. */
 export function createCategoryAdminService(deps: {
   categories: CategoryRepository;
-  products: Pick<ProductRepository, 'countByCategory'>;
+  products: Pick<ProductFacade, 'countByCategory'>;
 }) {
   const { categories, products } = deps;
   return {

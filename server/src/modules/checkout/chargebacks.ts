@@ -7,12 +7,13 @@ import type {
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { SYSTEM_AUDIT_CONTEXT, type AuditLog } from '../audit/audit.service.ts';
-import type { BlocklistRepository } from '../fraud/blocklist.repository.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { BlocklistFacade } from '../fraud/blocklist.facade.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { LedgerFacade } from '../ledger/ledger.facade.ts';
+import type { OrderDoc } from '../orders/order-doc.ts';
+import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { OrderService } from '../orders/orders.service.ts';
-import type { OrderReports } from './affiliate-reports.ts';
+import type { OrderReports } from '../affiliates/order-reports.ts';
 
 const BATCH = 100;
 
@@ -36,13 +37,13 @@ const BATCH = 100;
  */
 export function createChargebacks(deps: {
   orders: Pick<
-    OrderRepository,
+    OrderFacade,
     'findById' | 'findByProviderRef' | 'chargebackSettled' | 'unsettledChargebacks'
   >;
   orderService: Pick<OrderService, 'decide'>;
-  keys: Pick<KeyRepository, 'revokeUnrevealed'>;
-  ledger: Pick<LedgerRepository, 'record' | 'ofOrder'>;
-  blocklist: Pick<BlocklistRepository, 'add'>;
+  keys: Pick<KeyFacade, 'revokeUnrevealed'>;
+  ledger: Pick<LedgerFacade, 'record' | 'ofOrder'>;
+  blocklist: Pick<BlocklistFacade, 'add'>;
   reports: Pick<OrderReports, 'chargedBack'>;
   payments: PaymentProviders;
   auditLog: AuditLog;

@@ -18,13 +18,14 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
-import { attributionFromCookies } from '../attribution/attribution.ts';
+import { attributionFromCookies } from '../affiliates/attribution.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
-import type { CartRepository } from '../cart/cart.repository.ts';
+import type { CartFacade } from '../cart/cart.facade.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import { toObjectId } from '../offers/object-ids.ts';
-import type { OfferRepository } from '../offers/offers.repository.ts';
-import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { OfferFacade } from '../offers/offers.facade.ts';
+import type { OrderDoc } from '../orders/order-doc.ts';
+import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import type { PaymentEventRepository } from './payment-events.repository.ts';
 import type { Chargebacks } from './chargebacks.ts';
@@ -50,9 +51,9 @@ const ranOut = (errors: Record<string, string>) =>
  */
 export function createCheckoutService(deps: {
   cart: Pick<CartService, 'get' | 'replace'>;
-  carts: Pick<CartRepository, 'find'>;
-  offers: Pick<OfferRepository, 'liveOffersOfMany'>;
-  orders: Pick<OrderRepository, 'findById' | 'findOwn'>;
+  carts: Pick<CartFacade, 'find'>;
+  offers: Pick<OfferFacade, 'liveOffersOfMany'>;
+  orders: Pick<OrderFacade, 'findById' | 'findOwn'>;
   orderService: Pick<
     OrderService,
     'placeOrder' | 'attachPayment' | 'getOwn' | 'adminGet' | 'decide'

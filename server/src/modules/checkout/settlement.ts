@@ -7,7 +7,8 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
-import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { OrderDoc } from '../orders/order-doc.ts';
+import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { OrderService, PaymentFacts } from '../orders/orders.service.ts';
 import { owesRefund } from '../refunds/refunds.service.ts';
 
@@ -37,7 +38,7 @@ export const unavailable = (err: PaymentError) =>
  * number of times, concurrently, from any source.
  */
 export function createSettlement(deps: {
-  orders: Pick<OrderRepository, 'findById' | 'findByProviderRef'>;
+  orders: Pick<OrderFacade, 'findById' | 'findByProviderRef'>;
   orderService: Pick<OrderService, 'recordPayment'>;
   payments: PaymentProviders;
   hooks: SettlementHooks;

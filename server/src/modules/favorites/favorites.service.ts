@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { MAX_FAVORITES, type Favorite } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../middleware/auth.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import type { FavoriteDoc, FavoriteRepository } from './favorites.repository.ts';
 
 const toFavorite = (doc: FavoriteDoc): Favorite => ({
@@ -24,7 +24,7 @@ export function createFavoriteService({
   clock = () => new Date(),
 }: {
   favorites: FavoriteRepository;
-  products: ProductRepository;
+  products: ProductFacade;
   clock?: () => Date;
 }) {
   return {

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import type { HomeContent, HomeContentUpdate } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import type { HomeContentDoc, HomeContentRepository } from './home-content.repository.ts';
 
 const toHomeContent = (doc: HomeContentDoc | null): HomeContent => ({
@@ -14,7 +14,7 @@ const toHomeContent = (doc: HomeContentDoc | null): HomeContent => ({
 /** The home page's admin-picked content: featured products in order, and banners. */
 export function createHomeContentService(deps: {
   homeContent: HomeContentRepository;
-  products: Pick<ProductRepository, 'findByIds'>;
+  products: Pick<ProductFacade, 'findByIds'>;
 }) {
   const { homeContent, products } = deps;
   return {

@@ -4,8 +4,8 @@ import type { ListQuery } from '../../lib/list-query.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
-import type { OfferRepository } from '../offers/offers.repository.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { OfferFacade } from '../offers/offers.facade.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import { maskKeyCode } from './key-mask.ts';
 import { createRestock } from './key-stock.ts';
 import type { KeyVault } from './key-vault.ts';
@@ -27,8 +27,8 @@ export type KeyListFilter = {
  */
 export function createKeyService(deps: {
   keys: KeyRepository;
-  offers: OfferRepository;
-  products: ProductRepository;
+  offers: OfferFacade;
+  products: ProductFacade;
   vault: KeyVault;
   pricing: OfferPricing;
   auditLog: AuditLog;

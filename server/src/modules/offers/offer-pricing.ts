@@ -1,7 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import { convertCents, type OfferPricesInput, type RateCurrency } from '@market/shared';
-import type { ExchangeRateRepository } from '../exchange-rates/exchange-rates.repository.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { ExchangeRateFacade } from '../exchange-rates/exchange-rates.facade.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import { completePrices, priceRange } from './offer-prices.ts';
 import type { OfferDoc, OfferRepository } from './offers.repository.ts';
 
@@ -11,8 +11,8 @@ import type { OfferDoc, OfferRepository } from './offers.repository.ts';
  */
 export function createOfferPricing(deps: {
   offers: OfferRepository;
-  products: ProductRepository;
-  rates: ExchangeRateRepository;
+  products: ProductFacade;
+  rates: ExchangeRateFacade;
 }) {
   const { offers, products, rates } = deps;
 

@@ -2,9 +2,9 @@ import type { AdminOffer, AdminOfferUpdate, OfferStatus } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
-import type { SellerRepository } from '../sellers/sellers.repository.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
+import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import { toObjectId, toObjectIds } from './object-ids.ts';
 import { keepConversions } from './offer-prices.ts';
 import type { OfferPricing } from './offer-pricing.ts';
@@ -21,9 +21,9 @@ export type AdminOfferFilter = {
 /** The admin console's offers: every seller's, with names and key counts, and moderation. */
 export function createAdminOfferService(deps: {
   offers: OfferRepository;
-  products: ProductRepository;
-  sellers: SellerRepository;
-  keys: KeyRepository;
+  products: ProductFacade;
+  sellers: SellerFacade;
+  keys: KeyFacade;
   pricing: OfferPricing;
   auditLog: AuditLog;
 }) {

@@ -12,8 +12,8 @@ import type { ListQuery } from '../../lib/list-query.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import { normaliseKeyCode } from '../keys/key-code.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
-import type { ProductDoc, ProductRepository } from '../products/products.repository.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { ProductDoc, ProductFacade } from '../products/products.facade.ts';
 import { toObjectId, toObjectIds } from './object-ids.ts';
 import { keepConversions } from './offer-prices.ts';
 import type { OfferPricing } from './offer-pricing.ts';
@@ -64,8 +64,8 @@ const AUDITED_HOLDERS = 20;
 /** The seller console's offers: every call is scoped to the calling seller's shop. */
 export function createSellerOfferService(deps: {
   offers: OfferRepository;
-  products: ProductRepository;
-  keys: KeyRepository;
+  products: ProductFacade;
+  keys: KeyFacade;
   vault: KeyVault;
   pricing: OfferPricing;
   auditLog: AuditLog;

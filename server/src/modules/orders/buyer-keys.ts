@@ -1,7 +1,7 @@
 import type { RevealedOrderKey } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
 import { toObjectId } from '../offers/object-ids.ts';
 import type { OrderRepository } from './orders.repository.ts';
 
@@ -11,7 +11,7 @@ import type { OrderRepository } from './orders.repository.ts';
  */
 export function createBuyerKeys(deps: {
   orders: OrderRepository;
-  keys: KeyRepository;
+  keys: KeyFacade;
   vault: KeyVault;
   clock: () => Date;
 }) {

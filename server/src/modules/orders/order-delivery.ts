@@ -1,11 +1,12 @@
 import { ObjectId } from 'mongodb';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { Mailer } from '../outbox/mailer.ts';
 import { failpoint } from '../../lib/failpoints.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { SellerRepository } from '../sellers/sellers.repository.ts';
+import type { LedgerFacade } from '../ledger/ledger.facade.ts';
+import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import type { OrderKeys } from './order-keys.ts';
 import { keysByOffer } from './order-view.ts';
-import type { OrderDoc, OrderRepository } from './orders.repository.ts';
+import type { OrderDoc } from './order-doc.ts';
+import type { OrderRepository } from './orders.repository.ts';
 
 /**
  * What an approval does: the reserved keys become sold, each seller is credited their lines,
@@ -16,8 +17,8 @@ import type { OrderDoc, OrderRepository } from './orders.repository.ts';
 export function createOrderDelivery(deps: {
   orders: OrderRepository;
   orderKeys: OrderKeys;
-  ledger: LedgerRepository;
-  sellers: Pick<SellerRepository, 'approvedAmong'>;
+  ledger: LedgerFacade;
+  sellers: Pick<SellerFacade, 'approvedAmong'>;
   mailer: Mailer;
   publicOrigin: string;
 }) {

@@ -1,8 +1,8 @@
 import type { ObjectId } from 'mongodb';
-import type { KeyRepository, OrderKeyDoc } from '../keys/keys.repository.ts';
+import type { KeyFacade, OrderKeyDoc } from '../keys/keys.facade.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
-import type { OfferRepository } from '../offers/offers.repository.ts';
-import type { OrderItemDoc } from './orders.repository.ts';
+import type { OfferFacade } from '../offers/offers.facade.ts';
+import type { OrderItemDoc } from './order-doc.ts';
 
 /**
  * An order's keys changing hands. Every step is one conditional single-document update on one
@@ -11,8 +11,8 @@ import type { OrderItemDoc } from './orders.repository.ts';
  * nothing twice. See README.md for what recovery does after a crash between the two.
  */
 export function createOrderKeys(deps: {
-  keys: KeyRepository;
-  offers: OfferRepository;
+  keys: KeyFacade;
+  offers: OfferFacade;
   pricing: OfferPricing;
 }) {
   const { keys, offers, pricing } = deps;

@@ -1,7 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import type { AdminOrder, Order, OrderItem, OrderKey, SellerSale } from '@market/shared';
-import type { OrderKeyDoc } from '../keys/keys.repository.ts';
-import type { OrderDoc, OrderItemDoc } from './orders.repository.ts';
+import type { OrderKeyDoc } from '../keys/keys.facade.ts';
+import type { OrderDoc, OrderItemDoc } from './order-doc.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

@@ -1,118 +1,13 @@
 import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
-import type {
-  Attribution,
-  CategoryId,
-  Currency,
-  OrderActor,
-  OrderStatus,
-  OrderTotals,
-  PaymentProvider,
-  PaymentStatus,
-  Region,
-} from '@market/shared';
+import type { OrderStatus, PaymentProvider } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
-
-export type OrderItemDoc = {
-  _id: ObjectId;
-  offerId: ObjectId;
-  productId: ObjectId;
-  sellerId: string;
-  name: string;
-  categoryId: CategoryId;
-  region: Region;
-  quantity: number;
-  unitPriceCents: number;
-  zeroVat: boolean;
-  vatRateBps: number;
-  /** The keys the order holds for this line (reserved, then sold); the keys say so too. */
-  keyIds: ObjectId[];
-  deliveredCount: number;
-  /** The line's share of the coupon discount (what its refund leaves out). */
-  discountCents: number;
-  /** The refund claiming this line (set before the provider is asked: a line is refunded once). */
-  refundId?: ObjectId;
-  /** Set with `refundedCents` once the line's refund went through. */
-  refundedAt?: Date;
-  refundedCents?: number;
-};
-
-export type OrderPaymentDoc = {
-  provider: PaymentProvider;
-  providerRef: string;
-  captureId: string | null;
-  status: PaymentStatus;
-  amountCents: number;
-  currency: Currency | null;
-  /** A stable fingerprint of the card or wallet (velocity and blocklist), when the provider gives one. */
-  instrument: string | null;
-  /** The payer's country (ISO alpha-2), when the provider gives it. */
-  country: string | null;
-};
-
-export type OrderDecisionDoc = {
-  status: OrderStatus;
-  reason: string;
-  actor: OrderActor;
-  actorUid: string | null;
-  at: Date;
-};
-
-export type OrderDoc = {
-  _id: ObjectId;
-  number: string;
-  userId: string;
-  email: string;
-  items: OrderItemDoc[];
-  currency: Currency;
-  totals: OrderTotals;
-  couponCode: string | null;
-  /** Set when the checkout starts a payment; `providerRef` is unique across orders. */
-  payment?: OrderPaymentDoc;
-  status: OrderStatus;
-  decisions: OrderDecisionDoc[];
-  attribution: Attribution;
-  ip: string | null;
-  /** Pending orders only: past it the reservation expires. Removed once the order leaves pending. */
-  reservationExpiresAt?: Date;
-  accountPurchaseConfirmedAt: Date | null;
-  /** Set once the keys, ledger credits and mail of an approval are all done. */
-  deliveredAt: Date | null;
-  refundedCents: number;
-  /**
-   * The provider refused to give back the capture of an order that was not delivered (the
-   * refunds list says why): a person takes it from there, and the reconciliation stops asking.
-   */
-  refundRefusedAt?: Date;
-  /**
-   * Written with a decision that ends the order undelivered when it used a coupon, removed once
-   * the use is given back (`OrderCoupons.release`): a crash in between leaves it for recovery.
-   */
-  couponReleaseDue?: true;
-  /**
-   * Written with the `charged_back` decision: the provider's event, and the id the audit entry
-   * is written under (so writing it again is a no-op). `settledAt` once every effect is done
-   * (keys, ledger, Awin, blocklist, audit); until then the payments job repeats them.
-   */
-  chargeback?: {
-    providerType: string;
-    eventId: string;
-    auditId: ObjectId;
-    settledAt?: Date;
-  };
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-/**
- * The decisions after which an order never delivers: money captured for it is given back in
- * full (`../refunds`, `owesRefund`).
- */
-export const UNDELIVERED_STATUSES = [
-  'declined',
-  'declined_fraud',
-  'declined_business',
-  'cancelled',
-] as const satisfies OrderStatus[];
+import {
+  UNDELIVERED_STATUSES,
+  type OrderDecisionDoc,
+  type OrderDoc,
+  type OrderItemDoc,
+  type OrderPaymentDoc,
+} from './order-doc.ts';
 
 export const orderIndexes: IndexDescription[] = [
   { key: { number: 1 }, unique: true },

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   AccountClaimRequestSchema,
@@ -6,13 +6,13 @@ import {
   KeyRevealRequestSchema,
   OrderStatusSchema,
   PaymentProviderSchema,
-  type AdminReason,
 } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
 import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
 import { jsonBody } from '../../lib/validate.ts';
 import { currentUser } from '../../middleware/auth.ts';
-import { auditContext, type AuditLog } from '../audit/audit.service.ts';
+import { auditContext } from '../audit/audit.service.ts';
+import type { AdminOrderService } from './admin-decisions.ts';
 import type { OrderService } from './orders.service.ts';
 
 /** The buyer's order list filter. */
@@ -57,38 +57,8 @@ export const userOrderRoutes = (service: OrderService) =>
       ),
     );
 
-/**
- * What follows an admin's decision: the audit log, then the checkout's part (an approval is
- * reported to the affiliate; a decline or cancel of a paid order refunds it).
- */
-export type DecisionFollowUps = {
-  auditLog: AuditLog;
-  decided: (orderId: string) => Promise<void>;
-};
-
-/** An admin's decision, recorded in the audit log with its reason. */
-const decideAudited = async (
-  c: Context<AppEnv>,
-  service: OrderService,
-  then: DecisionFollowUps,
-  action: 'approve' | 'decline' | 'cancel',
-  reason: AdminReason | undefined,
-) => {
-  const id = c.req.param('id')!;
-  const order = await service.decideAsAdmin(id, action, reason, currentUser(c).uid);
-  await then.auditLog.record(auditContext(c), {
-    action: `order.${action}`,
-    target: { type: 'order', id },
-    reason: order.decisions.at(-1)?.reason ?? null,
-    details: { status: order.status },
-  });
-  await then.decided(id);
-  // Read again: a refund that followed the decision shows on the order.
-  return service.adminGet(id);
-};
-
 /** `/api/admin/orders`: every order, its payment and decisions, and the admin's decisions. */
-export const adminOrderRoutes = (service: OrderService, then: DecisionFollowUps) =>
+export const adminOrderRoutes = (service: AdminOrderService) =>
   new Hono<AppEnv>()
     .get('/', async (c) => {
       const q = parseListQuery(c);
@@ -98,13 +68,34 @@ export const adminOrderRoutes = (service: OrderService, then: DecisionFollowUps)
     })
     .get('/:id', async (c) => c.json(await service.adminGet(c.req.param('id'))))
     .post('/:id/approve', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(await decideAudited(c, service, then, 'approve', c.req.valid('json').reason)),
+      c.json(
+        await service.decide(
+          auditContext(c),
+          c.req.param('id'),
+          'approve',
+          c.req.valid('json').reason,
+        ),
+      ),
     )
     .post('/:id/decline', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(await decideAudited(c, service, then, 'decline', c.req.valid('json').reason)),
+      c.json(
+        await service.decide(
+          auditContext(c),
+          c.req.param('id'),
+          'decline',
+          c.req.valid('json').reason,
+        ),
+      ),
     )
     .post('/:id/cancel', jsonBody(AdminOrderDecisionSchema), async (c) =>
-      c.json(await decideAudited(c, service, then, 'cancel', c.req.valid('json').reason)),
+      c.json(
+        await service.decide(
+          auditContext(c),
+          c.req.param('id'),
+          'cancel',
+          c.req.valid('json').reason,
+        ),
+      ),
     );
 
 /** `currentUser(c).sellerId`: set for every request past `requireApprovedSeller`. */

@@ -1,12 +1,12 @@
 import { slugOf, type PlatformCreate, type PlatformUpdate } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import type { PlatformDoc, PlatformRepository } from './platforms.repository.ts';
 
 /** The admin console's platforms: products refer to a platform by its slug. */
 export function createPlatformAdminService(deps: {
   platforms: PlatformRepository;
-  products: Pick<ProductRepository, 'countReferencing'>;
+  products: Pick<ProductFacade, 'countReferencing'>;
 }) {
   const { platforms, products } = deps;
   return {

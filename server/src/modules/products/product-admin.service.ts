@@ -6,8 +6,8 @@ import {
   type ProductUpdate,
 } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { BrandRepository } from '../brands/brands.repository.ts';
-import type { PlatformRepository } from '../platforms/platforms.repository.ts';
+import type { BrandFacade } from '../brands/brands.facade.ts';
+import type { PlatformFacade } from '../platforms/platforms.facade.ts';
 import {
   NO_PRICE_RANGE,
   type ProductDoc,
@@ -80,8 +80,8 @@ export type CreateOptions = {
 
 type Deps = {
   products: ProductRepository;
-  platforms: Pick<PlatformRepository, 'listByPosition'>;
-  brands: Pick<BrandRepository, 'findByIdOrName' | 'upsert'>;
+  platforms: Pick<PlatformFacade, 'listByPosition'>;
+  brands: Pick<BrandFacade, 'findByIdOrName' | 'upsert'>;
 };
 
 /** The admin's product management: references are checked, slugs kept unique. */

@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import type { Sale } from '@market/shared';
-import type { OfferDoc } from '../offers/offers.repository.ts';
+import type { OfferDoc } from '../offers/offers.facade.ts';
 import { salesPriceRange, sortSales, toSale } from './product-sales.ts';
 
 const sale = (offerId: string, eur: number, usd: number, gbp: number): Sale => ({

@@ -1,5 +1,5 @@
 import { CURRENCIES, type Currency, type PriceRange, type Sale } from '@market/shared';
-import type { OfferDoc } from '../offers/offers.repository.ts';
+import type { OfferDoc } from '../offers/offers.facade.ts';
 
 /** Where the marketplace's own sellers' offers come from (suppliers use their own id). */
 export const OWN_OFFERS_API = 'marketplace';

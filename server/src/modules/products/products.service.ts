@@ -11,20 +11,20 @@ import {
   type StoreProduct,
 } from '@market/shared';
 import type { Logger } from '../../logger.ts';
-import type { BrandRepository } from '../brands/brands.repository.ts';
-import type { OfferDoc, OfferRepository } from '../offers/offers.repository.ts';
-import type { PlatformRepository } from '../platforms/platforms.repository.ts';
-import type { SellerRepository } from '../sellers/sellers.repository.ts';
+import type { BrandFacade } from '../brands/brands.facade.ts';
+import type { OfferDoc, OfferFacade } from '../offers/offers.facade.ts';
+import type { PlatformFacade } from '../platforms/platforms.facade.ts';
+import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import { OWN_OFFERS_API, salesPriceRange, sortSales, toSale } from './product-sales.ts';
 import type { ProductDoc, ProductRepository } from './products.repository.ts';
 import { localized, productPath, toStoreProduct, type PlatformFacts } from './store-product.ts';
 
 type Deps = {
   products: ProductRepository;
-  offers: OfferRepository;
-  brands: BrandRepository;
-  platforms: PlatformRepository;
-  sellers: Pick<SellerRepository, 'namesByIds'>;
+  offers: OfferFacade;
+  brands: BrandFacade;
+  platforms: PlatformFacade;
+  sellers: Pick<SellerFacade, 'namesByIds'>;
   log: Logger;
 };
 

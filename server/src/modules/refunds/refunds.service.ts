@@ -14,18 +14,14 @@ import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { Logger } from '../../logger.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
-import type { OrderReports } from '../checkout/affiliate-reports.ts';
-import type { KeyRepository } from '../keys/keys.repository.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { OrderReports } from '../affiliates/order-reports.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { LedgerFacade } from '../ledger/ledger.facade.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
-import type { OfferRepository } from '../offers/offers.repository.ts';
-import {
-  UNDELIVERED_STATUSES,
-  type OrderDoc,
-  type OrderItemDoc,
-  type OrderRepository,
-} from '../orders/orders.repository.ts';
+import type { OfferFacade } from '../offers/offers.facade.ts';
+import { UNDELIVERED_STATUSES, type OrderDoc, type OrderItemDoc } from '../orders/order-doc.ts';
+import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import type { RefundDoc, RefundLineDoc, RefundRepository } from './refunds.repository.ts';
 
@@ -90,12 +86,12 @@ const BATCH = 100;
  */
 export function createRefundService(deps: {
   refunds: RefundRepository;
-  orders: OrderRepository;
+  orders: OrderFacade;
   orderService: Pick<OrderService, 'adminGet'>;
-  keys: KeyRepository;
-  offers: Pick<OfferRepository, 'incStock'>;
+  keys: KeyFacade;
+  offers: Pick<OfferFacade, 'incStock'>;
   pricing: Pick<OfferPricing, 'refreshRanges'>;
-  ledger: LedgerRepository;
+  ledger: LedgerFacade;
   payments: PaymentProviders;
   reports: OrderReports;
   auditLog: AuditLog;

@@ -12,17 +12,17 @@ import {
   escapeHtml,
   sendVerificationMail,
 } from '../../identity/accounts.ts';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { Mailer } from '../outbox/mailer.ts';
 import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../middleware/auth.ts';
 import type { OfferStanding } from '../offers/offer-standing.ts';
-import type { UserRepository } from '../users/users.repository.ts';
+import type { UserFacade } from '../users/users.facade.ts';
 import type { SellerDoc, SellerRepository } from './sellers.repository.ts';
 
 type Deps = {
   sellers: SellerRepository;
-  users: UserRepository;
+  users: UserFacade;
   auth: Auth;
   mailer: Mailer;
   recaptcha: Recaptcha;

@@ -1,24 +1,24 @@
 import { ObjectId } from 'mongodb';
 import { PAYMENT_METHODS, type Locale, type PublicBanner, type PublicState } from '@market/shared';
 import type { CategoryService } from '../categories/categories.service.ts';
-import type { HomeContentRepository } from '../home-content/home-content.repository.ts';
+import type { HomeContentFacade } from '../home-content/home-content.facade.ts';
 import type { MacrocategoryService } from '../macrocategories/macrocategories.service.ts';
-import type { OfferRepository } from '../offers/offers.repository.ts';
-import type { PlatformRepository } from '../platforms/platforms.repository.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { OfferFacade } from '../offers/offers.facade.ts';
+import type { PlatformFacade } from '../platforms/platforms.facade.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import type { CatalogueService } from '../products/products.service.ts';
-import type { TagRepository } from '../tags/tags.repository.ts';
+import type { TagFacade } from '../tags/tags.facade.ts';
 
 const FEATURED = 8;
 const TOP_TAGS = 20;
 
 /** The storefront's global state, computed on every call (no instance keeps it). */
 export function createPublicStateService(deps: {
-  products: ProductRepository;
-  offers: OfferRepository;
-  platforms: PlatformRepository;
-  tags: TagRepository;
-  homeContent: HomeContentRepository;
+  products: ProductFacade;
+  offers: OfferFacade;
+  platforms: PlatformFacade;
+  tags: TagFacade;
+  homeContent: HomeContentFacade;
   categories: CategoryService;
   macrocategories: MacrocategoryService;
   catalogue: CatalogueService;

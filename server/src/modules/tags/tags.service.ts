@@ -1,12 +1,12 @@
 import { slugOf, type TagWrite } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { ProductRepository } from '../products/products.repository.ts';
+import type { ProductFacade } from '../products/products.facade.ts';
 import type { TagDoc, TagRepository } from './tags.repository.ts';
 
 /** The admin console's tags: the id is the slug of the English name, set once. */
 export function createTagAdminService(deps: {
   tags: TagRepository;
-  products: Pick<ProductRepository, 'pullTag'>;
+  products: Pick<ProductFacade, 'pullTag'>;
 }) {
   const { tags, products } = deps;
   return {

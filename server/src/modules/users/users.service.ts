@@ -7,7 +7,7 @@ import type {
   UserInfoFull,
 } from '@market/shared';
 import { createPasswordAccount, sendVerificationMail } from '../../identity/accounts.ts';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { Mailer } from '../outbox/mailer.ts';
 import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../middleware/auth.ts';

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from '../../logger.ts';
-import type { MailKind, OutboxRepository } from '../../modules/outbox/outbox.repository.ts';
+import type { MailKind, OutboxRepository } from './outbox.repository.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string; kind: MailKind };
 export type Mailer = { send(mail: Mail): Promise<void> };

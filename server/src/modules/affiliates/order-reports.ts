@@ -1,9 +1,7 @@
-import type {
-  AffiliateOrder,
-  AffiliateReporter,
-} from '../../integrations/awin/affiliate-reporter.ts';
+import type { AffiliateOrder, AffiliateReporter } from './affiliate-reporter.ts';
 import type { Logger } from '../../logger.ts';
-import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
+import type { OrderDoc } from '../orders/order-doc.ts';
+import type { OrderFacade } from '../orders/orders.facade.ts';
 
 /**
  * What Awin hears of an order: its sale once approved, and each refund's new total after (an
@@ -12,7 +10,7 @@ import type { OrderDoc, OrderRepository } from '../orders/orders.repository.ts';
  */
 export function createOrderReports(deps: {
   reporter: AffiliateReporter | undefined;
-  orders: Pick<OrderRepository, 'countSince'>;
+  orders: Pick<OrderFacade, 'countSince'>;
   log: Logger;
 }) {
   const { reporter, orders, log } = deps;

@@ -3,7 +3,7 @@ import type { Logger } from '../../logger.ts';
 import type {
   AffiliateReportDoc,
   AffiliateReportRepository,
-} from '../../modules/attribution/affiliate-reports.repository.ts';
+} from './affiliate-reports.repository.ts';
 import {
   AWIN_MAX_BATCH,
   AwinError,
@@ -11,7 +11,7 @@ import {
   type AwinAmendment,
   type AwinClient,
   type AwinConversion,
-} from './awin-client.ts';
+} from '../../integrations/awin/awin-client.ts';
 
 /** What the reporter needs of an order; the orders module maps its own order to this. */
 export interface AffiliateOrder {

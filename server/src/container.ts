@@ -1,0 +1,432 @@
+import type { IndexDescription } from 'mongodb';
+import { vatTable } from '@market/shared';
+import type { AppDeps } from './app-deps.ts';
+import { RATE_LIMIT_COLLECTION, rateLimitIndexes } from './middleware/rate-limit.ts';
+import { createBrandFacade } from './modules/brands/brands.facade.ts';
+import { createCartFacade } from './modules/cart/cart.facade.ts';
+import { createExchangeRateFacade } from './modules/exchange-rates/exchange-rates.facade.ts';
+import { createBlocklistFacade } from './modules/fraud/blocklist.facade.ts';
+import { createHomeContentFacade } from './modules/home-content/home-content.facade.ts';
+import { createKeyFacade } from './modules/keys/keys.facade.ts';
+import { createLedgerFacade } from './modules/ledger/ledger.facade.ts';
+import { createOfferFacade } from './modules/offers/offers.facade.ts';
+import { createOrderFacade } from './modules/orders/orders.facade.ts';
+import { createPlatformFacade } from './modules/platforms/platforms.facade.ts';
+import { createProductFacade } from './modules/products/products.facade.ts';
+import { createSellerFacade } from './modules/sellers/sellers.facade.ts';
+import { createTagFacade } from './modules/tags/tags.facade.ts';
+import { createUserFacade } from './modules/users/users.facade.ts';
+import { createAffiliateReporter } from './modules/affiliates/affiliate-reporter.ts';
+import {
+  affiliateReportIndexes,
+  createAffiliateReportRepository,
+} from './modules/affiliates/affiliate-reports.repository.ts';
+import { createOrderReports } from './modules/affiliates/order-reports.ts';
+import { auditIndexes, createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditLog } from './modules/audit/audit.service.ts';
+import { brandIndexes, createBrandRepository } from './modules/brands/brands.repository.ts';
+import { createBrandAdminService } from './modules/brands/brands.service.ts';
+import { createCartPricing, createOfferLinePricing } from './modules/cart/cart-pricing.ts';
+import { cartIndexes, createCartRepository } from './modules/cart/cart.repository.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import {
+  categoryIndexes,
+  createCategoryRepository,
+} from './modules/categories/categories.repository.ts';
+import {
+  createCategoryAdminService,
+  createCategoryService,
+} from './modules/categories/categories.service.ts';
+import { createChargebacks } from './modules/checkout/chargebacks.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { orderCoupons } from './modules/checkout/order-coupons.ts';
+import { createPaymentFollowUps } from './modules/checkout/payment-follow-ups.ts';
+import {
+  createPaymentEventRepository,
+  paymentEventIndexes,
+} from './modules/checkout/payment-events.repository.ts';
+import { createSettlement } from './modules/checkout/settlement.ts';
+import {
+  couponIndexes,
+  createCouponRepository,
+  redemptionIndexes,
+} from './modules/coupons/coupons.repository.ts';
+import { createCouponService } from './modules/coupons/coupons.service.ts';
+import { createEventRepository, eventIndexes } from './modules/events/events.repository.ts';
+import { createEventService } from './modules/events/events.service.ts';
+import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
+import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
+import {
+  createFavoriteRepository,
+  favoriteIndexes,
+} from './modules/favorites/favorites.repository.ts';
+import { createFavoriteService } from './modules/favorites/favorites.service.ts';
+import {
+  blocklistIndexes,
+  createBlocklistRepository,
+} from './modules/fraud/blocklist.repository.ts';
+import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
+import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
+import {
+  createHomeContentRepository,
+  homeContentIndexes,
+} from './modules/home-content/home-content.repository.ts';
+import { createHomeContentService } from './modules/home-content/home-content.service.ts';
+import { createKeyRepository, keyIndexes } from './modules/keys/keys.repository.ts';
+import { createKeyService } from './modules/keys/keys.service.ts';
+import { createLedgerRepository, ledgerIndexes } from './modules/ledger/ledger.repository.ts';
+import {
+  createMacrocategoryRepository,
+  macrocategoryIndexes,
+} from './modules/macrocategories/macrocategories.repository.ts';
+import {
+  createMacrocategoryAdminService,
+  createMacrocategoryService,
+} from './modules/macrocategories/macrocategories.service.ts';
+import { createOfferPricing } from './modules/offers/offer-pricing.ts';
+import { createOfferStanding } from './modules/offers/offer-standing.ts';
+import { createAdminOfferService } from './modules/offers/offers.admin.service.ts';
+import { createOfferRepository, offerIndexes } from './modules/offers/offers.repository.ts';
+import { createSellerOfferService } from './modules/offers/offers.service.ts';
+import { createAdminOrderService } from './modules/orders/admin-decisions.ts';
+import { createOrderDelivery } from './modules/orders/order-delivery.ts';
+import { createOrderKeys } from './modules/orders/order-keys.ts';
+import { createOrderRepository, orderIndexes } from './modules/orders/orders.repository.ts';
+import { createOrderService, type OrderCoupons } from './modules/orders/orders.service.ts';
+import { createMailer } from './modules/outbox/mailer.ts';
+import { createOutboxRepository, outboxIndexes } from './modules/outbox/outbox.repository.ts';
+import {
+  createPlatformRepository,
+  platformIndexes,
+} from './modules/platforms/platforms.repository.ts';
+import { createPlatformAdminService } from './modules/platforms/platforms.service.ts';
+import {
+  createProposalRepository,
+  proposalIndexes,
+} from './modules/product-proposals/product-proposals.repository.ts';
+import { createProposalService } from './modules/product-proposals/product-proposals.service.ts';
+import { createProductAdminService } from './modules/products/product-admin.service.ts';
+import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
+import { createCatalogueService } from './modules/products/products.service.ts';
+import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
+import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
+import { createRefundService } from './modules/refunds/refunds.service.ts';
+import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
+import { createSellerService } from './modules/sellers/sellers.service.ts';
+import { createPublicStateService } from './modules/state/state.service.ts';
+import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.ts';
+import { createTagAdminService } from './modules/tags/tags.service.ts';
+import { createUserRepository, userIndexes } from './modules/users/users.repository.ts';
+import { createUserService } from './modules/users/users.service.ts';
+
+/** Every collection's indexes, each list declared beside its queries in the module's repository. */
+const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
+  categories: categoryIndexes,
+  macrocategories: macrocategoryIndexes,
+  brands: brandIndexes,
+  platforms: platformIndexes,
+  tags: tagIndexes,
+  home_content: homeContentIndexes,
+  products: productIndexes,
+  offers: offerIndexes,
+  keys: keyIndexes,
+  orders: orderIndexes,
+  sellerLedger: ledgerIndexes,
+  blocklist: blocklistIndexes,
+  auditLog: auditIndexes,
+  sellers: sellerIndexes,
+  users: userIndexes,
+  outbox: outboxIndexes,
+  productProposals: proposalIndexes,
+  favorites: favoriteIndexes,
+  carts: cartIndexes,
+  coupons: couponIndexes,
+  couponRedemptions: redemptionIndexes,
+  events: eventIndexes,
+  affiliateReports: affiliateReportIndexes,
+  paymentEvents: paymentEventIndexes,
+  refunds: refundIndexes,
+  [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
+};
+
+/** What a test may set apart from the configuration (main.ts sets none). */
+export type ContainerOptions = {
+  /** Fraud screening's thresholds; the shop's defaults when left out. */
+  fraud?: FraudConfig;
+  /** The coupon side of orders; the coupon service's when left out. */
+  coupons?: OrderCoupons;
+};
+
+/**
+ * Every repository and service, built once on the app's dependencies: `createApp` mounts its
+ * routers on them, main.ts runs its background jobs with them, and the tests drive the same
+ * ones. Nothing here knows about HTTP.
+ */
+export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
+  const { db, log } = deps;
+  // Repositories: one per collection.
+  const users = createUserRepository(db);
+  const sellers = createSellerRepository(db);
+  const outbox = createOutboxRepository(db);
+  const categories = createCategoryRepository(db);
+  const macrocategories = createMacrocategoryRepository(db);
+  const brands = createBrandRepository(db);
+  const platforms = createPlatformRepository(db);
+  const tags = createTagRepository(db);
+  const homeContent = createHomeContentRepository(db);
+  const products = createProductRepository(db);
+  const offers = createOfferRepository(db);
+  const keys = createKeyRepository(db);
+  const exchangeRates = createExchangeRateRepository(db);
+  const orders = createOrderRepository(db);
+  const ledger = createLedgerRepository(db);
+  const blocklist = createBlocklistRepository(db);
+  const carts = createCartRepository(db);
+
+  // What each module offers the others: a module is given another's facade, never its repository.
+  const ask = {
+    brands: createBrandFacade(brands),
+    carts: createCartFacade(carts),
+    exchangeRates: createExchangeRateFacade(exchangeRates),
+    blocklist: createBlocklistFacade(blocklist),
+    homeContent: createHomeContentFacade(homeContent),
+    keys: createKeyFacade(keys),
+    ledger: createLedgerFacade(ledger),
+    offers: createOfferFacade(offers),
+    orders: createOrderFacade(orders),
+    platforms: createPlatformFacade(platforms),
+    products: createProductFacade(products),
+    sellers: createSellerFacade(sellers),
+    tags: createTagFacade(tags),
+    users: createUserFacade(users),
+  };
+
+  const mailer = createMailer({ outbox, smtpUrl: deps.mail.smtpUrl, from: deps.mail.from, log });
+  const auditLog = createAuditLog({ audit: createAuditRepository(db) });
+  const userService = createUserService({ ...deps, mailer, users });
+
+  // The catalogue and reference data, edited in the admin console.
+  const categoryService = createCategoryService({ categories, products: ask.products });
+  const macrocategoryService = createMacrocategoryService({ macrocategories });
+  const catalogue = createCatalogueService({
+    products,
+    offers: ask.offers,
+    brands: ask.brands,
+    platforms: ask.platforms,
+    sellers: ask.sellers,
+    log,
+  });
+  const favoriteService = createFavoriteService({
+    favorites: createFavoriteRepository(db),
+    products: ask.products,
+  });
+  const eventService = createEventService({ events: createEventRepository(db) });
+  const productAdmin = createProductAdminService({
+    products,
+    platforms: ask.platforms,
+    brands: ask.brands,
+  });
+  const proposalService = createProposalService({
+    proposals: createProposalRepository(db),
+    productAdmin,
+  });
+  const sellerCatalogue = createSellerCatalogueService({ products });
+  const categoryAdmin = createCategoryAdminService({ categories, products: ask.products });
+  const macrocategoryAdmin = createMacrocategoryAdminService({ macrocategories });
+  const platformAdmin = createPlatformAdminService({ platforms, products: ask.products });
+  const brandAdmin = createBrandAdminService({ brands, products: ask.products });
+  const tagAdmin = createTagAdminService({ tags, products: ask.products });
+  const homeContentService = createHomeContentService({ homeContent, products: ask.products });
+  const publicState = createPublicStateService({
+    tags: ask.tags,
+    homeContent: ask.homeContent,
+    products: ask.products,
+    offers: ask.offers,
+    platforms: ask.platforms,
+    categories: categoryService,
+    macrocategories: macrocategoryService,
+    catalogue,
+  });
+
+  // Offers, keys and exchange rates; what admins do to them goes to the audit log.
+  const pricing = createOfferPricing({
+    offers,
+    products: ask.products,
+    rates: ask.exchangeRates,
+  });
+  const sellerService = createSellerService({
+    ...deps,
+    mailer,
+    users: ask.users,
+    sellers,
+    offerStanding: createOfferStanding({ offers, pricing }),
+  });
+  const sellerOffers = createSellerOfferService({
+    ...{ offers, pricing, auditLog },
+    products: ask.products,
+    keys: ask.keys,
+    vault: deps.vault,
+  });
+  const adminOffers = createAdminOfferService({
+    ...{ offers, pricing, auditLog },
+    products: ask.products,
+    sellers: ask.sellers,
+    keys: ask.keys,
+  });
+  const keyService = createKeyService({
+    ...{ keys, pricing, auditLog },
+    offers: ask.offers,
+    products: ask.products,
+    vault: deps.vault,
+  });
+  const exchangeRateService = createExchangeRateService({
+    rates: exchangeRates,
+    pricing,
+    auditLog,
+  });
+  const blocklistService = createBlocklistService({ blocklist, auditLog });
+
+  // The cart and coupons: lines priced from the live offers, never from the client.
+  const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
+  const couponService = createCouponService({
+    coupons: createCouponRepository(db),
+    price: cartPricing,
+  });
+  const cartService = createCartService({
+    carts,
+    price: cartPricing,
+    coupons: couponService,
+    vat: vatTable(deps.vatRateBps),
+  });
+
+  // Orders: key reservations, decisions, delivery and the sellers' ledger.
+  const orderKeys = createOrderKeys({ keys: ask.keys, offers: ask.offers, pricing });
+  const orderService = createOrderService({
+    ...{ orders, orderKeys, log },
+    keys: ask.keys,
+    users: ask.users,
+    blocklist: ask.blocklist,
+    ledger: ask.ledger,
+    priceOffer: createOfferLinePricing({
+      offers: ask.offers,
+      products: ask.products,
+      vatRateBps: deps.vatRateBps,
+    }),
+    deliver: createOrderDelivery({
+      ...{ orders, orderKeys, mailer },
+      ledger: ask.ledger,
+      sellers: ask.sellers,
+      publicOrigin: deps.publicOrigin,
+    }),
+    vault: deps.vault,
+    settings: {
+      reservationMinutes: deps.orderReservationMinutes,
+      vatRateBps: deps.vatRateBps,
+      fraud: options.fraud ?? FRAUD_DEFAULTS,
+      holds: deps.orderHolds,
+    },
+    coupons: options.coupons ?? orderCoupons(couponService),
+  });
+
+  // Affiliates: what Awin hears of an order (nothing without its client).
+  const affiliate = deps.awin
+    ? createAffiliateReporter({
+        reports: createAffiliateReportRepository(db),
+        awin: deps.awin,
+        log,
+      })
+    : undefined;
+  const reports = createOrderReports({ reporter: affiliate, orders: ask.orders, log });
+
+  // Checkout: the cart becomes an order and a payment; returns, webhooks and the admin's
+  // refresh settle it the one way; refunds give money and keys back.
+  const refunds = createRefundService({
+    ...{ orderService, pricing, reports, auditLog, log },
+    orders: ask.orders,
+    keys: ask.keys,
+    offers: ask.offers,
+    ledger: ask.ledger,
+    refunds: createRefundRepository(db),
+    payments: deps.payments,
+  });
+  const followUps = createPaymentFollowUps({ orders: orderService, refunds, reports, log });
+  const settlement = createSettlement({
+    ...{ orderService, log },
+    orders: ask.orders,
+    payments: deps.payments,
+    hooks: { approved: reports.converted, undeliverable: followUps.giveBack },
+  });
+  const chargebacks = createChargebacks({
+    ...{ orderService, reports, auditLog, log },
+    orders: ask.orders,
+    keys: ask.keys,
+    ledger: ask.ledger,
+    blocklist: ask.blocklist,
+    payments: deps.payments,
+  });
+  const checkout = createCheckoutService({
+    ...{ orderService, settlement, chargebacks, auditLog, log },
+    carts: ask.carts,
+    offers: ask.offers,
+    orders: ask.orders,
+    cart: cartService,
+    payments: deps.payments,
+    events: createPaymentEventRepository(db),
+    publicOrigin: deps.publicOrigin,
+  });
+  const adminOrders = createAdminOrderService({
+    orders: orderService,
+    auditLog,
+    followUp: followUps.decidedByAdmin,
+  });
+
+  return {
+    deps,
+    indexes: COLLECTION_INDEXES,
+    // Repositories the routers and middleware still read directly.
+    users,
+    sellers,
+    outbox,
+    categories,
+    macrocategories,
+    platforms,
+    brands,
+    tags,
+    /** The money side of orders (the reconciliation job lists unsettled payments). */
+    orders: ask.orders,
+    mailer,
+    auditLog,
+    userService,
+    categoryService,
+    macrocategoryService,
+    catalogue,
+    favoriteService,
+    eventService,
+    productAdmin,
+    proposalService,
+    sellerCatalogue,
+    categoryAdmin,
+    macrocategoryAdmin,
+    platformAdmin,
+    brandAdmin,
+    tagAdmin,
+    homeContentService,
+    publicState,
+    sellerService,
+    sellerOffers,
+    adminOffers,
+    keyService,
+    exchangeRateService,
+    blocklistService,
+    couponService,
+    cartService,
+    orderService,
+    adminOrders,
+    affiliate,
+    refunds,
+    settlement,
+    chargebacks,
+    checkout,
+  };
+}
+export type Container = ReturnType<typeof createContainer>;

@@ -1,0 +1,20 @@
+import type { OfferRepository } from './offers.repository.ts';
+
+export type { OfferDoc } from './offers.repository.ts';
+
+/**
+ * What other modules ask of offers — the cart and checkout (live offers), orders and keys
+ * (stock), products and the public state (what is on sale). They are given this, never the
+ * repository, so how offers are stored stays this module's business.
+ */
+export function createOfferFacade(repo: OfferRepository) {
+  return {
+    bestStockedProductIds: repo.bestStockedProductIds,
+    findById: repo.findById,
+    incStock: repo.incStock,
+    liveOffersOfMany: repo.liveOffersOfMany,
+    liveStats: repo.liveStats,
+    setStock: repo.setStock,
+  };
+}
+export type OfferFacade = ReturnType<typeof createOfferFacade>;

@@ -1,0 +1,248 @@
+import { ObjectId } from 'mongodb';
+import {
+  OrderPlaceSchema,
+  ORDER_REASONS,
+  summarize,
+  vatTable,
+  type Attribution,
+  type Order,
+  type OrderPlace,
+  type PaymentProvider,
+} from '@market/shared';
+import { AppError, fieldErrors } from '../../lib/errors.ts';
+import type { OfferLinePricing } from '../cart/cart-pricing.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { OrderDoc, OrderItemDoc } from './order-doc.ts';
+import type { OrderDecisions } from './order-decisions.ts';
+import type { OrderKeys } from './order-keys.ts';
+import type { OrderCoupons, OrderSettings } from './order-settings.ts';
+import { toOrder } from './order-view.ts';
+import type { OrderRepository } from './orders.repository.ts';
+
+/** How many buyers' worth of unpaid orders one client address may hold. */
+const HOLDS_PER_ADDRESS = 4;
+
+/**
+ * Placing an order: lines priced by the cart's one pricing rule, the buyer's unpaid holdings
+ * capped, the coupon quoted and counted, the order written first (pending), then one key
+ * reserved per unit (README.md, "Order of writes").
+ */
+export function createOrderPlacement(deps: {
+  orders: OrderRepository;
+  keys: Pick<KeyFacade, 'ofOrder'>;
+  priceOffer: OfferLinePricing;
+  orderKeys: OrderKeys;
+  decide: OrderDecisions['decide'];
+  findOrder: (id: string) => Promise<OrderDoc>;
+  settings: OrderSettings;
+  coupons: OrderCoupons | undefined;
+  now: () => Date;
+}) {
+  const { orders, orderKeys, settings, now } = deps;
+
+  /** Refuses an order that would take the buyer's (or the address's) unpaid holdings past the cap. */
+  async function assertHoldsAllowed(
+    units: number,
+    user: { userId: string },
+    address: { ip: string } | null,
+  ) {
+    const checks = [
+      { by: user, times: 1 },
+      ...(address ? [{ by: address, times: HOLDS_PER_ADDRESS }] : []),
+    ];
+    for (const { by, times } of checks) {
+      const held = await orders.unpaidHoldings(by);
+      if (
+        held.orders + 1 > settings.holds.orders * times ||
+        held.units + units > settings.holds.units * times
+      ) {
+        throw new AppError('TOO_MANY_REQUESTS', {
+          message: 'Unpaid orders already hold keys: pay or cancel them before starting another',
+        });
+      }
+    }
+  }
+
+  /** Builds the order's lines from live offers: prices from the offer, never from the client. */
+  async function priceLines(input: ReturnType<typeof OrderPlaceSchema.parse>) {
+    const merged = new Map<string, { index: number; quantity: number }>();
+    input.lines.forEach((line, index) => {
+      const current = merged.get(line.offerId.toLowerCase());
+      merged.set(line.offerId.toLowerCase(), {
+        index: current?.index ?? index,
+        quantity: (current?.quantity ?? 0) + line.quantity,
+      });
+    });
+    const items: Array<OrderItemDoc & { index: number }> = [];
+    for (const [offerId, { index, quantity }] of merged) {
+      const line = await deps.priceOffer(offerId, input.currency);
+      if (!line) {
+        throw new AppError('CONFLICT', {
+          message: 'An item is no longer on sale',
+          errors: { [`lines.${index}.offerId`]: 'No longer on sale' },
+        });
+      }
+      const { offer } = line;
+      if (offer.stock < quantity) {
+        throw new AppError('CONFLICT', {
+          message: `Not enough keys left for ${line.name}`,
+          errors: {
+            [`lines.${index}.quantity`]: offer.stock ? `Only ${offer.stock} left` : 'Out of stock',
+          },
+        });
+      }
+      items.push({
+        index,
+        _id: new ObjectId(),
+        offerId: offer._id,
+        productId: line.productId,
+        sellerId: offer.sellerId,
+        name: line.name,
+        categoryId: line.categoryId,
+        region: line.region,
+        quantity,
+        unitPriceCents: line.unitCents,
+        zeroVat: line.isZeroVat,
+        vatRateBps: line.vatRateBps,
+        keyIds: [],
+        deliveredCount: 0,
+        discountCents: 0,
+      });
+    }
+    return items;
+  }
+
+  return {
+    /**
+     * Places an order for `user`: prices from the offers, the order written first (pending),
+     * then one key reserved per unit. When a line runs short its keys go back and the answer is
+     * 409 naming the line (`lines.<i>.quantity`); the order is cancelled by the System.
+     */
+    async placeOrder(args: {
+      user: { uid: string; email: string | null };
+      order: OrderPlace;
+      attribution: Attribution;
+      ip: string | null;
+    }): Promise<Order> {
+      const parsed = OrderPlaceSchema.safeParse(args.order);
+      if (!parsed.success) {
+        throw new AppError('VALIDATION_FAILED', { errors: fieldErrors(parsed.error) });
+      }
+      const input = parsed.data;
+      const items = await priceLines(input);
+      await assertHoldsAllowed(
+        items.reduce((n, i) => n + i.quantity, 0),
+        { userId: args.user.uid },
+        args.ip ? { ip: args.ip } : null,
+      );
+      if (
+        items.some((i) => i.categoryId === 'accounts') &&
+        !input.confirmations.purchaseAccountProduct
+      ) {
+        throw new AppError('VALIDATION_FAILED', {
+          errors: {
+            'confirmations.purchaseAccountProduct': 'Confirm the purchase of a game account',
+          },
+        });
+      }
+      let discounts = items.map(() => 0);
+      let couponCode: string | null = null;
+      if (input.couponCode) {
+        if (!deps.coupons) {
+          throw new AppError('VALIDATION_FAILED', {
+            errors: { couponCode: 'Coupons are not available' },
+          });
+        }
+        const quote = await deps.coupons.quote({
+          code: input.couponCode,
+          userId: args.user.uid,
+          currency: input.currency,
+          lines: items.map((i) => ({ ...i, unitCents: i.unitPriceCents })),
+        });
+        discounts = quote.perLine;
+        couponCode = quote.code;
+      }
+      const totals = summarize(
+        items.map((i, n) => ({
+          unitCents: i.unitPriceCents,
+          quantity: i.quantity,
+          isZeroVat: i.zeroVat,
+          discountCents: discounts[n] ?? 0,
+        })),
+        vatTable(settings.vatRateBps),
+      );
+
+      const at = now();
+      const order: OrderDoc = {
+        _id: new ObjectId(),
+        number: await orders.nextNumber(),
+        userId: args.user.uid,
+        email: args.user.email ?? '',
+        items: items.map(({ index: _, ...item }, n) => ({
+          ...item,
+          discountCents: discounts[n] ?? 0,
+        })),
+        currency: input.currency,
+        totals: {
+          subtotal: totals.subtotalCents,
+          discount: totals.discountCents,
+          vat: totals.vatIncludedCents,
+          total: totals.totalCents,
+        },
+        couponCode,
+        status: 'pending',
+        decisions: [],
+        attribution: args.attribution,
+        ip: args.ip,
+        reservationExpiresAt: new Date(at.getTime() + settings.reservationMinutes * 60_000),
+        accountPurchaseConfirmedAt: input.confirmations.purchaseAccountProduct ? at : null,
+        deliveredAt: null,
+        refundedCents: 0,
+        createdAt: at,
+        updatedAt: at,
+      };
+      // Written before any key is touched: every reserved key names an order that exists.
+      await orders.insert(order);
+      const { short } = await orderKeys.reserve(
+        order._id,
+        order.items,
+        order.reservationExpiresAt!,
+      );
+      if (short) {
+        await deps.decide(order, 'cancelled', {
+          actor: 'System',
+          reason: ORDER_REASONS.autoCancelled,
+        });
+        const line = items[short.index]!;
+        throw new AppError('CONFLICT', {
+          message: `Not enough keys left for ${line.name}`,
+          errors: {
+            [`lines.${line.index}.quantity`]: short.available
+              ? `Only ${short.available} left`
+              : 'Out of stock',
+          },
+        });
+      }
+      if (couponCode)
+        await deps.coupons!.redeem(couponCode, args.user.uid, order._id.toHexString());
+      const keysHeld = await deps.keys.ofOrder(order._id);
+      return toOrder(order, keysHeld);
+    },
+
+    /** The checkout started a payment for the order: remembers its provider reference. */
+    async attachPayment(orderId: string, provider: PaymentProvider, providerRef: string) {
+      const order = await deps.findOrder(orderId);
+      const updated = await orders.setPayment(order._id, {
+        provider,
+        providerRef,
+        captureId: null,
+        status: 'created',
+        amountCents: order.totals.total,
+        currency: order.currency,
+        instrument: null,
+        country: null,
+      });
+      if (!updated) throw new AppError('CONFLICT', { message: 'The order is paid another way' });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { SellerRepository } from './sellers.repository.ts';
+
+/**
+ * What other modules ask of sellers — offers (shop names) and orders (suspended sellers are
+ * credited nothing). They are given this, never the repository, so how sellers are stored stays
+ * this module's business.
+ */
+export function createSellerFacade(repo: SellerRepository) {
+  return {
+    approvedAmong: repo.approvedAmong,
+    namesByIds: repo.namesByIds,
+  };
+}
+export type SellerFacade = ReturnType<typeof createSellerFacade>;
