@@ -181,6 +181,9 @@ function operation(op: DeclaredRoute): ZodOpenApiOperationObject {
     summary: op.summary,
     description: op.description,
     operationId: operationId(op),
+    // Who may call it, as the route declares it: `public`, `user` (any signed-in role),
+    // `seller` (a shop approved now) or `admin`.
+    'x-access': op.access,
     security:
       op.access === 'public'
         ? []
@@ -223,7 +226,8 @@ export function createApiDocument(routes: DeclaredRoute[]) {
           'Every error has one shape (`ApiError`); a 400 carries `errors`, a map of field path → message.',
           'Sign in with a Firebase ID token as `Authorization: Bearer <token>` (what the consoles and integrations send) or with the `session` cookie `POST /api/login` sets; writes riding on the cookie must come from the shop’s own origin.',
         ].join('\n\n'),
-        license: { name: 'Proprietary: all rights reserved' },
+        // Not open source: an SPDX reference of our own, as SPDX provides for such licences.
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       },
       // The API is served by the same origin as this document.
       servers: [{ url: '/', description: 'This server' }],
