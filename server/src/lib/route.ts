@@ -29,13 +29,13 @@ export type RouteSpec = {
   access?: Access;
   summary: string;
   description?: string;
-  /** Path parameters narrower than a string (e.g. an enum), for the document; the handler checks them. */
+  /** Path parameters narrower than a string (an enum), for the document; the handler checks. */
   params?: z.ZodObject;
   /** The JSON body: `c.req.valid('json')`. */
   body?: z.ZodType;
   /** The query string: `c.req.valid('query')`. */
   query?: z.ZodObject;
-  /** A ra-data-simple-rest list: `c.req.valid('query')` is the page, `filter` checked by `filter`. */
+  /** A ra-data-simple-rest list: `c.req.valid('query')` is the page, its filter checked. */
   list?: { filter?: z.ZodType };
   response: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
   errors?: readonly ExtraError[];
@@ -118,7 +118,7 @@ export class Routes {
   }
 }
 
-/** A router whose routes share a path prefix (under `/api`), a tag and, unless one says otherwise, an access. */
+/** A router: routes under one path prefix (below `/api`), with a tag and a default access. */
 export const routes = (base: string, defaults: { tag: ApiTag; access: Access }) =>
   new Routes(base, defaults);
 
@@ -131,7 +131,8 @@ export type MountContext = {
 /**
  * Registers every route on `api` with, in this order: its abuse limit, the guard of its access,
  * the checks of its body, query or list, and its handler. Answers what it mounted, for the
- * OpenAPI document.
+ * OpenAPI document. A method and path declared twice is a mistake Hono would hide (the first
+ * wins), so it stops the app from starting.
  */
 export function mountRoutes(
   api: Hono<AppEnv>,
@@ -139,7 +140,11 @@ export function mountRoutes(
   { guards, limit }: MountContext,
 ): DeclaredRoute[] {
   const mounted: DeclaredRoute[] = [];
+  const seen = new Set<string>();
   for (const { handler, ...route } of routers.flatMap((r) => r.registered)) {
+    const key = `${route.method.toUpperCase()} ${route.path}`;
+    if (seen.has(key)) throw new Error(`${key} is declared twice`);
+    seen.add(key);
     const chain: MiddlewareHandler<AppEnv>[] = [
       ...(route.limit ? [limit(route.limit.name, ...route.limit.per)] : []),
       ...guards[route.access],
