@@ -1,5 +1,27 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import type { Hono } from 'hono';
+/**
+ * A route is declared once, next to its handler:
+ *
+ *     routes('/admin/brands', { tag: 'admin', access: 'admin' }).put(
+ *       '/:id',
+ *       {
+ *         summary: 'Rename a brand',
+ *         body: BrandUpdateSchema,
+ *         response: { status: 200, description: 'The brand', schema: AdminBrandSchema },
+ *         errors: [409],
+ *       },
+ *       async (c) => c.json(await admin.update(c.req.param('id'), c.req.valid('json'))),
+ *     );
+ *
+ * `mountRoutes` (in `createApp`) puts the guard of the route's `access` in front of it, checks
+ * `body` (`jsonBody`), `query` or `list` (the ra-data-simple-rest page and its `filter`) before
+ * the handler runs, and counts its abuse `limit`. The OpenAPI document (`openapi/document.ts`)
+ * is built from the routes mounted: from `access`, `body`, `query`, `list`, `limit` and `:id`
+ * path parameters it derives the security requirement and the 400/401/403/404/429 answers;
+ * other error statuses go in `errors`. `rest()` (lib/rest.ts) writes the specs of a console
+ * resource's five calls. The access-matrix test calls every declared route as each kind of
+ * caller and expects what `access` says.
+ */
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import type { Counted, RateLimit } from '../middleware/rate-limit.ts';
