@@ -10,8 +10,9 @@ import { consoleRoutes } from './consoles.ts';
 import { AppError, handleError, handleNotFound } from './lib/errors.ts';
 import { resolveRemoteIp } from './lib/remote-ip.ts';
 import { MAX_BODY_BYTES } from './lib/request-body.ts';
+import { mountRoutes } from './lib/route.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
-import { byAddress, bySeller, byUser, createRateLimits } from './middleware/rate-limit.ts';
+import { createRateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import {
   adminCategoryRoutes,
@@ -117,78 +118,72 @@ export function createApp(container: Container) {
     checkout,
   } = container;
 
-  // Hono runs handlers in registration order: the routes open to guests (sign-up, seller
-  // application) come before the role guards of their path prefixes.
-  const limit = createRateLimits(deps.db, deps.rateLimits);
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
-    .use(authenticate(deps.auth, users, deps.trustProxy))
-    // Abuse limits, on the POSTs of these paths, before anything else runs for them.
-    .use('/user/profile/add', limit('signUp', byAddress))
-    .use('/user/profile/addsocial', limit('signUp', byAddress))
-    .use('/seller/profile/addseller', limit('sellerApplication', byAddress, byUser))
-    .use('/login', limit('login', byAddress))
-    .use('/user/coupons/verify', limit('coupon', byUser, byAddress))
-    .use('/cart/updateCartSummary', limit('coupon', byUser, byAddress))
-    .use('/user/checkout', limit('checkout', byUser, byAddress))
-    .use('/seller/offers/:id/keys', limit('keyUpload', bySeller))
-    .use('/user/orders/:id/keys/:keyId/reveal', limit('keyReveal', byUser))
-    .use('/user/orders/:id/claim-account', limit('keyReveal', byUser))
-    .use('/payments/webhooks/*', limit('webhook', byAddress))
-    .use('/public/events', limit('pageView', byAddress))
-    .route('/', systemRoutes(deps))
-    .route('/', sessionRoutes(deps.auth, userService))
-    .route('/', openApiRoutes())
-    .route('/public/categories', publicCategoryRoutes(categoryService))
-    .route('/public/macrocategories', publicMacrocategoryRoutes(macrocategoryService))
-    .route('/public/products', publicProductRoutes(catalogue))
-    .route('/public/state', publicStateRoutes(publicState))
-    .route('/public/events', publicEventRoutes(eventService))
-    .route('/user/profile', signUpRoutes(userService))
-    // Providers' webhooks: no credential, the signature over the raw body authenticates them.
-    .route('/payments/webhooks', paymentWebhookRoutes(checkout))
-    .route('/seller/profile', sellerApplyRoutes(sellerService))
-    .use('/admin/*', requireRole('admin'))
-    .use('/seller/*', requireApprovedSeller(sellers))
-    .use('/user/*', requireRole('user', 'seller', 'admin'))
-    .use('/cart/*', requireRole('user', 'seller', 'admin'))
-    .route('/cart', cartRoutes(cartService))
-    .route('/user/cart', userCartRoutes(cartService))
-    .route('/user/coupons', userCouponRoutes(couponService))
-    .route('/admin/coupons', adminCouponRoutes(couponService))
-    .route('/user', userAccountRoutes(userService))
-    .route('/user/favorites', userFavoriteRoutes(favoriteService))
-    .route('/user/orders', userOrderRoutes(orderService))
-    .route('/admin/orders', adminOrderRoutes(adminOrders))
-    .route('/admin/orders', adminOrderRefundRoutes(refunds))
-    .route('/admin/orders', adminCheckoutRoutes(checkout))
-    .route('/admin/refunds', adminRefundRoutes(refunds))
-    .route('/admin/blocklist', adminBlocklistRoutes(blocklistService))
-    .route('/user/checkout', userCheckoutRoutes(checkout))
-    .route('/seller/sales', sellerSaleRoutes(orderService))
-    .route('/seller/balance', sellerBalanceRoutes(orderService))
-    .route('/user/seller-application', sellerApplicationRoutes(sellerService))
-    .route('/admin/users', adminUserRoutes(userService, users))
-    .route('/admin/sellers', adminSellerRoutes(sellerService, sellers))
-    .route('/admin/outbox', adminOutboxRoutes(outbox))
-    .route('/admin/products', adminProductRoutes(productAdmin))
-    .route('/admin/product-proposals', adminProposalRoutes(proposalService))
-    .route('/seller/products', sellerProductRoutes(sellerCatalogue))
-    .route('/seller/product-proposals', sellerProposalRoutes(proposalService))
-    .route('/admin/categories', adminCategoryRoutes(categories, categoryAdmin))
-    .route('/admin/macrocategories', adminMacrocategoryRoutes(macrocategories, macrocategoryAdmin))
-    .route('/admin/platforms', adminPlatformRoutes(platforms, platformAdmin))
-    .route('/admin/brands', adminBrandRoutes(brands, brandAdmin))
-    .route('/admin/tags', adminTagRoutes(tags, tagAdmin))
-    .route('/admin/home-content', adminHomeContentRoutes(homeContentService))
-    .route('/seller/categories', consoleCategoryRoutes(categories))
-    .route('/seller/offers', sellerOfferRoutes(sellerOffers))
-    .route('/admin/offers', adminOfferRoutes(adminOffers))
-    .route('/admin/keys', adminKeyRoutes(keyService))
-    .route('/admin/exchange-rates', adminExchangeRateRoutes(exchangeRateService))
-    .route('/admin/audit-log', adminAuditRoutes(auditLog))
-    .route('/seller/keys', sellerKeyRoutes(keyService));
+    .use(authenticate(deps.auth, users, deps.trustProxy));
+  // Each route declares who may call it, its checks, its abuse limit and its documentation.
+  const mounted = mountRoutes(
+    api,
+    [
+      systemRoutes(deps),
+      sessionRoutes(deps.auth, userService),
+      publicCategoryRoutes(categoryService),
+      publicMacrocategoryRoutes(macrocategoryService),
+      publicProductRoutes(catalogue),
+      publicStateRoutes(publicState),
+      publicEventRoutes(eventService),
+      signUpRoutes(userService),
+      paymentWebhookRoutes(checkout),
+      sellerApplyRoutes(sellerService),
+      cartRoutes(cartService),
+      userCartRoutes(cartService),
+      userCouponRoutes(couponService),
+      adminCouponRoutes(couponService),
+      userAccountRoutes(userService),
+      userFavoriteRoutes(favoriteService),
+      userOrderRoutes(orderService),
+      adminOrderRoutes(adminOrders),
+      adminOrderRefundRoutes(refunds),
+      adminCheckoutRoutes(checkout),
+      adminRefundRoutes(refunds),
+      adminBlocklistRoutes(blocklistService),
+      userCheckoutRoutes(checkout),
+      sellerSaleRoutes(orderService),
+      sellerBalanceRoutes(orderService),
+      sellerApplicationRoutes(sellerService),
+      adminUserRoutes(userService, users),
+      adminSellerRoutes(sellerService, sellers),
+      adminOutboxRoutes(outbox),
+      adminProductRoutes(productAdmin),
+      adminProposalRoutes(proposalService),
+      sellerProductRoutes(sellerCatalogue),
+      sellerProposalRoutes(proposalService),
+      adminCategoryRoutes(categories, categoryAdmin),
+      adminMacrocategoryRoutes(macrocategories, macrocategoryAdmin),
+      adminPlatformRoutes(platforms, platformAdmin),
+      adminBrandRoutes(brands, brandAdmin),
+      adminTagRoutes(tags, tagAdmin),
+      adminHomeContentRoutes(homeContentService),
+      consoleCategoryRoutes(categories),
+      sellerOfferRoutes(sellerOffers),
+      adminOfferRoutes(adminOffers),
+      adminKeyRoutes(keyService),
+      adminExchangeRateRoutes(exchangeRateService),
+      adminAuditRoutes(auditLog),
+      sellerKeyRoutes(keyService),
+    ],
+    {
+      guards: {
+        public: [],
+        user: [requireRole('user', 'seller', 'admin')],
+        seller: [requireApprovedSeller(sellers)],
+        admin: [requireRole('admin')],
+      },
+      limit: createRateLimits(deps.db, deps.rateLimits),
+    },
+  );
+  api.route('/', openApiRoutes(mounted));
 
   const app = new Hono<AppEnv>()
     .use(requestId())

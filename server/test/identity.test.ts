@@ -12,8 +12,11 @@ import type { AppEnv } from '../src/app-env.ts';
 import { createMailer } from '../src/modules/outbox/mailer.ts';
 import { createRecaptcha } from '../src/integrations/recaptcha/recaptcha.ts';
 import { handleError } from '../src/lib/errors.ts';
+import { DEFAULT_LIMITS } from '../src/lib/rate-limit-config.ts';
+import { mountRoutes } from '../src/lib/route.ts';
 import { createLogger } from '../src/logger.ts';
-import { authenticate } from '../src/middleware/auth.ts';
+import { authenticate, requireRole } from '../src/middleware/auth.ts';
+import { createRateLimits } from '../src/middleware/rate-limit.ts';
 import { createOutboxRepository } from '../src/modules/outbox/outbox.repository.ts';
 import { sessionRoutes } from '../src/modules/session/session.routes.ts';
 import { createUserRepository } from '../src/modules/users/users.repository.ts';
@@ -133,16 +136,24 @@ describe('sessions', () => {
     });
     const buyer = await t.account('user');
     const { auth_time: authTime } = await t.identity.auth.verifyIdToken(buyer.token);
-    const loginAt = (secondsAfterSignIn: number) =>
-      new Hono<AppEnv>()
+    const loginAt = (secondsAfterSignIn: number) => {
+      const api = new Hono<AppEnv>()
         .use((c, next) => (c.set('log', log), next()))
-        .use(authenticate(t.identity.auth, users))
-        .route(
-          '/',
-          sessionRoutes(t.identity.auth, userService, () => (authTime + secondsAfterSignIn) * 1000),
-        )
+        .use(authenticate(t.identity.auth, users));
+      const clock = () => (authTime + secondsAfterSignIn) * 1000;
+      mountRoutes(api, [sessionRoutes(t.identity.auth, userService, clock)], {
+        guards: {
+          public: [],
+          user: [requireRole('user', 'seller', 'admin')],
+          seller: [],
+          admin: [],
+        },
+        limit: createRateLimits(t.db, DEFAULT_LIMITS),
+      });
+      return api
         .onError(handleError)
         .request('/login', { method: 'POST', headers: { Authorization: `Bearer ${buyer.token}` } });
+    };
 
     const stale = await loginAt(6 * 60);
     expect(stale.status).toBe(401);

@@ -38,5 +38,25 @@ export function servedApiRoutes(t: TestServer): Set<string> {
   }
 }
 
+/** Who may call a route, as it declares it (`x-access` in the document). */
+export type Access = 'public' | 'user' | 'seller' | 'admin';
+
+/**
+ * Every route the app declares, as `METHOD /api/path` in Hono's syntax, with who may call it:
+ * read from the OpenAPI document the app builds from the routes it mounted.
+ */
+export async function declaredApiRoutes(t: TestServer): Promise<Map<string, Access>> {
+  const doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { 'x-access': Access }>>;
+  };
+  return new Map(
+    Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.entries(item).map(
+        ([method, op]) => [`${method.toUpperCase()} ${honoPath(p)}`, op['x-access']] as const,
+      ),
+    ),
+  );
+}
+
 /** `/api/seller/offers/{id}` → `/api/seller/offers/:id`. */
 export const honoPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, ':$1');

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { validator } from 'hono/validator';
 import { z } from 'zod';
 import { AppError, fieldErrors } from './errors.ts';
 
@@ -38,7 +39,7 @@ const ListQuerySchema = z.object({
 });
 
 /** Parses the list parameters; invalid ones answer 400 with field errors. */
-export function parseListQuery(c: Context): ListQuery {
+function parseListQuery(c: Context): ListQuery {
   const result = ListQuerySchema.safeParse(c.req.query());
   if (!result.success)
     throw new AppError('VALIDATION_FAILED', { errors: fieldErrors(result.error) });
@@ -66,10 +67,7 @@ export function listResponse<T>(
 }
 
 /** Validates a list's `filter` with the resource's schema; bad filters answer 400. */
-export function parseFilter<S extends z.ZodType>(
-  schema: S,
-  filter: Record<string, unknown>,
-): z.output<S> {
+function parseFilter<S extends z.ZodType>(schema: S, filter: Record<string, unknown>): z.output<S> {
   const result = schema.safeParse(filter);
   if (!result.success) {
     const errors = Object.fromEntries(
@@ -85,3 +83,13 @@ export const IdFilterSchema = z.union([z.string(), z.array(z.string()).max(MAX_P
 
 /** The Mongo condition for an `id` filter. */
 export const idCondition = (id: string | string[]) => ({ $in: Array.isArray(id) ? id : [id] });
+
+/** A list request whose `filter` the list's schema has checked (`c.req.valid('query')`). */
+export type ListRequest<F = Record<string, unknown>> = Omit<ListQuery, 'filter'> & { filter: F };
+
+/** Parses a list request and checks its `filter` with `filter`; bad ones answer 400. */
+export const listParams = <S extends z.ZodType>(filter: S) =>
+  validator('query', (_value, c): ListRequest<z.output<S>> => {
+    const q = parseListQuery(c);
+    return { ...q, filter: parseFilter(filter, q.filter) };
+  });

@@ -38,7 +38,8 @@ import {
   UserInfoFullSchema,
   UserInfoSchema,
 } from '@market/shared';
-import { API_OPERATIONS, API_TAGS, type ApiOperation } from './operations.ts';
+import type { DeclaredRoute } from '../lib/route.ts';
+import { API_TAGS } from './api-tags.ts';
 
 const ERROR_TEXT = {
   400: 'The request is not valid: `errors` maps each field path to its message',
@@ -46,7 +47,7 @@ const ERROR_TEXT = {
   403: 'Signed in, but not allowed (wrong role, shop not approved, blocked user)',
   404: 'Not found (also another seller’s record)',
   409: 'Conflicts with an existing record',
-  429: 'Too many requests from this address: retry after `Retry-After` seconds',
+  429: 'Too many requests from this address or account: retry after `Retry-After` seconds',
   503: 'The payment provider could not be reached (`PAYMENT_UNAVAILABLE`): try again shortly',
 } as const;
 type ErrorStatus = keyof typeof ERROR_TEXT;
@@ -119,13 +120,15 @@ const CONTENT_RANGE = {
   example: 'offers 0-24/120',
 } satisfies oas32.HeaderObject;
 
-const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
-/** `post /api/seller/offers/{id}/keys` → `postSellerOffersIdKeys`. */
-const operationId = (op: ApiOperation) =>
+/** The route's path in OpenAPI's syntax: `/admin/sellers/:id` → `/api/admin/sellers/{id}`. */
+const openApiPath = (route: DeclaredRoute) => `/api${route.path.replace(/:(\w+)/g, '{$1}')}`;
+
+/** `post /seller/offers/:id/keys` → `postSellerOffersIdKeys`. */
+const operationId = (op: DeclaredRoute) =>
   op.method +
   op.path
-    .replace(/^\/api/, '')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
@@ -142,15 +145,16 @@ function filterParameter(schema: z.ZodType): oas32.ParameterObject {
   };
 }
 
-function errorStatuses(op: ApiOperation): ErrorStatus[] {
+function errorStatuses(op: DeclaredRoute): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(op.errors);
   if (op.body || op.query || op.list) statuses.add(400);
+  if (op.limit) statuses.add(429);
   if (op.access !== 'public') statuses.add(401).add(403);
   if (pathParams(op.path).length) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }
 
-function responses(op: ApiOperation): ZodOpenApiResponsesObject {
+function responses(op: DeclaredRoute): ZodOpenApiResponsesObject {
   const { status, description, schema } = op.response;
   const ok: ZodOpenApiResponseObject = { description };
   if (schema) ok.content = { 'application/json': { schema } };
@@ -160,7 +164,7 @@ function responses(op: ApiOperation): ZodOpenApiResponsesObject {
   return out;
 }
 
-function operation(op: ApiOperation): ZodOpenApiOperationObject {
+function operation(op: DeclaredRoute): ZodOpenApiOperationObject {
   // The path parameters `params` types come from its schema; the others are plain strings.
   const typed = new Set(Object.keys(op.params?.shape ?? {}));
   const parameters: ZodOpenApiParameterObject[] = pathParams(op.path)
@@ -177,10 +181,13 @@ function operation(op: ApiOperation): ZodOpenApiOperationObject {
     summary: op.summary,
     description: op.description,
     operationId: operationId(op),
+    // Who may call it, as the route declares it: `public`, `user` (any signed-in role),
+    // `seller` (a shop approved now) or `admin`.
+    'x-access': op.access,
     security:
       op.access === 'public'
         ? []
-        : op.path === '/api/login'
+        : op.bearerOnly
           ? [{ bearer: [] }]
           : [{ bearer: [] }, { sessionCookie: [] }],
     parameters,
@@ -195,11 +202,12 @@ function operation(op: ApiOperation): ZodOpenApiOperationObject {
   };
 }
 
-/** The OpenAPI 3.1 document of `operations`, built from the schemas the routes validate with. */
-export function createApiDocument(operations: ApiOperation[] = API_OPERATIONS) {
+/** The OpenAPI 3.1 document of the routes the app mounted, from the schemas they validate with. */
+export function createApiDocument(routes: DeclaredRoute[]) {
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of operations) {
-    paths[op.path] = { ...paths[op.path], [op.method]: operation(op) };
+  for (const route of routes) {
+    const path = openApiPath(route);
+    paths[path] = { ...paths[path], [route.method]: operation(route) };
   }
   const errorResponses = Object.fromEntries(
     Object.entries(ERROR_TEXT).map(([status, description]) => [
@@ -218,7 +226,11 @@ export function createApiDocument(operations: ApiOperation[] = API_OPERATIONS) {
           'Every error has one shape (`ApiError`); a 400 carries `errors`, a map of field path → message.',
           'Sign in with a Firebase ID token as `Authorization: Bearer <token>` (what the consoles and integrations send) or with the `session` cookie `POST /api/login` sets; writes riding on the cookie must come from the shop’s own origin.',
         ].join('\n\n'),
+        // Not open source: an SPDX reference of our own, as SPDX provides for such licences.
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       },
+      // The API is served by the same origin as this document.
+      servers: [{ url: '/', description: 'This server' }],
       tags: Object.values(API_TAGS).map((tag) => ({ ...tag })),
       paths,
       components: {

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import getAbsoluteFSPath from 'swagger-ui-dist/absolute-path.js';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../lib/errors.ts';
+import type { DeclaredRoute } from '../lib/route.ts';
 import { createApiDocument } from './document.ts';
 
 /** The Swagger UI files the page uses (not the source maps, nor the bundled petstore initializer). */
@@ -42,14 +43,17 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** `GET /api/openapi.json` and the API reference page `GET /api/docs` (Swagger UI, no CDN). */
-export function openApiRoutes() {
+/**
+ * `GET /api/openapi.json`, the document of `routes` (what the app mounted), and the API
+ * reference page `GET /api/docs` (Swagger UI, no CDN).
+ */
+export function openApiRoutes(routes: DeclaredRoute[]) {
   let document: string | undefined;
   const assetDir = getAbsoluteFSPath();
   return new Hono<AppEnv>()
     .get('/openapi.json', (c) => {
       // Built on first use: the schemas do not change while the server runs.
-      document ??= JSON.stringify(createApiDocument());
+      document ??= JSON.stringify(createApiDocument(routes));
       c.header('Cache-Control', 'no-cache');
       return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8' });
     })

@@ -1,8 +1,8 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { AuditActionSchema } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
+import { AuditActionSchema, AuditEntrySchema } from '@market/shared';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import type { AuditLog } from './audit.service.ts';
 
 /** The audit log's filters. */
@@ -13,12 +13,21 @@ export const AuditFilterSchema = z.object({
   targetId: z.string().max(128).optional(),
 });
 
+const entry = rest(['the audit log', 'an audit entry'], AuditEntrySchema);
+
 /** The admin console's read-only `audit-log` resource. */
 export const adminAuditRoutes = (auditLog: AuditLog) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const { rows, total } = await auditLog.list(q, parseFilter(AuditFilterSchema, q.filter));
-      return listResponse(c, 'audit-log', q, rows, total);
-    })
-    .get('/:id', async (c) => c.json(await auditLog.get(c.req.param('id'))));
+  routes('/admin/audit-log', { tag: 'admin', access: 'admin' })
+    .get(
+      '/',
+      entry.list({
+        filter: AuditFilterSchema,
+        description: 'Newest first (`sort` on `at` may reverse it). Never holds a key code.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await auditLog.list(q, q.filter);
+        return listResponse(c, 'audit-log', q, rows, total);
+      },
+    )
+    .get('/:id', entry.getOne(), async (c) => c.json(await auditLog.get(c.req.param('id'))));

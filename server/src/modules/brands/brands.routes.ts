@@ -1,10 +1,14 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { BrandCreateSchema, BrandUpdateSchema, type AdminBrand } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
+import {
+  AdminBrandSchema,
+  BrandCreateSchema,
+  BrandUpdateSchema,
+  type AdminBrand,
+} from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import type { BrandDoc, BrandRepository } from './brands.repository.ts';
 import type { BrandAdminService } from './brands.service.ts';
 
@@ -16,27 +20,55 @@ export const BrandFilterSchema = z.object({
 
 const toAdmin = (doc: BrandDoc): AdminBrand => ({ id: doc._id, name: doc.name });
 
+const brand = rest(['brands', 'a brand'], AdminBrandSchema);
+
 /** The admin console's `brands` resource (ra-data-simple-rest), listed by name; `q` filters on the name. */
 export const adminBrandRoutes = (brands: BrandRepository, admin: BrandAdminService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const { id, q: text } = parseFilter(BrandFilterSchema, q.filter);
-      const { rows, total } = await brands.page(q, {
-        ...(id !== undefined && { id: Array.isArray(id) ? id : [id] }),
-        ...(text && { q: text }),
-      });
-      return listResponse(c, 'brands', q, rows.map(toAdmin), total);
-    })
-    .get('/:id', async (c) => {
+  routes('/admin/brands', { tag: 'admin', access: 'admin' })
+    .get(
+      '/',
+      brand.list({
+        filter: BrandFilterSchema,
+        description: 'By name unless `sort` names `id` or `name`.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { id, q: text } = q.filter;
+        const { rows, total } = await brands.page(q, {
+          ...(id !== undefined && { id: Array.isArray(id) ? id : [id] }),
+          ...(text && { q: text }),
+        });
+        return listResponse(c, 'brands', q, rows.map(toAdmin), total);
+      },
+    )
+    .get('/:id', brand.getOne(), async (c) => {
       const doc = await brands.findById(c.req.param('id'));
       if (!doc) throw new AppError('NOT_FOUND');
       return c.json(toAdmin(doc));
     })
-    .post('/', jsonBody(BrandCreateSchema), async (c) =>
-      c.json(toAdmin(await admin.create(c.req.valid('json'))), 201),
+    .post(
+      '/',
+      brand.create({
+        description: 'The id defaults to the slug of the name; names are unique (409).',
+        body: BrandCreateSchema,
+        errors: [409],
+      }),
+      async (c) => c.json(toAdmin(await admin.create(c.req.valid('json'))), 201),
     )
-    .put('/:id', jsonBody(BrandUpdateSchema), async (c) =>
-      c.json(toAdmin(await admin.update(c.req.param('id'), c.req.valid('json')))),
+    .put(
+      '/:id',
+      brand.update({
+        description: 'Renames the brand; products that named it follow. Names are unique (409).',
+        body: BrandUpdateSchema,
+        errors: [409],
+      }),
+      async (c) => c.json(toAdmin(await admin.update(c.req.param('id'), c.req.valid('json')))),
     )
-    .delete('/:id', async (c) => c.json(toAdmin(await admin.remove(c.req.param('id')))));
+    .delete(
+      '/:id',
+      brand.remove({
+        description: 'Only a brand no product names (409 naming the count otherwise).',
+        errors: [409],
+      }),
+      async (c) => c.json(toAdmin(await admin.remove(c.req.param('id')))),
+    );

@@ -1,30 +1,69 @@
-import { Hono } from 'hono';
 import {
   AddToCartRequestSchema,
+  CartSchema,
   CartSummaryRequestSchema,
+  CartSummarySchema,
   UpdateCartProductsRequestSchema,
+  UpdateCartProductsResultSchema,
 } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
+import { byAddress, byUser } from '../../middleware/rate-limit.ts';
 import type { CartService } from './cart.service.ts';
 
 /** The spec's `/api/cart/*` calls, for a signed-in buyer (guests keep a local cart). */
 export const cartRoutes = (service: CartService) =>
-  new Hono<AppEnv>()
-    .get('/get', async (c) => c.json(await service.get(currentUser(c).uid)))
-    .post('/addToCart', jsonBody(AddToCartRequestSchema), async (c) =>
-      c.json(await service.add(currentUser(c).uid, c.req.valid('json'))),
+  routes('/cart', { tag: 'user', access: 'user' })
+    .get(
+      '/get',
+      {
+        summary: 'The caller’s cart, priced again',
+        description:
+          'Prices, names and VAT classes come from the live offers. A line whose offer sells nothing now (no keys, paused, hidden) is saved at quantity 0 with `outOfStock: true`. Guests keep a local cart and never call this.',
+        response: { status: 200, description: 'The cart', schema: CartSchema },
+      },
+      async (c) => c.json(await service.get(currentUser(c).uid)),
     )
-    .post('/updateCartSummary', jsonBody(CartSummaryRequestSchema), async (c) =>
-      c.json(await service.summary(currentUser(c).uid, c.req.valid('json'))),
+    .post(
+      '/addToCart',
+      {
+        summary: 'Add lines to the caller’s cart (also merges a guest cart on sign-in)',
+        description:
+          'A line already in the cart gets the units (at most 99, never more than the offer’s keys); quantity 0 counts as 1. A client-sent price, name or VAT flag is ignored. The same `transactionId` again changes nothing. 404 when no line names a known product.',
+        body: AddToCartRequestSchema,
+        response: { status: 200, description: 'The cart', schema: CartSchema },
+        errors: [404, 409],
+      },
+      async (c) => c.json(await service.add(currentUser(c).uid, c.req.valid('json'))),
+    )
+    .post(
+      '/updateCartSummary',
+      {
+        summary: 'What lines cost now: subtotal, coupon discount, VAT included, total',
+        description:
+          'Prices are gross (VAT included); `vatIncludedCents` is the VAT they hold after the discount, none on zero-VAT lines. An unusable coupon answers `coupon.valid: false` with a `reason`, not an error.',
+        body: CartSummaryRequestSchema,
+        response: { status: 200, description: 'The summary', schema: CartSummarySchema },
+        limit: { name: 'coupon', per: [byUser, byAddress] },
+      },
+      async (c) => c.json(await service.summary(currentUser(c).uid, c.req.valid('json'))),
     );
 
 /** The spec's `POST /api/user/cart/updateCartProducts`: the caller's lines, replaced whole. */
 export const userCartRoutes = (service: CartService) =>
-  new Hono<AppEnv>().post(
+  routes('/user/cart', { tag: 'user', access: 'user' }).post(
     '/updateCartProducts',
-    jsonBody(UpdateCartProductsRequestSchema),
+    {
+      summary: 'Replace the lines of the caller’s cart',
+      description: 'Lines of unknown products are dropped; out-of-stock lines stay at quantity 0.',
+      body: UpdateCartProductsRequestSchema,
+      response: {
+        status: 200,
+        description: '`success` and the cart as saved',
+        schema: UpdateCartProductsResultSchema,
+      },
+      errors: [409],
+    },
     async (c) => {
       const updatedResult = await service.replace(currentUser(c).uid, c.req.valid('json').products);
       return c.json({ success: true, updatedResult });

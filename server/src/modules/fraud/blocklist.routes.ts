@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { BlocklistCreateSchema, BlocklistKindSchema } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import { BlocklistCreateSchema, BlocklistEntrySchema, BlocklistKindSchema } from '@market/shared';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import type { BlocklistService } from './blocklist.service.ts';
 
@@ -14,16 +13,37 @@ export const BlocklistFilterSchema = z.object({
   q: z.string().max(320).optional(),
 });
 
+const entry = rest(['the blocklist', 'a blocklist entry'], BlocklistEntrySchema);
+
 /** `/api/admin/blocklist`: what fraud screening refuses outright; list, add, remove. */
 export const adminBlocklistRoutes = (service: BlocklistService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const { rows, total } = await service.list(q, parseFilter(BlocklistFilterSchema, q.filter));
-      return listResponse(c, 'blocklist', q, rows, total);
-    })
-    .get('/:id', async (c) => c.json(await service.get(c.req.param('id'))))
-    .post('/', jsonBody(BlocklistCreateSchema), async (c) =>
-      c.json(await service.add(c.req.valid('json'), auditContext(c)), 201),
+  routes('/admin/blocklist', { tag: 'admin', access: 'admin' })
+    .get(
+      '/',
+      entry.list({
+        filter: BlocklistFilterSchema,
+        description:
+          'What fraud screening refuses outright: emails, client addresses, payment instruments. Newest first; `q` matches part of the value. `addedBy.actor` System: a chargeback listed it.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await service.list(q, q.filter);
+        return listResponse(c, 'blocklist', q, rows, total);
+      },
     )
-    .delete('/:id', async (c) => c.json(await service.remove(c.req.param('id'), auditContext(c))));
+    .get('/:id', entry.getOne(), async (c) => c.json(await service.get(c.req.param('id'))))
+    .post(
+      '/',
+      entry.create({
+        body: BlocklistCreateSchema,
+        description:
+          'Audited. 409 on `value` when it is listed already (emails case-insensitively).',
+        errors: [409],
+      }),
+      async (c) => c.json(await service.add(c.req.valid('json'), auditContext(c)), 201),
+    )
+    .delete(
+      '/:id',
+      entry.remove({ description: 'Audited. Screening stops refusing the value.' }),
+      async (c) => c.json(await service.remove(c.req.param('id'), auditContext(c))),
+    );

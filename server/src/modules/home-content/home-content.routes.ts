@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
-import { HomeContentUpdateSchema } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
+import { HomeContentSchema, HomeContentUpdateSchema } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import { listResponse, parseListQuery } from '../../lib/list-query.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import { listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import { HOME_ID } from './home-content.repository.ts';
 import type { HomeContentService } from './home-content.service.ts';
 
@@ -12,22 +11,42 @@ function homeId(raw: string) {
   if (raw !== HOME_ID) throw new AppError('NOT_FOUND');
 }
 
+const home = rest(
+  ['the home content (one record, `home`)', 'the home content (`home`)'],
+  HomeContentSchema,
+);
+
 /**
  * The admin console's `home-content` singleton (ra-data-simple-rest): the list holds the one
  * record `home`, read with `GET /home` and saved with `PUT /home`. Nothing is created or deleted.
  */
 export const adminHomeContentRoutes = (service: HomeContentService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const rows = q.skip === 0 ? [await service.get()] : [];
-      return listResponse(c, 'home-content', q, rows, 1);
-    })
-    .get('/:id', async (c) => {
+  routes('/admin/home-content', { tag: 'admin', access: 'admin' })
+    .get(
+      '/',
+      home.list({
+        description: 'A singleton: the list holds the one record `home`; its filter is ignored.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const rows = q.skip === 0 ? [await service.get()] : [];
+        return listResponse(c, 'home-content', q, rows, 1);
+      },
+    )
+    .get('/:id', home.getOne(), async (c) => {
       homeId(c.req.param('id'));
       return c.json(await service.get());
     })
-    .put('/:id', jsonBody(HomeContentUpdateSchema), async (c) => {
-      homeId(c.req.param('id'));
-      return c.json(await service.update(c.req.valid('json')));
-    });
+    .put(
+      '/:id',
+      home.update({
+        summary: 'Save the home content (`PUT /home`)',
+        description:
+          'Featured products in order (each must exist, else 400) and the banners in both languages. Any id but `home` answers 404.',
+        body: HomeContentUpdateSchema,
+      }),
+      async (c) => {
+        homeId(c.req.param('id'));
+        return c.json(await service.update(c.req.valid('json')));
+      },
+    );

@@ -1,9 +1,14 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { KeyReasonSchema, KeyStatusSchema, SellerKeyRevokeSchema } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import {
+  KeyReasonSchema,
+  KeyStatusSchema,
+  MaskedKeySchema,
+  RevealedKeySchema,
+  SellerKeyRevokeSchema,
+} from '@market/shared';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import type { KeyService } from './keys.service.ts';
@@ -25,42 +30,85 @@ export const AdminKeyFilterSchema = SellerKeyFilterSchema.extend({
   orderId: ObjectIdFilter.optional(),
 });
 
+const MASKED =
+  'Only the last 4 characters of a code are shown. Newest first unless `sort` names `createdAt` or `status`.';
+
+const adminKey = rest(['keys (masked)', 'a key (masked)'], MaskedKeySchema);
+
 /** The admin console's `keys` resource: masked lists, an audited reveal, revocation. */
 export const adminKeyRoutes = (service: KeyService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const { rows, total } = await service.list(q, parseFilter(AdminKeyFilterSchema, q.filter));
+  routes('/admin/keys', { tag: 'admin', access: 'admin' })
+    .get('/', adminKey.list({ filter: AdminKeyFilterSchema, description: MASKED }), async (c) => {
+      const q = c.req.valid('query');
+      const { rows, total } = await service.list(q, q.filter);
       return listResponse(c, 'keys', q, rows, total);
     })
-    .get('/:id', async (c) => c.json(await service.get(c.req.param('id'))))
-    .post('/:id/reveal', jsonBody(KeyReasonSchema), async (c) =>
-      c.json(await service.reveal(auditContext(c), c.req.param('id'), c.req.valid('json').reason)),
+    .get('/:id', adminKey.getOne(), async (c) => c.json(await service.get(c.req.param('id'))))
+    .post(
+      '/:id/reveal',
+      {
+        summary: 'Reveal a key’s code (audited, with a reason)',
+        description:
+          'The only call that answers a code; the audit log records who, when and why. A sold key revealed here is revoked, not put back on sale, if its line is refunded.',
+        body: KeyReasonSchema,
+        response: { status: 200, description: 'The code', schema: RevealedKeySchema },
+      },
+      async (c) =>
+        c.json(
+          await service.reveal(auditContext(c), c.req.param('id'), c.req.valid('json').reason),
+        ),
     )
-    .post('/:id/revoke', jsonBody(KeyReasonSchema), async (c) =>
-      c.json(await service.revoke(auditContext(c), c.req.param('id'), c.req.valid('json').reason)),
+    .post(
+      '/:id/revoke',
+      {
+        summary: 'Revoke an available key (audited, with a reason)',
+        description: 'The offer’s stock and the product’s prices follow; 409 for any other status.',
+        body: KeyReasonSchema,
+        response: { status: 200, description: 'The revoked key, masked', schema: MaskedKeySchema },
+        errors: [409],
+      },
+      async (c) =>
+        c.json(
+          await service.revoke(auditContext(c), c.req.param('id'), c.req.valid('json').reason),
+        ),
     );
 
 /** `currentUser(c).sellerId`: set for every request past `requireApprovedSeller`. */
 const shopOf = (c: Parameters<typeof currentUser>[0]) => currentUser(c).sellerId!;
 
+const sellerKey = rest(
+  ['the caller’s keys (masked)', 'one of the caller’s keys (masked)'],
+  MaskedKeySchema,
+);
+
 /** The seller console's `keys` resource: the caller's own keys, masked, and their revocation. */
 export const sellerKeyRoutes = (service: KeyService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const filter = parseFilter(SellerKeyFilterSchema, q.filter);
-      const { rows, total } = await service.list(q, { ...filter, sellerId: shopOf(c) });
+  routes('/seller/keys', { tag: 'seller', access: 'seller' })
+    .get('/', sellerKey.list({ filter: SellerKeyFilterSchema, description: MASKED }), async (c) => {
+      const q = c.req.valid('query');
+      const { rows, total } = await service.list(q, { ...q.filter, sellerId: shopOf(c) });
       return listResponse(c, 'keys', q, rows, total);
     })
-    .get('/:id', async (c) => c.json(await service.get(c.req.param('id'), shopOf(c))))
-    .post('/:id/revoke', jsonBody(SellerKeyRevokeSchema), async (c) =>
-      c.json(
-        await service.revoke(
-          auditContext(c),
-          c.req.param('id'),
-          c.req.valid('json').reason ?? null,
-          shopOf(c),
+    .get('/:id', sellerKey.getOne(), async (c) =>
+      c.json(await service.get(c.req.param('id'), shopOf(c))),
+    )
+    .post(
+      '/:id/revoke',
+      {
+        summary: 'Revoke one of the caller’s available keys',
+        description:
+          'Takes the key out of stock for good; the offer’s stock follows. Only an available key can be revoked (409 otherwise).',
+        body: SellerKeyRevokeSchema,
+        response: { status: 200, description: 'The revoked key, masked', schema: MaskedKeySchema },
+        errors: [409],
+      },
+      async (c) =>
+        c.json(
+          await service.revoke(
+            auditContext(c),
+            c.req.param('id'),
+            c.req.valid('json').reason ?? null,
+            shopOf(c),
+          ),
         ),
-      ),
     );

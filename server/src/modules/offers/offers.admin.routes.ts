@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { AdminOfferUpdateSchema, OfferStatusSchema } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import { AdminOfferSchema, AdminOfferUpdateSchema, OfferStatusSchema } from '@market/shared';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import type { AdminOfferService } from './offers.admin.service.ts';
 
@@ -18,15 +17,33 @@ export const AdminOfferFilterSchema = z.object({
   status: OfferStatusSchema.optional(),
 });
 
+const offer = rest(['every seller’s offers', 'an offer'], AdminOfferSchema);
+
 /** The admin console's `offers` resource: every seller's offers, and their moderation. */
 export const adminOfferRoutes = (service: AdminOfferService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const { rows, total } = await service.list(q, parseFilter(AdminOfferFilterSchema, q.filter));
-      return listResponse(c, 'offers', q, rows, total);
-    })
-    .get('/:id', async (c) => c.json(await service.get(c.req.param('id'))))
-    .put('/:id', jsonBody(AdminOfferUpdateSchema), async (c) =>
-      c.json(await service.update(auditContext(c), c.req.param('id'), c.req.valid('json'))),
+  routes('/admin/offers', { tag: 'admin', access: 'admin' })
+    .get(
+      '/',
+      offer.list({
+        filter: AdminOfferFilterSchema,
+        description:
+          'With the seller’s name and the key counts per status. Newest first unless `sort` names `createdAt`, `status`, `stock`, `zeroVat` or `prices.eur|usd|gbp`.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await service.list(q, q.filter);
+        return listResponse(c, 'offers', q, rows, total);
+      },
+    )
+    .get('/:id', offer.getOne(), async (c) => c.json(await service.get(c.req.param('id'))))
+    .put(
+      '/:id',
+      offer.update({
+        summary: 'Re-price or hide an offer (audited)',
+        description:
+          '`hidden` takes the offer off the storefront until an admin sets it back; other fields of the record are ignored.',
+        body: AdminOfferUpdateSchema,
+      }),
+      async (c) =>
+        c.json(await service.update(auditContext(c), c.req.param('id'), c.req.valid('json'))),
     );

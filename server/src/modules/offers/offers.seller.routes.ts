@@ -1,15 +1,17 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  KeyUploadResultSchema,
   KeyUploadSchema,
   OfferStatusSchema,
   SellerOfferCreateSchema,
+  SellerOfferSchema,
   SellerOfferUpdateSchema,
 } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
+import { bySeller } from '../../middleware/rate-limit.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import type { SellerOfferService } from './offers.service.ts';
 
@@ -27,29 +29,66 @@ export const OfferFilterSchema = z.object({
 /** `currentUser(c).sellerId`: set for every request past `requireApprovedSeller`. */
 const shopOf = (c: Parameters<typeof currentUser>[0]) => currentUser(c).sellerId!;
 
+const offer = rest(['the caller’s offers', 'one of the caller’s offers'], SellerOfferSchema);
+
 /** The seller console's `offers` resource (ra-data-simple-rest) and its bulk key upload. */
 export const sellerOfferRoutes = (service: SellerOfferService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const filter = parseFilter(OfferFilterSchema, q.filter);
-      const { rows, total } = await service.list(shopOf(c), q, filter);
-      return listResponse(c, 'offers', q, rows, total);
-    })
-    .get('/:id', async (c) => c.json(await service.get(shopOf(c), c.req.param('id'))))
-    .post('/', jsonBody(SellerOfferCreateSchema), async (c) =>
-      c.json(await service.create(shopOf(c), c.req.valid('json')), 201),
+  routes('/seller/offers', { tag: 'seller', access: 'seller' })
+    .get(
+      '/',
+      offer.list({
+        filter: OfferFilterSchema,
+        description:
+          'Newest first unless `sort` names `createdAt`, `status`, `stock`, `zeroVat` or `prices.eur|usd|gbp`.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await service.list(shopOf(c), q, q.filter);
+        return listResponse(c, 'offers', q, rows, total);
+      },
     )
-    .put('/:id', jsonBody(SellerOfferUpdateSchema), async (c) =>
-      c.json(await service.update(shopOf(c), c.req.param('id'), c.req.valid('json'))),
+    .get('/:id', offer.getOne(), async (c) =>
+      c.json(await service.get(shopOf(c), c.req.param('id'))),
     )
-    .post('/:id/keys', jsonBody(KeyUploadSchema), async (c) =>
-      c.json(
-        await service.uploadKeys(
-          auditContext(c),
-          shopOf(c),
-          c.req.param('id'),
-          c.req.valid('json').codes,
+    .post(
+      '/',
+      offer.create({
+        summary: 'Sell on a product',
+        description:
+          'Prices are integer cents; USD and GBP are computed from EUR when left out. One offer per product and seller (409).',
+        body: SellerOfferCreateSchema,
+        errors: [404, 409],
+      }),
+      async (c) => c.json(await service.create(shopOf(c), c.req.valid('json')), 201),
+    )
+    .put(
+      '/:id',
+      offer.update({
+        summary: 'Edit one of the caller’s offers',
+        description:
+          'Other fields of the record (react-admin sends it whole) are ignored. An offer the marketplace has hidden keeps its status (409).',
+        body: SellerOfferUpdateSchema,
+        errors: [409],
+      }),
+      async (c) => c.json(await service.update(shopOf(c), c.req.param('id'), c.req.valid('json'))),
+    )
+    .post(
+      '/:id/keys',
+      {
+        summary: 'Upload keys to one of the caller’s offers (at most 5,000 a call)',
+        description:
+          'Codes are trimmed and stored as uploaded; two codes differing only by case or separators (space, hyphen, underscore, dot) are one key. Duplicates (within the upload or among the caller’s keys) and rejected codes (malformed, or not accepted) are counted, not refused. Keys are encrypted at rest and never returned.',
+        body: KeyUploadSchema,
+        response: { status: 200, description: 'Counts only', schema: KeyUploadResultSchema },
+        limit: { name: 'keyUpload', per: [bySeller] },
+      },
+      async (c) =>
+        c.json(
+          await service.uploadKeys(
+            auditContext(c),
+            shopOf(c),
+            c.req.param('id'),
+            c.req.valid('json').codes,
+          ),
         ),
-      ),
     );

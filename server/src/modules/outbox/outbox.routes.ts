@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { OutboxMail } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
+import { OutboxMailDetailSchema, OutboxMailSchema, type OutboxMail } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import { listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
+import { listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import type { OutboxDoc, OutboxRepository } from './outbox.repository.ts';
 
 const toRow = (d: OutboxDoc): OutboxMail => ({
@@ -22,15 +22,25 @@ export const OutboxFilterSchema = z.object({
   to: z.string().max(254).optional(),
 });
 
+const mail = rest(['the mails sent', 'a mail, with its HTML'], OutboxMailSchema);
+
 /** The admin console's `outbox` resource: every mail the shop sent (or, offline, would send). */
 export const adminOutboxRoutes = (outbox: OutboxRepository) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const { rows, total } = await outbox.page(q, parseFilter(OutboxFilterSchema, q.filter));
-      return listResponse(c, 'outbox', q, rows.map(toRow), total);
-    })
-    .get('/:id', async (c) => {
+  routes('/admin/outbox', { tag: 'admin', access: 'admin' })
+    .get(
+      '/',
+      mail.list({
+        filter: OutboxFilterSchema,
+        description:
+          'Every mail the shop sent (or, without SMTP, would have sent); `q` searches recipient and subject. Newest first.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await outbox.page(q, q.filter);
+        return listResponse(c, 'outbox', q, rows.map(toRow), total);
+      },
+    )
+    .get('/:id', mail.getOne({ schema: OutboxMailDetailSchema }), async (c) => {
       const doc = await outbox.findById(c.req.param('id'));
       if (!doc) throw new AppError('NOT_FOUND');
       return c.json({ ...toRow(doc), html: doc.html });

@@ -1,22 +1,16 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   ADMIN_PRODUCT_SORTS,
+  AdminProductSchema,
   CategoryIdSchema,
   ProductCreateSchema,
   ProductTypeSchema,
   ProductUpdateSchema,
   RegionSchema,
 } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import {
-  IdFilterSchema,
-  listResponse,
-  parseFilter,
-  parseListQuery,
-  type ListQuery,
-} from '../../lib/list-query.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import { IdFilterSchema, listResponse, type ListQuery } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import type { ProductAdminService } from './product-admin.service.ts';
 import type { ProductPage } from './products.repository.ts';
 
@@ -43,20 +37,50 @@ export function productPage(q: ListQuery): ProductPage {
   };
 }
 
+const product = rest(['products', 'a product'], AdminProductSchema);
+
 /** The admin console's `products` resource (ra-data-simple-rest). */
 export const adminProductRoutes = (service: ProductAdminService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const filter = parseFilter(ProductListFilterSchema, q.filter);
-      const { rows, total } = await service.list(filter, productPage(q));
-      return listResponse(c, 'products', q, rows, total);
-    })
-    .get('/:id', async (c) => c.json(await service.get(c.req.param('id'))))
-    .post('/', jsonBody(ProductCreateSchema), async (c) =>
-      c.json(await service.create(c.req.valid('json')), 201),
+  routes('/admin/products', { tag: 'admin', access: 'admin' })
+    .get(
+      '/',
+      product.list({
+        filter: ProductListFilterSchema,
+        description:
+          '`q` searches the names. Newest first unless `sort` names `name.en`, `createdAt` or `eurMin`.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await service.list(q.filter, productPage(q));
+        return listResponse(c, 'products', q, rows, total);
+      },
     )
-    .put('/:id', jsonBody(ProductUpdateSchema), async (c) =>
-      c.json(await service.update(c.req.param('id'), c.req.valid('json'))),
+    .get('/:id', product.getOne(), async (c) => c.json(await service.get(c.req.param('id'))))
+    .post(
+      '/',
+      product.create({
+        description:
+          'The slug, when left out, comes from the English name. A brand name no brand has yet creates the brand; the platform must exist. 409 when the slug is taken.',
+        body: ProductCreateSchema,
+        errors: [409],
+      }),
+      async (c) => c.json(await service.create(c.req.valid('json')), 201),
     )
-    .delete('/:id', async (c) => c.json(await service.remove(c.req.param('id'))));
+    .put(
+      '/:id',
+      product.update({
+        description:
+          'Any of the fields; read-only ones of the record (react-admin sends it whole) are ignored. 409 when the slug is taken.',
+        body: ProductUpdateSchema,
+        errors: [409],
+      }),
+      async (c) => c.json(await service.update(c.req.param('id'), c.req.valid('json'))),
+    )
+    .delete(
+      '/:id',
+      product.remove({
+        description: 'Only a product nobody offers (409 while offers of any status exist).',
+        errors: [409],
+      }),
+      async (c) => c.json(await service.remove(c.req.param('id'))),
+    );

@@ -1,24 +1,62 @@
-import { Hono } from 'hono';
+import { z } from 'zod';
 import {
   CatalogueSearchRequestSchema,
+  CatalogueSearchResultSchema,
   InfoMultipleSalesRequestSchema,
   ProductIdListRequestSchema,
+  ProductSalesSchema,
+  StoreProductSchema,
 } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import { routes } from '../../lib/route.ts';
 import type { CatalogueService } from './products.service.ts';
 
 /** The public product calls (`/api/public/products/…`), open to guests. */
 export const publicProductRoutes = (catalogue: CatalogueService) =>
-  new Hono<AppEnv>()
-    .post('/info-multiple', jsonBody(ProductIdListRequestSchema), async (c) => {
-      const { productIdList, locale } = c.req.valid('json');
-      return c.json(await catalogue.infoMultiple(productIdList, locale));
-    })
-    .post('/info-multiple-sales', jsonBody(InfoMultipleSalesRequestSchema), async (c) => {
-      const { productIdList, locale, currency } = c.req.valid('json');
-      return c.json(await catalogue.infoMultipleSales(productIdList, locale, currency));
-    })
-    .post('/search', jsonBody(CatalogueSearchRequestSchema), async (c) =>
-      c.json(await catalogue.search(c.req.valid('json'))),
+  routes('/public/products', { tag: 'catalogue', access: 'public' })
+    .post(
+      '/info-multiple',
+      {
+        summary: 'Products by id, in the order asked',
+        description:
+          'Unknown ids are skipped. The first item also carries its brand (`subcategory`).',
+        body: ProductIdListRequestSchema,
+        response: { status: 200, description: 'The products', schema: z.array(StoreProductSchema) },
+      },
+      async (c) => {
+        const { productIdList, locale } = c.req.valid('json');
+        return c.json(await catalogue.infoMultiple(productIdList, locale));
+      },
+    )
+    .post(
+      '/info-multiple-sales',
+      {
+        summary: 'Products by id with their live offers, cheapest first',
+        description:
+          'Prices are integer cents. A product nobody sells has no sales and ranges of 0.',
+        body: InfoMultipleSalesRequestSchema,
+        response: {
+          status: 200,
+          description: 'The products and their sales',
+          schema: z.array(ProductSalesSchema),
+        },
+      },
+      async (c) => {
+        const { productIdList, locale, currency } = c.req.valid('json');
+        return c.json(await catalogue.infoMultipleSales(productIdList, locale, currency));
+      },
+    )
+    .post(
+      '/search',
+      {
+        summary: 'Search and filter the catalogue',
+        description:
+          'Prices (`priceMin`, `priceMax`) are integer cents of `currency`; pages are 1-based.',
+        body: CatalogueSearchRequestSchema,
+        response: {
+          status: 200,
+          description: 'One page of products',
+          schema: CatalogueSearchResultSchema,
+        },
+      },
+      async (c) => c.json(await catalogue.search(c.req.valid('json'))),
     );

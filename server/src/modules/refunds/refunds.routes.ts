@@ -1,9 +1,13 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
-import { RefundRequestSchema, RefundStatusSchema } from '@market/shared';
-import type { AppEnv } from '../../app-env.ts';
-import { IdFilterSchema, listResponse, parseFilter, parseListQuery } from '../../lib/list-query.ts';
-import { jsonBody } from '../../lib/validate.ts';
+import {
+  AdminOrderSchema,
+  RefundRequestSchema,
+  RefundSchema,
+  RefundStatusSchema,
+} from '@market/shared';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
+import { rest } from '../../lib/rest.ts';
+import { routes } from '../../lib/route.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import type { RefundService } from './refunds.service.ts';
 
@@ -14,18 +18,42 @@ export const RefundFilterSchema = z.object({
   status: RefundStatusSchema.optional(),
 });
 
+const refund = rest(['refunds', 'a refund'], RefundSchema);
+
 /** `/api/admin/refunds`: every refund, newest first. */
 export const adminRefundRoutes = (service: RefundService) =>
-  new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const q = parseListQuery(c);
-      const { rows, total } = await service.list(q, parseFilter(RefundFilterSchema, q.filter));
-      return listResponse(c, 'refunds', q, rows, total);
-    })
-    .get('/:id', async (c) => c.json(await service.get(c.req.param('id'))));
+  routes('/admin/refunds', { tag: 'admin', access: 'admin' })
+    .get(
+      '/',
+      refund.list({
+        filter: RefundFilterSchema,
+        description:
+          'Newest first unless `sort` names `createdAt`, `amountCents` or `status`. `itemId` null: the whole order.',
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await service.list(q, q.filter);
+        return listResponse(c, 'refunds', q, rows, total);
+      },
+    )
+    .get('/:id', refund.getOne(), async (c) => c.json(await service.get(c.req.param('id'))));
 
 /** `/api/admin/orders/:id/refund`: a line of an approved order, or every line left. */
 export const adminOrderRefundRoutes = (service: RefundService) =>
-  new Hono<AppEnv>().post('/:id/refund', jsonBody(RefundRequestSchema), async (c) =>
-    c.json(await service.refund(c.req.param('id'), c.req.valid('json'), auditContext(c))),
+  routes('/admin/orders', { tag: 'admin', access: 'admin' }).post(
+    '/:id/refund',
+    {
+      summary: 'Refund one line of an approved order, or every line not refunded yet',
+      description:
+        'A line gives back its price less its share of the coupon discount. Its unrevealed keys go back on sale, revealed ones are revoked; the seller is debited the line. A line is refunded once (409), only approved orders are refunded (409); 409 too when the provider refuses, 503 when it cannot be reached (repeat the call: it resumes the same refund).',
+      body: RefundRequestSchema,
+      response: {
+        status: 200,
+        description: 'The order after the refund',
+        schema: AdminOrderSchema,
+      },
+      errors: [409, 503],
+    },
+    async (c) =>
+      c.json(await service.refund(c.req.param('id'), c.req.valid('json'), auditContext(c))),
   );
