@@ -1,6 +1,6 @@
 import type { AppError } from './lib/errors.ts';
 import type { Logger } from './logger.ts';
-import type { AuthUser } from './middleware/auth.ts';
+import type { AuthUser } from './identity/auth-user.ts';
 
 /** Hono's typed context variables, set by middleware. */
 export type AppEnv = {

@@ -4,25 +4,10 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { RoleSchema, type Role } from '@market/shared';
 import type { AppEnv } from '../app-env.ts';
+import type { AuthUser } from '../identity/auth-user.ts';
 import { AppError } from '../lib/errors.ts';
 import type { SellerRepository } from '../modules/sellers/sellers.repository.ts';
 import type { UserRepository } from '../modules/users/users.repository.ts';
-
-export type AuthUser = {
-  uid: string;
-  email: string | null;
-  name: string | null;
-  role: Role;
-  /** Set for sellers (and applicants): every seller route scopes by it. */
-  sellerId: string | null;
-  emailVerified: boolean;
-  /** `password`, `google.com` … */
-  signInProvider: string;
-  /** When the user last proved who they are (the token's `auth_time`), in seconds since 1970. */
-  authTime: number;
-  /** How the request proved who it is; cookie-authenticated writes must be same-origin. */
-  via: 'bearer' | 'cookie';
-};
 
 export const SESSION_COOKIE = 'session';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { PageViewEventSchema } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
 import { jsonBody } from '../../lib/validate.ts';
-import type { AuthUser } from '../../middleware/auth.ts';
+import type { AuthUser } from '../../identity/auth-user.ts';
 import type { EventService } from './events.service.ts';
 
 /** `POST /api/public/events`: the storefront's page views, open to guests, answered 204. */
