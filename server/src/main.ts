@@ -14,7 +14,7 @@ import { createIdentity, type Identity } from './identity/firebase.ts';
 import { sandboxedProviders } from './integrations/payments/payment-providers.ts';
 import { startPaymentSandboxes } from './integrations/payments/payment-sandboxes.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, prettyLogsWanted, type Logger } from './logger.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import { buildOrderService } from './modules/orders/orders.wiring.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
@@ -36,7 +36,7 @@ async function main() {
     }
     throw err;
   }
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, { pretty: prettyLogsWanted(config.NODE_ENV) });
   // The config refuses failpoints in production; the check here keeps them off even so.
   if (config.NODE_ENV !== 'production') armFailpoints(config.FAILPOINTS);
   const started = Date.now();
