@@ -27,7 +27,7 @@ function appBoundaries(app) {
 const FOREIGN_REPOSITORY = {
   regex: '^\\.\\./(\\.\\./modules/)?[^/]+/[^/]+\\.repository(\\.ts)?$',
   message:
-    "A module never imports another module's repository: ask that module's service (issue 10).",
+    "A module never imports another module's repository: ask that module's service.",
 };
 
 /**
