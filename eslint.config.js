@@ -26,8 +26,7 @@ function appBoundaries(app) {
 /** A module's file reaching into another module's repository (`../<b>/<b>.repository.ts`). */
 const FOREIGN_REPOSITORY = {
   regex: '^\\.\\./(\\.\\./modules/)?[^/]+/[^/]+\\.repository(\\.ts)?$',
-  message:
-    "A module never imports another module's repository: ask that module's service.",
+  message: "A module never imports another module's repository: ask that module's service.",
 };
 
 /**
@@ -69,7 +68,8 @@ const TEMPORARY_FOREIGN_REPOSITORY_IMPORTS = [
 ];
 
 /** shared runs in browsers, SSR and Node: zod and its own files only. */
-const SHARED_MESSAGE = 'shared imports only zod and its own files (it runs in browsers, SSR and Node).';
+const SHARED_MESSAGE =
+  'shared imports only zod and its own files (it runs in browsers, SSR and Node).';
 function sharedBoundaries(allowed) {
   return [
     { regex: `^(?!(${allowed.join('|')})(/|$)|\\.{1,2}/)`, message: SHARED_MESSAGE },
