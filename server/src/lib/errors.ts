@@ -70,13 +70,13 @@ function toAppError(err: unknown): AppError | null {
 }
 
 /**
- * The variables the handler reads; narrower than AppEnv (whose `authFailure` is an AppError)
- * so that this file and app-env.ts do not import each other.
+ * The variables the handler reads, any app env that has them (AppEnv does); not AppEnv itself,
+ * whose `authFailure` is an AppError, so that this file and app-env.ts do not import each other.
  */
 type ErrorEnv = { Variables: { requestId: string; log: Logger } };
 
 /** The only place that writes error responses. Unknown errors are logged and answer 500. */
-export function handleError(err: unknown, c: Context<ErrorEnv>): Response {
+export function handleError<E extends ErrorEnv>(err: unknown, c: Context<E>): Response {
   const appError = toAppError(err);
   const requestId = c.get('requestId');
   if (!appError) {
@@ -90,6 +90,6 @@ export function handleError(err: unknown, c: Context<ErrorEnv>): Response {
 }
 
 /** 404 for unknown API routes, in the same shape. */
-export function handleNotFound(c: Context<ErrorEnv>): Response {
+export function handleNotFound<E extends ErrorEnv>(c: Context<E>): Response {
   return handleError(new AppError('NOT_FOUND'), c);
 }
