@@ -13,11 +13,11 @@ if [ "$("$NODE_HOME/bin/node" --version 2>/dev/null)" != "v$NODE_VER" ]; then
   rm -rf "$NODE_HOME" && mv "$NODE_HOME.tmp" "$NODE_HOME"
 fi
 export PATH="$NODE_HOME/bin:$PATH"
-# ~/.npmrc may point node-gyp at the system Node's headers; use Node 22's own.
-export npm_config_nodedir="$NODE_HOME"
+# No dependency compiles native code (pnpm-workspace.yaml's allowBuilds), so a `nodedir` in
+# ~/.npmrc is never used; exporting npm_config_nodedir would only make npm warn about it.
 PNPM_DIR=$TOOLS/pnpm-$PNPM_VER
 if [ "$("$PNPM_DIR/node_modules/.bin/pnpm" --version 2>/dev/null)" != "$PNPM_VER" ]; then
   echo "bootstrap: installing pnpm $PNPM_VER" >&2
-  npm install --prefix "$PNPM_DIR" --no-save --no-package-lock --no-audit --no-fund "pnpm@$PNPM_VER" >/dev/null || return 1
+  npm install --prefix "$PNPM_DIR" --no-save --no-package-lock --no-audit --no-fund --loglevel=error "pnpm@$PNPM_VER" >/dev/null || return 1
 fi
 export PATH="$PNPM_DIR/node_modules/.bin:$PATH"

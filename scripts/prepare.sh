@@ -22,7 +22,7 @@ build() { # build <package dir> <inputs...>
   local sum; sum=$(fingerprint "$dir" shared/src "$@")
   if [ "$(cat "$dir/dist/.market-build" 2>/dev/null)" != "$sum" ]; then
     echo "prepare: building $dir" >&2
-    pnpm --filter "./$dir" run build >/dev/null
+    pnpm --silent --filter "./$dir" run build >/dev/null
     echo "$sum" >"$dir/dist/.market-build"
   fi
 }

@@ -1,22 +1,5 @@
-import type { Role } from '@market/shared';
 import type { Logger } from './logger.ts';
-
-/** Who the request is, as `authenticate` (middleware/auth.ts) settled it. */
-export type AuthUser = {
-  uid: string;
-  email: string | null;
-  name: string | null;
-  role: Role;
-  /** Set for sellers (and applicants): every seller route scopes by it. */
-  sellerId: string | null;
-  emailVerified: boolean;
-  /** `password`, `google.com` … */
-  signInProvider: string;
-  /** When the user last proved who they are (the token's `auth_time`), in seconds since 1970. */
-  authTime: number;
-  /** How the request proved who it is; cookie-authenticated writes must be same-origin. */
-  via: 'bearer' | 'cookie';
-};
+import type { AuthUser } from './identity/auth-user.ts';
 
 /** Hono's typed context variables, set by middleware. */
 export type AppEnv = {

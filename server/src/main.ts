@@ -15,7 +15,7 @@ import { createIdentity, type Identity } from './identity/firebase.ts';
 import { sandboxedProviders } from './integrations/payments/payment-providers.ts';
 import { startPaymentSandboxes } from './sandboxes/payments.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
-import { createLogger, type Logger } from './logger.ts';
+import { createLogger, prettyLogsWanted, type Logger } from './logger.ts';
 import { reconcilePayments } from './jobs/reconcile-payments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
@@ -32,7 +32,7 @@ async function main() {
     }
     throw err;
   }
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, { pretty: prettyLogsWanted(config.NODE_ENV) });
   // The config refuses failpoints in production; the check here keeps them off even so.
   if (config.NODE_ENV !== 'production') armFailpoints(config.FAILPOINTS);
   const started = Date.now();

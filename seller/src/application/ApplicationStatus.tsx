@@ -100,10 +100,11 @@ export function ApplicationStatus({ reload = reloadPage }: ApplicationStatusProp
         )}
       </CardContent>
       <CardActions>
-        <Button startIcon={<RefreshIcon />} onClick={checkAgain} disabled={checking}>
+        {/* Fire-and-forget clicks: checkAgain handles its own failure, logout redirects. */}
+        <Button startIcon={<RefreshIcon />} onClick={() => void checkAgain()} disabled={checking}>
           {translate('app.application.check_again')}
         </Button>
-        <Button startIcon={<LogoutIcon />} onClick={() => logout()}>
+        <Button startIcon={<LogoutIcon />} onClick={() => void logout()}>
           {translate('app.application.sign_out')}
         </Button>
       </CardActions>

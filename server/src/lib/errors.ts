@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { MongoServerError } from 'mongodb';
 import { z } from 'zod';
 import { ERROR_MESSAGES, type ApiError, type ErrorCode } from '@market/shared';
-import type { AppEnv } from '../app-env.ts';
+import type { Logger } from '../logger.ts';
 
 const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503> = {
   VALIDATION_FAILED: 400,
@@ -69,8 +69,14 @@ function toAppError(err: unknown): AppError | null {
   return null;
 }
 
+/**
+ * The variables the handler reads, any app env that has them (AppEnv does); not AppEnv itself,
+ * whose `authFailure` is an AppError, so that this file and app-env.ts do not import each other.
+ */
+type ErrorEnv = { Variables: { requestId: string; log: Logger } };
+
 /** The only place that writes error responses. Unknown errors are logged and answer 500. */
-export function handleError(err: unknown, c: Context<AppEnv>): Response {
+export function handleError<E extends ErrorEnv>(err: unknown, c: Context<E>): Response {
   const appError = toAppError(err);
   const requestId = c.get('requestId');
   if (!appError) {
@@ -84,6 +90,6 @@ export function handleError(err: unknown, c: Context<AppEnv>): Response {
 }
 
 /** 404 for unknown API routes, in the same shape. */
-export function handleNotFound(c: Context<AppEnv>): Response {
+export function handleNotFound<E extends ErrorEnv>(c: Context<E>): Response {
   return handleError(new AppError('NOT_FOUND'), c);
 }

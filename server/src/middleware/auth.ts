@@ -3,12 +3,11 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { RoleSchema, type Role } from '@market/shared';
-import type { AppEnv, AuthUser } from '../app-env.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { AuthUser } from '../identity/auth-user.ts';
 import { AppError } from '../lib/errors.ts';
 import type { SellerRepository } from '../modules/sellers/sellers.repository.ts';
 import type { UserRepository } from '../modules/users/users.repository.ts';
-
-export type { AuthUser } from '../app-env.ts';
 
 export const SESSION_COOKIE = 'session';
 

@@ -5,7 +5,7 @@ import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limite
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../lib/errors.ts';
 import { remoteIp } from '../lib/remote-ip.ts';
-import type { AuthUser } from './auth.ts';
+import type { AuthUser } from '../identity/auth-user.ts';
 import { LIMIT_NAMES, type LimitName, type Limits } from '../lib/rate-limit-config.ts';
 
 /** The counters' collection: one document per limit and caller, gone when its window ends. */

@@ -1,6 +1,6 @@
 import { PageViewEventSchema } from '@market/shared';
 import { routes } from '../../lib/route.ts';
-import type { AuthUser } from '../../middleware/auth.ts';
+import type { AuthUser } from '../../identity/auth-user.ts';
 import { byAddress } from '../../middleware/rate-limit.ts';
 import type { EventService } from './events.service.ts';
 

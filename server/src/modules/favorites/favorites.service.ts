@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { MAX_FAVORITES, type Favorite } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../middleware/auth.ts';
+import type { AuthUser } from '../../identity/auth-user.ts';
 import type { ProductFacade } from '../products/products.facade.ts';
 import type { FavoriteDoc, FavoriteRepository } from './favorites.repository.ts';
 

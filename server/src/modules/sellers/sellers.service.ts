@@ -15,7 +15,7 @@ import {
 import type { Mailer } from '../outbox/mailer.ts';
 import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../middleware/auth.ts';
+import type { AuthUser } from '../../identity/auth-user.ts';
 import type { OfferStanding } from '../offers/offer-standing.ts';
 import type { UserFacade } from '../users/users.facade.ts';
 import type { SellerDoc, SellerRepository } from './sellers.repository.ts';

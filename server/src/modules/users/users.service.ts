@@ -10,7 +10,7 @@ import { createPasswordAccount, sendVerificationMail } from '../../identity/acco
 import type { Mailer } from '../outbox/mailer.ts';
 import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../middleware/auth.ts';
+import type { AuthUser } from '../../identity/auth-user.ts';
 import { toUserInfo, toUserInfoFull } from './user-view.ts';
 import type { UserDoc, UserRepository } from './users.repository.ts';
 

@@ -1,5 +1,6 @@
 import { setSessionHint } from '../auth/session-hint.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Mock } from 'vitest';
 import type { CartProduct } from '@market/shared';
 
 /** A Storage in memory, as the browser's localStorage and sessionStorage. */
@@ -27,7 +28,12 @@ const line: CartProduct = {
   name: 'Probe',
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/** `fetch` as the cart store calls it: a JSON body and plain headers. */
+type CartFetch = (
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+) => Promise<Response>;
+let fetchMock: Mock<CartFetch>;
 
 beforeEach(() => {
   vi.resetModules();
@@ -37,7 +43,7 @@ beforeEach(() => {
   vi.stubGlobal('localStorage', local);
   vi.stubGlobal('sessionStorage', session);
   vi.stubGlobal('CustomEvent', class extends Event {});
-  fetchMock = vi.fn();
+  fetchMock = vi.fn<CartFetch>();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
