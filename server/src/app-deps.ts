@@ -5,6 +5,7 @@ import type { Identity } from './identity/firebase.ts';
 import { createAffiliateReporter } from './integrations/awin/affiliate-reporter.ts';
 import type { AwinClient } from './integrations/awin/awin-client.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
+import type { PaymentProviderName } from './integrations/payments/payment-provider.ts';
 import { createPaymentProviders } from './integrations/payments/payment-providers.ts';
 import { createRecaptcha } from './integrations/recaptcha/recaptcha.ts';
 import type { Logger } from './logger.ts';
@@ -20,7 +21,7 @@ export function buildAppDeps(args: {
   log: Logger;
   databaseMode: 'embedded' | 'external';
   /** Base URLs of the running payment sandboxes (see startPaymentSandboxes). */
-  paymentSandboxUrls?: Partial<Record<'paypal' | 'checkout', string>>;
+  paymentSandboxUrls?: Partial<Record<PaymentProviderName, string>>;
   /** Awin's client (see connectAwin); without it no conversion is reported. */
   awin?: AwinClient | null;
 }): AppDeps {

@@ -6,6 +6,7 @@ import {
   KeyRevealRequestSchema,
   OrderStatusSchema,
   PaymentProviderSchema,
+  type AdminOrderAction,
   type AdminReason,
 } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
@@ -71,7 +72,7 @@ const decideAudited = async (
   c: Context<AppEnv>,
   service: OrderService,
   then: DecisionFollowUps,
-  action: 'approve' | 'decline' | 'cancel',
+  action: AdminOrderAction,
   reason: AdminReason | undefined,
 ) => {
   const id = c.req.param('id')!;

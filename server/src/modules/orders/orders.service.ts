@@ -8,6 +8,7 @@ import {
   summarize,
   vatTable,
   type AdminOrder,
+  type AdminOrderAction,
   type AdminReason,
   type Attribution,
   type CategoryId,
@@ -527,7 +528,7 @@ export function createOrderService(deps: {
     /** An admin's decision (approve / decline / cancel), with a reason from the table. */
     async decideAsAdmin(
       orderId: string,
-      action: 'approve' | 'decline' | 'cancel',
+      action: AdminOrderAction,
       reason: AdminReason | undefined,
       actorUid: string,
     ): Promise<AdminOrder> {
