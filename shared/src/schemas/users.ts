@@ -42,6 +42,9 @@ export const ProfileAddSchema = z.object({
 });
 export type ProfileAdd = z.infer<typeof ProfileAddSchema>;
 
+/** The answer to `POST /api/user/profile/add`: the new user's uid. */
+export const ProfileAddResultSchema = z.object({ id: z.string() });
+
 /** `POST /api/user/profile/addsocial`: first sign-in with Google; `id` is the caller's uid. */
 export const ProfileAddSocialSchema = z.object({
   id: z.string().min(1).max(128),
@@ -51,6 +54,9 @@ export const ProfileAddSocialSchema = z.object({
   referrer: ReferrerSchema,
 });
 export type ProfileAddSocial = z.infer<typeof ProfileAddSocialSchema>;
+
+/** The answer to `POST /api/user/profile/addsocial`: `created` the first time only. */
+export const ProfileAddSocialResultSchema = z.object({ id: z.string(), created: z.boolean() });
 
 /** `POST /api/user/profile/verify` → `{ verified }`. */
 export const ProfileVerifySchema = z.object({ email: EmailSchema });

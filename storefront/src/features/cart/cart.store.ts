@@ -1,7 +1,14 @@
 import { clearSessionHint, hasSessionHint, setSessionHint } from '../auth/session-hint.ts';
-import { transactionId, type Cart, type CartProduct, type LineKey } from '@market/shared';
+import {
+  CART_ERRORS,
+  transactionId,
+  type Cart,
+  type CartProduct,
+  type LineKey,
+} from '@market/shared';
 import { atom } from 'nanostores';
-import { CartCallError, addToCartCall, fetchCart, updateCartProducts } from './cart-api.ts';
+import { ApiCallError } from '../../lib/api-client.ts';
+import { addToCartCall, fetchCart, updateCartProducts } from './cart-api.ts';
 import {
   BUY_NOW_KEY,
   CART_COUNT_KEY,
@@ -34,7 +41,7 @@ export const isSignedIn = hasSessionHint;
 
 /** A 401 means the session ended (expired, signed out elsewhere): the cart is a guest's again. */
 function endedSession(error: unknown): boolean {
-  if (!(error instanceof CartCallError) || error.status !== 401) return false;
+  if (!(error instanceof ApiCallError) || error.status !== 401) return false;
   clearSessionHint();
   return true;
 }
@@ -166,7 +173,7 @@ export const replaceGuestCart = (cart: Cart): void => {
 
 /** Empties the cart (products and quantity total, spec section 4). */
 export async function resetCart(signedIn: boolean): Promise<void> {
-  await save(resetState($cart.get()), signedIn, 'Something went wrong resetting the cart');
+  await save(resetState($cart.get()), signedIn, CART_ERRORS.reset);
   setBuyNow(false);
 }
 
