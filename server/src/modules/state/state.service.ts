@@ -1,5 +1,10 @@
 import { ObjectId } from 'mongodb';
-import { PAYMENT_PROVIDERS, type Locale, type PublicBanner, type PublicState } from '@market/shared';
+import {
+  PAYMENT_PROVIDERS,
+  type Locale,
+  type PublicBanner,
+  type PublicState,
+} from '@market/shared';
 import type { CategoryService } from '../categories/categories.service.ts';
 import type { HomeContentRepository } from '../home-content/home-content.repository.ts';
 import type { MacrocategoryService } from '../macrocategories/macrocategories.service.ts';
