@@ -1,5 +1,8 @@
 import { ApiErrorSchema, type ApiError } from '@market/shared';
 import { z } from 'zod';
+import { ApiCallError } from './api-call-error.ts';
+
+export { ApiCallError };
 
 /*
  * The storefront's one way to the API, from the browser and from the server (SSR). Every answer
@@ -8,25 +11,6 @@ import { z } from 'zod';
  * (our pages' POSTs carry our Origin, which the API requires of cookie writes) or, where a page
  * has one, the Firebase ID token.
  */
-
-/** A refused or failed call: `status` 0 when the network failed; the API's error body when sent. */
-export class ApiCallError extends Error {
-  readonly status: number;
-  readonly code: ApiError['code'] | undefined;
-  /** The API's field errors (`{ "user.email": "…" }`); empty when none. */
-  readonly errors: Readonly<Record<string, string>>;
-  /** The identity provider's code (`auth/email-already-exists` …). */
-  readonly providerCode: string | undefined;
-
-  constructor(message: string, status: number, error?: ApiError, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'ApiCallError';
-    this.status = status;
-    this.code = error?.code;
-    this.errors = error?.errors ?? {};
-    this.providerCode = error?.providerCode;
-  }
-}
 
 /** For calls whose answer nobody reads (`204 No Content`, an acknowledgement). */
 export const NoAnswer = z.unknown();
