@@ -90,6 +90,7 @@ export function RevealKeyButton() {
               help="resources.keys.reveal.reason_help"
               value={reason}
               onChange={setReason}
+              minLength={REASON_MIN_LENGTH}
               maxLength={KEY_REASON_MAX_LENGTH}
               required
               autoFocus
