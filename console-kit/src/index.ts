@@ -38,7 +38,7 @@ export { createHttpClient, type HttpClient, type IdTokenSource } from './data/ht
 export { ChoiceChipField, type ChoiceChipFieldProps } from './fields/ChoiceChipField.tsx';
 export { splitLinks, type TextPart } from './fields/linkify.ts';
 export { LinkifiedTextField, type LinkifiedTextFieldProps } from './fields/LinkifiedTextField.tsx';
-export { pickLocalized, type LocalizedText } from './fields/localized-text.ts';
+export { pickLocalized } from './fields/localized-text.ts';
 export { LocalizedTextField, type LocalizedTextFieldProps } from './fields/LocalizedTextField.tsx';
 export { schemaValidator, type ValidatorSchema } from './forms/schema-validator.ts';
 export { consoleMessagesEn, consoleMessagesIt } from './i18n/console-messages.ts';

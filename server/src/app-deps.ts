@@ -4,7 +4,10 @@ import type { ClientConfig, Health } from '@market/shared';
 import { publicOriginOf, type Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
 import type { AwinClient } from './integrations/awin/awin-client.ts';
-import type { PaymentProviders } from './integrations/payments/payment-provider.ts';
+import type {
+  PaymentProviderName,
+  PaymentProviders,
+} from './integrations/payments/payment-provider.ts';
 import { createPaymentProviders } from './integrations/payments/payment-providers.ts';
 import { createRecaptcha, type Recaptcha } from './integrations/recaptcha/recaptcha.ts';
 import type { Limits } from './lib/rate-limit-config.ts';
@@ -53,7 +56,7 @@ export function buildAppDeps(args: {
   log: Logger;
   databaseMode: 'embedded' | 'external';
   /** Base URLs of the running payment sandboxes (see startPaymentSandboxes). */
-  paymentSandboxUrls?: Partial<Record<'paypal' | 'checkout', string>>;
+  paymentSandboxUrls?: Partial<Record<PaymentProviderName, string>>;
   /** Awin's client (see connectAwin); without it no conversion is reported. */
   awin?: AwinClient | null;
 }): AppDeps {

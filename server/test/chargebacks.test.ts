@@ -5,6 +5,7 @@ import {
   AuditEntrySchema,
   BlocklistEntrySchema,
   CheckoutStartedSchema,
+  PAYMENT_PROVIDERS,
   transactionId,
   type PaymentProvider,
 } from '@market/shared';
@@ -136,7 +137,7 @@ async function awinCallsFor(number: string) {
 
 const EVENT = { paypal: 'PAYMENT.CAPTURE.REVERSED', checkout: 'payment_chargeback' } as const;
 
-describe.each(['paypal', 'checkout'] as const)('a chargeback through %s', (provider) => {
+describe.each(PAYMENT_PROVIDERS)('a chargeback through %s', (provider) => {
   it('charges the delivered order back once: keys, ledger, Awin, blocklist, audit, admin', async () => {
     const productId = await onSale(3);
     const buyer = await buyerWith(t, seller, [{ productId, quantity: 2 }]);

@@ -5,6 +5,7 @@ import {
   CartSchema,
   CheckoutStartedSchema,
   OrderSchema,
+  PAYMENT_PROVIDERS,
   RefundSchema,
   type CategoryId,
   type OrderStatus,
@@ -138,7 +139,7 @@ const deliver = (provider: PaymentProvider, d: Delivery) =>
   });
 
 describe('POST /api/user/checkout, then the return', () => {
-  it.each(['paypal', 'checkout'] as const)(
+  it.each(PAYMENT_PROVIDERS)(
     'takes a cart to delivered keys through %s, with one mail and the Awin conversion',
     async (provider) => {
       const { productId, offerId } = await onSale(3);
@@ -317,7 +318,7 @@ describe('POST /api/user/checkout, then the return', () => {
 
 describe('POST /api/payments/webhooks/*', () => {
   it('refuses a delivery whose signature does not verify', async () => {
-    for (const provider of ['paypal', 'checkout'] as const) {
+    for (const provider of PAYMENT_PROVIDERS) {
       const res = await fetch(`${t.url}/api/payments/webhooks/${provider}`, {
         method: 'POST',
         headers: { 'cko-signature': 'forged', 'paypal-transmission-id': 'x' },

@@ -315,7 +315,7 @@ export const en = {
         warning:
           'Revealing a key is recorded in the audit log with your name, the time and the reason. A sold key you reveal is revoked, not put back on sale, if its order is refunded.',
         reason: 'Reason',
-        reason_help: 'At least 3 characters, e.g. the support ticket you are working on',
+        reason_help: 'At least %{min} characters, e.g. the support ticket you are working on',
         confirm: 'Reveal the key',
         shown_once: 'The key is shown once: copy it now if you need it.',
         code: 'Key code',
@@ -521,7 +521,8 @@ export const en = {
         refund_line_content:
           'This line goes back to the buyer through the payment provider. Keys the buyer never revealed return to stock; revealed ones are revoked.',
         reason: 'Reason',
-        refund_reason_help: 'At least 3 characters, e.g. the support ticket; kept with the refund.',
+        refund_reason_help:
+          'At least %{min} characters, e.g. the support ticket; kept with the refund.',
       },
       notifications: {
         approve: 'Order approved: the keys are delivered',

@@ -323,7 +323,8 @@ export const it: TranslationOf<typeof en> = {
         warning:
           'La visualizzazione della chiave viene registrata nel registro di controllo con il tuo nome, l’ora e il motivo. Una chiave venduta che visualizzi viene revocata, non rimessa in vendita, se il suo ordine viene rimborsato.',
         reason: 'Motivo',
-        reason_help: 'Almeno 3 caratteri, ad esempio il ticket di assistenza che stai gestendo',
+        reason_help:
+          'Almeno %{min} caratteri, ad esempio il ticket di assistenza che stai gestendo',
         confirm: 'Mostra la chiave',
         shown_once: 'La chiave viene mostrata una sola volta: copiala ora se ti serve.',
         code: 'Codice della chiave',
@@ -534,7 +535,7 @@ export const it: TranslationOf<typeof en> = {
           'Questa riga torna all’acquirente tramite il fornitore del pagamento. Le chiavi mai rivelate tornano disponibili; quelle rivelate vengono revocate.',
         reason: 'Motivo',
         refund_reason_help:
-          'Almeno 3 caratteri, per esempio la richiesta di assistenza; resta registrato con il rimborso.',
+          'Almeno %{min} caratteri, per esempio la richiesta di assistenza; resta registrato con il rimborso.',
       },
       notifications: {
         approve: 'Ordine approvato: le chiavi sono state consegnate',

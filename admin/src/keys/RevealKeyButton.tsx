@@ -16,10 +16,10 @@ import {
   useAction,
   type ConsoleDataProvider,
 } from '@market/console-kit';
-import type { MaskedKey } from '@market/shared';
+import { KEY_REASON_MAX_LENGTH, REASON_MIN_LENGTH, type MaskedKey } from '@market/shared';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { REASON_MAX_LENGTH, REASON_MIN_LENGTH, revealKey } from './key-actions.ts';
+import { revealKey } from './key-actions.ts';
 
 /**
  * Reveal: a dialog asks why (the reveal is recorded with the reason), then shows the code once,
@@ -90,7 +90,8 @@ export function RevealKeyButton() {
               help="resources.keys.reveal.reason_help"
               value={reason}
               onChange={setReason}
-              maxLength={REASON_MAX_LENGTH}
+              minLength={REASON_MIN_LENGTH}
+              maxLength={KEY_REASON_MAX_LENGTH}
               required
               autoFocus
             />

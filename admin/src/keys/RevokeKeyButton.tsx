@@ -1,8 +1,8 @@
 import BlockIcon from '@mui/icons-material/Block';
 import { ReasonConfirmButton, type ConsoleDataProvider } from '@market/console-kit';
-import type { MaskedKey } from '@market/shared';
+import { KEY_REASON_MAX_LENGTH, REASON_MIN_LENGTH, type MaskedKey } from '@market/shared';
 import { useDataProvider, useRecordContext } from 'react-admin';
-import { REASON_MAX_LENGTH, REASON_MIN_LENGTH, revokeKey } from './key-actions.ts';
+import { revokeKey } from './key-actions.ts';
 
 /** Revoke, for an available key: a confirmation asking why, then the key leaves stock for good. */
 export function RevokeKeyButton() {
@@ -21,7 +21,7 @@ export function RevokeKeyButton() {
       reason={{
         label: 'resources.keys.reveal.reason',
         minLength: REASON_MIN_LENGTH,
-        maxLength: REASON_MAX_LENGTH,
+        maxLength: KEY_REASON_MAX_LENGTH,
       }}
       action={(reason) => revokeKey(dataProvider, record.id, reason)}
       successMessage="resources.keys.notifications.revoked"

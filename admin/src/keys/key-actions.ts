@@ -2,10 +2,6 @@ import type { ConsoleDataProvider } from '@market/console-kit';
 import { MaskedKeySchema, RevealedKeySchema, type MaskedKey } from '@market/shared';
 import type { Identifier } from 'react-admin';
 
-/** The shortest and longest reason the API takes (KeyReasonSchema). */
-export const REASON_MIN_LENGTH = 3;
-export const REASON_MAX_LENGTH = 200;
-
 const keyPath = (id: Identifier, action: string) =>
   `/keys/${encodeURIComponent(String(id))}/${action}`;
 

@@ -1,16 +1,21 @@
 import RefundIcon from '@mui/icons-material/CurrencyExchange';
 import { ReasonConfirmButton } from '@market/console-kit';
-import type { AdminOrder, OrderItem } from '@market/shared';
+import {
+  REASON_MAX_LENGTH,
+  REASON_MIN_LENGTH,
+  type AdminOrder,
+  type OrderItem,
+} from '@market/shared';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { AdminDataProvider } from '../providers/admin-data-provider.ts';
 import { isLineRefundable, isRefundable } from './order-actions.ts';
 
-/** The reason RefundRequestSchema takes: 3 to 500 characters. */
+/** The reason RefundRequestSchema takes. */
 const reasonRule = {
   label: 'resources.orders.confirm.reason',
   help: 'resources.orders.confirm.refund_reason_help',
-  minLength: 3,
-  maxLength: 500,
+  minLength: REASON_MIN_LENGTH,
+  maxLength: REASON_MAX_LENGTH,
 };
 
 /** Refund what is left of the order in context's payment; asks why first. */

@@ -3,6 +3,7 @@ import {
   canTransition,
   ORDER_REASONS,
   type AdminOrder,
+  type AdminOrderAction,
   type AdminReason,
   type OrderItem,
   type OrderStatus,
@@ -20,7 +21,7 @@ export type OrderDecisionName = (typeof ORDER_DECISIONS)[number];
 
 /** The API call of a decision: `POST /orders/:id/<action>` with `reason`, and where it leads. */
 export interface OrderDecisionCall {
-  action: 'approve' | 'decline' | 'cancel';
+  action: AdminOrderAction;
   to: OrderStatus;
   /** Left out for approve: the server records "manual review" or "previous was declined". */
   reason?: AdminReason;

@@ -1,12 +1,9 @@
 import ApproveIcon from '@mui/icons-material/CheckCircle';
 import RejectIcon from '@mui/icons-material/Cancel';
 import { ReasonConfirmButton } from '@market/console-kit';
-import type { ProductProposal } from '@market/shared';
+import { REASON_MAX_LENGTH, type ProductProposal } from '@market/shared';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { AdminDataProvider } from '../providers/admin-data-provider.ts';
-
-/** The longest reason the API takes (ProposalRejectSchema). */
-const REASON_MAX_LENGTH = 500;
 
 /**
  * Approve / Reject for the pending proposal in context, each after a confirmation; a rejection

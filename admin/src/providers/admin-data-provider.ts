@@ -1,5 +1,12 @@
 import type { ConsoleDataProvider } from '@market/console-kit';
-import type { AdminOrder, AdminReason, Seller, SellerDecision, UserInfoFull } from '@market/shared';
+import type {
+  AdminOrder,
+  AdminOrderAction,
+  AdminReason,
+  Seller,
+  SellerDecision,
+  UserInfoFull,
+} from '@market/shared';
 
 /** The admin API's data provider: simple-rest resources plus the admin's actions. */
 export interface AdminDataProvider extends ConsoleDataProvider {
@@ -12,7 +19,7 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   /** `POST /api/admin/orders/:id/<action>` with one of the admin reasons: the order afterwards. */
   decideOrder(params: {
     id: string;
-    action: 'approve' | 'decline' | 'cancel';
+    action: AdminOrderAction;
     reason?: AdminReason;
   }): Promise<AdminOrder>;
   /** `POST /api/admin/orders/:id/refund`: the whole order, or one line (`itemId`). */

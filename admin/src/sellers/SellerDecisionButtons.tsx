@@ -2,14 +2,11 @@ import ApproveIcon from '@mui/icons-material/CheckCircle';
 import RejectIcon from '@mui/icons-material/Cancel';
 import SuspendIcon from '@mui/icons-material/PauseCircle';
 import { ReasonConfirmButton } from '@market/console-kit';
-import type { Seller, SellerDecision } from '@market/shared';
+import { REASON_MAX_LENGTH, type Seller, type SellerDecision } from '@market/shared';
 import type { ReactElement } from 'react';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { AdminDataProvider } from '../providers/admin-data-provider.ts';
 import { sellerDecisionsFrom } from './seller-decisions.ts';
-
-/** The longest reason the API takes (SellerDecisionSchema). */
-const REASON_MAX_LENGTH = 500;
 
 const ICONS: Record<SellerDecision, ReactElement> = {
   approve: <ApproveIcon />,

@@ -11,6 +11,7 @@ const en = {
     title: 'Revoke %{name}?',
     content: 'It leaves stock for good.',
     reason: 'Reason',
+    help: 'Between %{min} and %{max} characters',
     done: 'Revoked',
     conflict: 'Changed meanwhile',
   },
@@ -26,7 +27,7 @@ function renderButton(action: (reason: string) => Promise<unknown>) {
         title="test.title"
         titleOptions={{ name: 'key 1' }}
         content="test.content"
-        reason={{ label: 'test.reason', minLength: 3, maxLength: 200 }}
+        reason={{ label: 'test.reason', help: 'test.help', minLength: 3, maxLength: 200 }}
         action={action}
         successMessage="test.done"
         conflictMessage="test.conflict"
@@ -57,6 +58,13 @@ describe('ReasonConfirmButton', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(action).toHaveBeenCalledWith('Sold twice'));
     expect(await screen.findByText('Revoked')).toBeTruthy();
+  });
+
+  it('words the help with the limits it enforces', async () => {
+    renderButton(vi.fn(async () => ({})));
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke key 1?' });
+    expect(within(dialog).getByText('Between 3 and 200 characters')).toBeTruthy();
   });
 
   it('tells the user when the record changed meanwhile (409)', async () => {

@@ -26,7 +26,7 @@ export interface ReasonConfirmButtonProps {
   confirmLabel?: string;
   /** The reason field; without it the dialog only asks to confirm. */
   reason?: {
-    /** Translation keys of the reason's label and help. */
+    /** Translation keys of the reason's label and help (`%{min}`, `%{max}`: the limits). */
     label: string;
     help?: string;
     /** The shortest reason accepted, once trimmed; 0 leaves it optional. */
@@ -112,6 +112,7 @@ export function ReasonConfirmButton({
               help={reasonRule.help}
               value={reason}
               onChange={setReason}
+              minLength={reasonRule.minLength}
               maxLength={reasonRule.maxLength}
               required={reasonRule.minLength > 0}
             />

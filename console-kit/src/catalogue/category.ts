@@ -1,5 +1,4 @@
-import type { CategoryId } from '@market/shared';
-import type { LocalizedText } from '../fields/localized-text.ts';
+import type { CategoryId, LocalizedText } from '@market/shared';
 
 /** A category as `GET /api/admin|seller/categories` answer it: names in every locale. */
 export interface ConsoleCategory {

@@ -1,8 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '@market/shared';
 
-/** A text in every supported locale, as the admin and seller APIs send names. */
-export type LocalizedText = Readonly<Record<Locale, string>>;
-
 /** The text in `locale`, else English, else '': blank texts count as missing translations. */
 export function pickLocalized(value: unknown, locale: Locale): string {
   if (typeof value !== 'object' || value === null) return '';

@@ -1,10 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import { ReasonConfirmButton, type ConsoleDataProvider } from '@market/console-kit';
-import type { MaskedKey } from '@market/shared';
+import { KEY_REASON_MAX_LENGTH, type MaskedKey } from '@market/shared';
 import { useDataProvider, useRecordContext } from 'react-admin';
-
-/** The longest reason the API takes (SellerKeyRevokeSchema). */
-const REASON_MAX_LENGTH = 200;
 
 /** Revoke, for an own available key: after a confirmation it leaves stock for good. */
 export function RevokeOwnKeyButton() {
@@ -19,7 +16,11 @@ export function RevokeOwnKeyButton() {
       title="resources.keys.revoke.title"
       titleOptions={{ masked: record.masked }}
       content="resources.keys.revoke.content"
-      reason={{ label: 'resources.keys.revoke.reason', minLength: 0, maxLength: REASON_MAX_LENGTH }}
+      reason={{
+        label: 'resources.keys.revoke.reason',
+        minLength: 0,
+        maxLength: KEY_REASON_MAX_LENGTH,
+      }}
       action={(reason) =>
         dataProvider.postAction(`/keys/${encodeURIComponent(record.id)}/revoke`, {
           ...(reason && { reason }),

@@ -48,6 +48,14 @@ export const businessDeclineReason = (rule: string) => `Declined by business rul
 export const reviewReason = (rule: string) => `Held for manual review: ${rule}`;
 
 /**
+ * The decisions an admin takes on an order (`POST /api/admin/orders/:id/<action>`); the reason
+ * sent with one picks the status it leads to (`ADMIN_REASONS`).
+ */
+export const ADMIN_ORDER_ACTIONS = ['approve', 'decline', 'cancel'] as const;
+export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
+export const AdminOrderActionSchema = z.enum(ADMIN_ORDER_ACTIONS);
+
+/**
  * What an admin may give as the reason of each decision, and so the status it leads to: the
  * admin console's approve / decline / cancel buttons pick from these.
  */

@@ -1,7 +1,7 @@
 import type { CategoryId } from '../constants/categories.ts';
 import type { Currency } from '../constants/currencies.ts';
 import { MAX_LINE_QUANTITY } from '../constants/cart.ts';
-import type { CouponKind, CouponRefusal } from '../schemas/coupon.ts';
+import type { CouponKind, CouponRefusal } from '../schemas/coupons.ts';
 import { toCents } from './money.ts';
 import { vatIncludedCents, vatRateBps, type VatTable } from './vat.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REASON_MAX_LENGTH } from '../constants/limits.ts';
 
 /**
  * The fraud blocklist (the admin console's `blocklist` resource): emails, client addresses and
@@ -16,7 +17,11 @@ export const BlocklistCreateSchema = z
     kind: BlocklistKindSchema,
     /** An email (matched lower-cased), an IP address, or an instrument as the provider fingerprints it. */
     value: z.string().trim().min(1, 'Required').max(320, 'At most 320 characters'),
-    reason: z.string().trim().min(1, 'Say why').max(500, 'At most 500 characters'),
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Say why')
+      .max(REASON_MAX_LENGTH, `At most ${REASON_MAX_LENGTH} characters`),
   })
   .superRefine((entry, ctx) => {
     if (entry.kind === 'email' && !z.email().safeParse(entry.value).success) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../constants/cart.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
+import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 
 /**
@@ -94,7 +95,7 @@ export type UpdateCartProductsResult = z.infer<typeof UpdateCartProductsResultSc
 export const CartSummaryRequestSchema = z.object({
   products: z.array(CartProductInputSchema).max(MAX_CART_LINES),
   currency: CurrencySchema,
-  couponCode: z.string().trim().max(64).optional(),
+  couponCode: z.string().trim().max(COUPON_CODE_INPUT_MAX_LENGTH).optional(),
   /** The language of the lines' names. */
   locale: LocaleSchema.default('en'),
 });

@@ -4,12 +4,14 @@ import { CategoryIdSchema } from '../constants/categories.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 import { RegionSchema } from '../constants/regions.ts';
-import { PublicCategorySchema } from './category.ts';
-import { PublicBannerSchema } from './reference-data.ts';
+import { PaymentProviderSchema } from '../constants/payment-providers.ts';
+import { BrandSchema } from './brands.ts';
+import { PublicCategorySchema } from './categories.ts';
+import { PublicBannerSchema } from './home-content.ts';
+import { MacrocategorySchema } from './macrocategories.ts';
+import { PlatformInfoSchema } from './platforms.ts';
 
 /** The public catalogue calls (spec section 7). Money is integer cents of its currency. */
-
-const LocalizedTextSchema = z.object({ en: z.string(), it: z.string() });
 
 /** A product id as the API carries it: the hex string of the server's ObjectId. */
 export const ProductIdSchema = z.string().min(1).max(64);
@@ -26,42 +28,6 @@ export const InfoMultipleSalesRequestSchema = ProductIdListRequestSchema.extend(
   currency: CurrencySchema.default('eur'),
 });
 export type InfoMultipleSalesRequest = z.infer<typeof InfoMultipleSalesRequestSchema>;
-
-/** Body of `public/categories/get-by-id`. */
-export const CategoryByIdRequestSchema = z.object({
-  id: z.string().min(1).max(64),
-  locale: LocaleSchema.default('en'),
-});
-export type CategoryByIdRequest = z.infer<typeof CategoryByIdRequestSchema>;
-
-/** A category of `get-list-prod-count`: how many products it holds. */
-export const CategoryWithCountSchema = PublicCategorySchema.extend({
-  productCount: z.number().int().min(0),
-});
-export type CategoryWithCount = z.infer<typeof CategoryWithCountSchema>;
-
-/** A category of `get-all`: the name in the locale plus the names in every locale. */
-export const CategoryWithNamesSchema = PublicCategorySchema.extend({ names: LocalizedTextSchema });
-export type CategoryWithNames = z.infer<typeof CategoryWithNamesSchema>;
-
-/** A macrocategory (a genre or theme across categories), named in the requested locale. */
-export const MacrocategorySchema = z.object({ id: z.string(), name: z.string() });
-export type Macrocategory = z.infer<typeof MacrocategorySchema>;
-
-/** A brand (the spec's subcategory): publisher, software house or gift-card issuer. */
-export const BrandSchema = z.object({ id: z.string(), name: z.string() });
-export type Brand = z.infer<typeof BrandSchema>;
-
-/** The brand answered when the lookup fails (spec section 8). */
-export const EMPTY_BRAND: Brand = { id: '', name: '' };
-
-export const PlatformInfoSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  /** Path of the activation guide; null for PS Vita and XBOX 360, which have none. */
-  guidePath: z.string().nullable(),
-});
-export type PlatformInfo = z.infer<typeof PlatformInfoSchema>;
 
 export const PriceRangeSchema = z.object({
   min: z.number().int().min(0),
@@ -188,8 +154,6 @@ export const PublicReviewSchema = z.object({
 });
 export type PublicReview = z.infer<typeof PublicReviewSchema>;
 
-export const PAYMENT_METHODS = ['paypal', 'checkout'] as const;
-
 /** `GET public/state`: what every storefront page needs, in the requested locale. */
 export const PublicStateSchema = z.object({
   reviews: z.array(PublicReviewSchema),
@@ -202,7 +166,7 @@ export const PublicStateSchema = z.object({
   }),
   /** The most used tags: id, name in the locale (the id when the tag has no document), count. */
   tags: z.array(z.object({ tag: z.string(), name: z.string(), count: z.number().int().min(1) })),
-  payments: z.array(z.enum(PAYMENT_METHODS)),
+  payments: z.array(PaymentProviderSchema),
   platforms: z.array(PlatformInfoSchema),
   /** Featured: the admin's picks in order, else the best-stocked products; active banners. */
   home: z.object({ featured: z.array(StoreProductSchema), banners: z.array(PublicBannerSchema) }),

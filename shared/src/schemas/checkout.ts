@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
-import { PaymentProviderSchema } from './order.ts';
+import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
+import { PaymentProviderSchema } from '../constants/payment-providers.ts';
 
 /**
- * Checkout and refunds (issue 5, wave 2). The checkout buys what the caller's server cart holds:
+ * The buyer's checkout (issue 5, wave 2). It buys what the caller's server cart holds:
  * lines, prices and stock come from the server, never from this body.
  */
 
@@ -12,7 +13,7 @@ import { PaymentProviderSchema } from './order.ts';
 export const CheckoutRequestSchema = z.object({
   provider: PaymentProviderSchema,
   currency: CurrencySchema,
-  couponCode: z.string().trim().min(1).max(64).optional(),
+  couponCode: z.string().trim().min(1).max(COUPON_CODE_INPUT_MAX_LENGTH).optional(),
   /** `purchaseAccountProduct`: required (true) when the cart holds a game account. */
   confirmations: z.object({ purchaseAccountProduct: z.boolean().optional() }).optional(),
   /** Picks the return page (`/checkout/complete` or `/it/checkout/complete`). */
@@ -34,40 +35,3 @@ export const CheckoutCompleteSchema = z.object({
   cancelled: z.boolean().default(false),
 });
 export type CheckoutComplete = z.input<typeof CheckoutCompleteSchema>;
-
-/** Body of `POST /api/admin/orders/:id/refund`. */
-export const RefundRequestSchema = z.object({
-  /** One line of the order; left out, every line not refunded yet. */
-  itemId: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/i, 'Not a line of the order')
-    .optional(),
-  reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500),
-});
-export type RefundRequest = z.input<typeof RefundRequestSchema>;
-
-/**
- * `pending`: the provider was asked and the answer is not known yet (a retry of the same call
- * resumes it); `completed`: the money went back; `failed`: the provider refused, nothing moved.
- */
-export const REFUND_STATUSES = ['pending', 'completed', 'failed'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-export const RefundStatusSchema = z.enum(REFUND_STATUSES);
-
-/** A refund as the admin console lists it (`GET /api/admin/refunds`). */
-export const RefundSchema = z.object({
-  id: z.string(),
-  orderId: z.string(),
-  orderNumber: z.string(),
-  /** The refunded line; null for the whole order (every line not refunded before). */
-  itemId: z.string().nullable(),
-  amountCents: z.number().int(),
-  currency: CurrencySchema,
-  reason: z.string(),
-  status: RefundStatusSchema,
-  providerRefundId: z.string().nullable(),
-  /** The admin who refunded; null when the shop refunded by itself (paid after expiry). */
-  actorUid: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type Refund = z.infer<typeof RefundSchema>;

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicState } from '@market/shared';
-import { ApiCallError, getPublicState } from './api.ts';
+import { ApiCallError } from './api-client.ts';
+import { getPublicState } from './api.ts';
 
 const state: PublicState = {
   reviews: [],

@@ -1,12 +1,14 @@
 import {
-  ApiErrorSchema,
   CatalogueSearchResultSchema,
   ProductSalesSchema,
   PublicCategorySchema,
   PublicStateSchema,
   StoreProductSchema,
-  type ApiError,
-  type CatalogueSearchRequest,
+  type CatalogueSearchRequestSchema,
+  type CategoryByIdRequestSchema,
+  type InfoMultipleSalesRequestSchema,
+  type LocaleRequestSchema,
+  type ProductIdListRequestSchema,
   type CatalogueSearchResult,
   type Locale,
   type ProductSales,
@@ -14,71 +16,53 @@ import {
   type PublicState,
   type StoreProduct,
 } from '@market/shared';
+import type { z } from 'zod';
+import { ApiCallError, callApi, type CallOptions } from './api-client.ts';
+
+/* The pages' server-side loaders: the API at `API_ORIGIN`, given up on after a few seconds. */
 
 const TIMEOUT_MS = 5_000;
 const PublicCategoryListSchema = PublicCategorySchema.array();
+const StoreProductListSchema = StoreProductSchema.array();
+const ProductSalesListSchema = ProductSalesSchema.array();
 
 /** A search request as sent: every field the API defaults may be left out. */
-export type CatalogueSearchRequestInput = Partial<CatalogueSearchRequest> &
-  Pick<CatalogueSearchRequest, 'locale'>;
-
-/** A failed API call, with the API's error code when it sent the standard error body. */
-export class ApiCallError extends Error {
-  readonly status: number;
-  readonly code: ApiError['code'] | undefined;
-
-  constructor(path: string, status: number, error: ApiError | undefined) {
-    super(`API ${path} answered ${status}: ${error?.message ?? 'no error body'}`);
-    this.name = 'ApiCallError';
-    this.status = status;
-    this.code = error?.code;
-  }
-}
+export type CatalogueSearchRequestInput = z.input<typeof CatalogueSearchRequestSchema>;
 
 // Read per call, never captured at import, so the value the server sets is always the one used.
 function apiOrigin(): string {
   return process.env.API_ORIGIN ?? 'http://127.0.0.1:8080';
 }
 
-/** The JSON answer of an API call; any other status throws an ApiCallError. */
-async function call(path: string, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(`${apiOrigin()}/api/${path}`, {
-    ...init,
-    headers: { ...init.headers, Accept: 'application/json' },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw new ApiCallError(path, response.status, ApiErrorSchema.safeParse(data).data);
-  }
-  return data;
-}
-
-function post(path: string, body: unknown): Promise<unknown> {
-  return call(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+const fromServer = (options: CallOptions = {}): CallOptions => ({
+  ...options,
+  origin: apiOrigin(),
+  timeoutMs: TIMEOUT_MS,
+});
 
 /** The shop's global state in `locale`: home content, categories, tags, reviews, stats…; throws when the API fails. */
 export async function getPublicState(locale: Locale): Promise<PublicState> {
-  return PublicStateSchema.parse(await call(`public/state?locale=${encodeURIComponent(locale)}`));
+  const path = `public/state?locale=${encodeURIComponent(locale)}`;
+  return callApi(path, PublicStateSchema, fromServer());
 }
 
 /** The four categories, sorted by position, named in `locale`; throws when the API fails. */
 export async function getPublicCategories(locale: Locale): Promise<PublicCategory[]> {
-  return PublicCategoryListSchema.parse(await post('public/categories/get-public', { locale }));
+  return callApi(
+    'public/categories/get-public',
+    PublicCategoryListSchema,
+    fromServer({ body: { locale } satisfies z.input<typeof LocaleRequestSchema> }),
+  );
 }
-
-const StoreProductListSchema = StoreProductSchema.array();
-const ProductSalesListSchema = ProductSalesSchema.array();
 
 /** One category named in `locale`, or null when no category has that id. */
 export async function getCategoryById(id: string, locale: Locale): Promise<PublicCategory | null> {
   try {
-    return PublicCategorySchema.parse(await post('public/categories/get-by-id', { id, locale }));
+    return await callApi(
+      'public/categories/get-by-id',
+      PublicCategorySchema,
+      fromServer({ body: { id, locale } satisfies z.input<typeof CategoryByIdRequestSchema> }),
+    );
   } catch (error) {
     if (error instanceof ApiCallError && error.status === 404) return null;
     throw error;
@@ -89,24 +73,36 @@ export async function getCategoryById(id: string, locale: Locale): Promise<Publi
 export async function searchProducts(
   request: CatalogueSearchRequestInput,
 ): Promise<CatalogueSearchResult> {
-  return CatalogueSearchResultSchema.parse(await post('public/products/search', request));
+  return callApi(
+    'public/products/search',
+    CatalogueSearchResultSchema,
+    fromServer({ body: request }),
+  );
 }
 
 /** One product in `locale` (its brand included), or null when there is none with that id. */
 export async function getProduct(id: string, locale: Locale): Promise<StoreProduct | null> {
-  const items = StoreProductListSchema.parse(
-    await post('public/products/info-multiple', { productIdList: [id], locale }),
+  const items = await callApi(
+    'public/products/info-multiple',
+    StoreProductListSchema,
+    fromServer({
+      body: { productIdList: [id], locale } satisfies z.input<typeof ProductIdListRequestSchema>,
+    }),
   );
   return items[0] ?? null;
 }
 
 /** The live offers of one product, cheapest first in EUR, or null when it does not exist. */
 export async function getProductSales(id: string, locale: Locale): Promise<ProductSales | null> {
-  const items = ProductSalesListSchema.parse(
-    await post('public/products/info-multiple-sales', {
-      productIdList: [id],
-      locale,
-      currency: 'eur',
+  const items = await callApi(
+    'public/products/info-multiple-sales',
+    ProductSalesListSchema,
+    fromServer({
+      body: {
+        productIdList: [id],
+        locale,
+        currency: 'eur',
+      } satisfies z.input<typeof InfoMultipleSalesRequestSchema>,
     }),
   );
   return items[0] ?? null;

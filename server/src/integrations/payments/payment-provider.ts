@@ -1,4 +1,4 @@
-import type { Currency } from '@market/shared';
+import type { Currency, PaymentProvider as PaymentProviderId } from '@market/shared';
 
 /**
  * The one contract both payment providers (PayPal Orders v2, Checkout.com) implement, so the
@@ -9,7 +9,8 @@ import type { Currency } from '@market/shared';
  * from its own record (`capture:<orderId>`), so a retry after a timeout or a crash repeats the
  * answer instead of the effect.
  */
-export type PaymentProviderName = 'paypal' | 'checkout';
+/** One of the shared `PAYMENT_PROVIDERS`. */
+export type PaymentProviderName = PaymentProviderId;
 
 /**
  * Where a payment stands. `pending`: a capture was accepted but is not final yet (wait for the

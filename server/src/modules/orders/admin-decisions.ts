@@ -1,8 +1,6 @@
-import type { AdminOrder, AdminReason } from '@market/shared';
+import type { AdminOrder, AdminOrderAction, AdminReason } from '@market/shared';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { OrderService } from './orders.service.ts';
-
-export type AdminOrderAction = 'approve' | 'decline' | 'cancel';
 
 /**
  * The admin console's orders: the list and one order, and an admin's decision with everything

@@ -3,6 +3,7 @@ import {
   canTransition,
   ORDER_REASONS,
   reviewReason,
+  type AdminOrderAction,
   type AdminReason,
   type Currency,
   type OrderActor,
@@ -240,7 +241,7 @@ export function createOrderDecisions(deps: {
      */
     async decideAsAdmin(
       orderId: string,
-      action: 'approve' | 'decline' | 'cancel',
+      action: AdminOrderAction,
       reason: AdminReason | undefined,
       actorUid: string,
     ): Promise<OrderDoc> {

@@ -1,6 +1,7 @@
 import { MongoServerError, ObjectId } from 'mongodb';
 import {
   denominationIssue,
+  slugOf,
   type AdminProduct,
   type ProductCreate,
   type ProductUpdate,
@@ -54,16 +55,6 @@ const slugTaken = () =>
     message: 'Another product has this slug',
     errors: { slug: 'Already in use by another product' },
   });
-
-/** The slug of a name: accents dropped, lower-case words of a-z and 0-9 joined by hyphens. */
-export function slugOf(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 const isDuplicateKey = (err: unknown) => err instanceof MongoServerError && err.code === 11000;
 

@@ -1,5 +1,10 @@
 import { ObjectId } from 'mongodb';
-import { PAYMENT_METHODS, type Locale, type PublicBanner, type PublicState } from '@market/shared';
+import {
+  PAYMENT_PROVIDERS,
+  type Locale,
+  type PublicBanner,
+  type PublicState,
+} from '@market/shared';
 import type { CategoryService } from '../categories/categories.service.ts';
 import type { HomeContentFacade } from '../home-content/home-content.facade.ts';
 import type { MacrocategoryService } from '../macrocategories/macrocategories.service.ts';
@@ -79,7 +84,7 @@ export function createPublicStateService(deps: {
         reviews: [],
         stats: { products: productCount, sellers: live.sellers, offers: live.offers },
         tags: tagList,
-        payments: [...PAYMENT_METHODS],
+        payments: [...PAYMENT_PROVIDERS],
         platforms: platformDocs.map((p) => ({ slug: p._id, name: p.name, guidePath: p.guidePath })),
         home: homeContent,
         categories: categoryList,

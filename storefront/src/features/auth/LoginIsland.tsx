@@ -2,7 +2,7 @@ import type { Locale } from '@market/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
-import { ApiRequestError } from './auth-api.ts';
+import { ApiCallError } from '../../lib/api-client.ts';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
 import { resendVerification, signInWithGoogle, signInWithPassword, signUp } from './auth-flows.ts';
 import { signInTarget } from './destination.ts';
@@ -135,7 +135,7 @@ export default function LoginIsland({ locale, t, initialTab }: LoginIslandProps)
       try {
         await signUp(values, locale);
       } catch (caught) {
-        if (caught instanceof ApiRequestError && caught.code === 'VALIDATION_FAILED') {
+        if (caught instanceof ApiCallError && caught.code === 'VALIDATION_FAILED') {
           const api = apiSignUpErrors(caught.errors);
           fieldErrors = api.fields;
           if (api.recaptcha) throw new RecaptchaError('reCAPTCHA token refused');

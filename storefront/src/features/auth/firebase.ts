@@ -1,9 +1,7 @@
 import { ClientConfigSchema, type ClientConfig } from '@market/shared';
 import { getApp, getApps, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
-
-/** Served by the API, so one build fits every deployment (and the Auth emulator offline). */
-const CLIENT_CONFIG_URL = '/api/public/client-config';
+import { callApi } from '../../lib/api-client.ts';
 
 let pendingConfig: Promise<ClientConfig> | undefined;
 let pendingAuth: Promise<Auth> | undefined;
@@ -18,14 +16,10 @@ async function forgetOnFailure<T>(load: () => Promise<T>, forget: () => void): P
   }
 }
 
+/** Served by the API, so one build fits every deployment (and the Auth emulator offline). */
 async function fetchClientConfig(): Promise<ClientConfig> {
   // Public: no cookie, so a stale or refused session cannot make it fail.
-  const response = await fetch(CLIENT_CONFIG_URL, {
-    headers: { Accept: 'application/json' },
-    credentials: 'omit',
-  });
-  if (!response.ok) throw new Error(`client config answered ${response.status}`);
-  return ClientConfigSchema.parse(await response.json());
+  return callApi('public/client-config', ClientConfigSchema, { credentials: 'omit' });
 }
 
 /** The Firebase web config, reCAPTCHA site key and emulator URL; fetched once per page. */

@@ -1,10 +1,15 @@
-import { EmailSchema, PASSWORD_MIN_LENGTH, PasswordSchema, type Locale } from '@market/shared';
+import {
+  EmailSchema,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PasswordSchema,
+  type Locale,
+  type ProfileAddSchema,
+} from '@market/shared';
+import type { z } from 'zod';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
-
-/** The API's limits for name and surname. */
-const NAME_MAX_LENGTH = 80;
-const PASSWORD_MAX_LENGTH = 128;
 
 export interface SignUpValues {
   name: string;
@@ -26,13 +31,7 @@ export interface FieldError {
 export type SignUpErrors = Partial<Record<SignUpField, FieldError | string>>;
 
 /** The body of `POST /api/user/profile/add`. */
-export interface ProfileAddBody {
-  user: { email: string; name: string; surname: string; marketingConsent: boolean };
-  tokenRecaptcha: string;
-  password: string;
-  locale: Locale;
-  referrer: string | null;
-}
+export type ProfileAddBody = z.input<typeof ProfileAddSchema>;
 
 /** The sign-up form checked with the API's own rules; empty when it can be sent. */
 export function validateSignUp(values: SignUpValues): SignUpErrors {

@@ -1,7 +1,5 @@
-import type { Locale } from '@market/shared';
-
-/** The API's limit for a name or a surname. */
-const NAME_MAX_LENGTH = 80;
+import { NAME_MAX_LENGTH, type Locale, type ProfileAddSocialSchema } from '@market/shared';
+import type { z } from 'zod';
 
 /** What `profile/addsocial` needs from the signed-in Firebase user. */
 export interface SocialUser {
@@ -13,13 +11,8 @@ export interface SocialUser {
 /** The Google profile Firebase reports with a popup sign-in (`getAdditionalUserInfo().profile`). */
 export type ProviderProfile = Record<string, unknown> | null | undefined;
 
-export interface ProfileAddSocialBody {
-  id: string;
-  user: { email: string; name: string; surname: string };
-  tokenRecaptcha: string;
-  locale: Locale;
-  referrer: string | null;
-}
+/** The body of `POST /api/user/profile/addsocial`. */
+export type ProfileAddSocialBody = z.input<typeof ProfileAddSocialSchema>;
 
 export interface PersonName {
   name: string;

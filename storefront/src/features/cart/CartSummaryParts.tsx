@@ -1,4 +1,4 @@
-import type { CartSummary } from '@market/shared';
+import { COUPON_CODE_INPUT_MAX_LENGTH, type CartSummary } from '@market/shared';
 import type { SubmitEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
@@ -25,7 +25,7 @@ export function CouponForm({ id, t, value, onChange, onSubmit, coupon }: CouponF
       <input
         id={`${id}-coupon`}
         value={value}
-        maxLength={64}
+        maxLength={COUPON_CODE_INPUT_MAX_LENGTH}
         onChange={(e) => onChange(e.target.value)}
       />
       <button type="submit">{t.couponApply}</button>

@@ -1,70 +1,60 @@
-import type {
-  AddToCartRequest,
-  Cart,
-  CartProductInput,
-  CartSummary,
-  CartSummaryRequest,
-  Currency,
-  Locale,
-  ProductSales,
-  UpdateCartProductsResult,
+import {
+  CART_ERRORS,
+  CartSchema,
+  CartSummarySchema,
+  ProductSalesSchema,
+  UpdateCartProductsResultSchema,
+  type AddToCartRequest,
+  type Cart,
+  type CartProductInput,
+  type CartSummary,
+  type CartSummaryRequest,
+  type Currency,
+  type InfoMultipleSalesRequestSchema,
+  type Locale,
+  type ProductSales,
+  type UpdateCartProductsRequest,
+  type UpdateCartProductsResult,
 } from '@market/shared';
+import type { z } from 'zod';
+import { callApi } from '../../lib/api-client.ts';
 
 /*
- * Browser calls for a signed-in buyer's cart. Pages send the HttpOnly session cookie (their POSTs
- * carry our Origin, which the API requires of cookie writes); right after sign-in the ID token
- * is sent instead. Each call fails with the spec's error text (section 8).
+ * A signed-in buyer's cart. Pages send the session cookie; right after sign-in the ID token is
+ * sent instead. Each call fails with the spec's error text (section 8) as its message.
  */
 
-/** A cart call that failed: `message` is the spec's text, `status` 0 when the network failed. */
-export class CartCallError extends Error {
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.name = 'CartCallError';
-    this.status = status;
-  }
-}
+const ProductSalesListSchema = ProductSalesSchema.array();
 
-async function call<T>(
-  path: string,
-  failure: string,
-  body?: unknown,
-  idToken?: string,
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (idToken) headers.Authorization = `Bearer ${idToken}`;
-  const response = await fetch(`/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  }).catch(() => {
-    throw new CartCallError(failure, 0);
-  });
-  if (!response.ok) throw new CartCallError(failure, response.status);
-  return (await response.json()) as T;
-}
+export const addToCartCall = (body: AddToCartRequest, idToken?: string): Promise<Cart> =>
+  callApi('cart/addToCart', CartSchema, { body, idToken, failure: CART_ERRORS.add });
 
-export const addToCartCall = (body: AddToCartRequest, idToken?: string) =>
-  call<Cart>('cart/addToCart', 'Failed to add to cart', body, idToken);
-
-export const fetchCart = (idToken?: string) =>
-  call<Cart>('cart/get', 'Failed to fetch cart', undefined, idToken);
+export const fetchCart = (idToken?: string): Promise<Cart> =>
+  callApi('cart/get', CartSchema, { idToken, failure: CART_ERRORS.fetch });
 
 export const updateCartProducts = (
   products: CartProductInput[],
-  failure = 'Failed to update cart',
-) => call<UpdateCartProductsResult>('user/cart/updateCartProducts', failure, { products });
+  failure: string = CART_ERRORS.update,
+): Promise<UpdateCartProductsResult> => {
+  const body: UpdateCartProductsRequest = { products };
+  return callApi('user/cart/updateCartProducts', UpdateCartProductsResultSchema, {
+    body,
+    failure,
+  });
+};
 
-export const fetchCartSummary = (body: CartSummaryRequest) =>
-  call<CartSummary>('cart/updateCartSummary', 'Failed to update cart summary', body);
+export const fetchCartSummary = (body: CartSummaryRequest): Promise<CartSummary> =>
+  callApi('cart/updateCartSummary', CartSummarySchema, { body, failure: CART_ERRORS.summary });
 
 /** What is on sale for a guest's products (a public catalogue call, not a cart one). */
-export const fetchSales = (productIdList: string[], currency: Currency, locale: Locale) =>
-  call<ProductSales[]>('public/products/info-multiple-sales', 'Failed to fetch cart', {
-    productIdList,
-    currency,
-    locale,
+export const fetchSales = (
+  productIdList: string[],
+  currency: Currency,
+  locale: Locale,
+): Promise<ProductSales[]> => {
+  const body: z.input<typeof InfoMultipleSalesRequestSchema> = { productIdList, currency, locale };
+  return callApi('public/products/info-multiple-sales', ProductSalesListSchema, {
+    body,
+    failure: CART_ERRORS.fetch,
   });
+};

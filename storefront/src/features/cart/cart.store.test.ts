@@ -71,7 +71,14 @@ describe('a guest’s cart', () => {
     const store = await import('./cart.store.ts');
     await store.addToCart([line]);
     fetchMock.mockImplementation(() =>
-      json(200, { id: 'u', products: [], quantityTotal: 3, lastUpdate: '', recentItem: null }),
+      json(200, {
+        id: 'u',
+        products: [],
+        quantityTotal: 3,
+        lastUpdate: '',
+        recentItem: null,
+        addedFromCartPage: false,
+      }),
     );
     await store.mergeGuestCart('id-token');
     const [url, init] = fetchMock.mock.calls.at(-1)!;

@@ -1,7 +1,13 @@
 import { clearSessionHint, hasSessionHint, setSessionHint } from '../auth/session-hint.ts';
-import { transactionId, type Cart, type CartProduct, type LineKey } from '@market/shared';
+import {
+  CART_ERRORS,
+  transactionId,
+  type Cart,
+  type CartProduct,
+  type LineKey,
+} from '@market/shared';
 import { atom } from 'nanostores';
-import { CartCallError, addToCartCall, fetchCart, updateCartProducts } from './cart-api.ts';
+import { ApiCallError } from '../../lib/api-call-error.ts';
 import {
   BUY_NOW_KEY,
   CART_COUNT_KEY,
@@ -17,6 +23,12 @@ import {
   withoutLine,
   type CartState,
 } from './cart.ts';
+
+/**
+ * The cart's API calls, loaded on first use: a guest's cart never calls the API, so a product
+ * page ships the client and its schemas to signed-in buyers only.
+ */
+const cartApi = () => import('./cart-api.ts');
 
 /** The cart on this page: a guest's from localStorage, a signed-in buyer's from the server. */
 export const $cart = atom<CartState>(emptyCart());
@@ -34,7 +46,7 @@ export const isSignedIn = hasSessionHint;
 
 /** A 401 means the session ended (expired, signed out elsewhere): the cart is a guest's again. */
 function endedSession(error: unknown): boolean {
-  if (!(error instanceof CartCallError) || error.status !== 401) return false;
+  if (!(error instanceof ApiCallError) || error.status !== 401) return false;
   clearSessionHint();
   return true;
 }
@@ -81,7 +93,7 @@ export async function loadCart(): Promise<'user' | 'guest'> {
   $cart.set({ ...$cart.get(), status: 'loading', buyNow: buyNowSet() });
   if (isSignedIn()) {
     try {
-      show(await fetchCart(), { status: 'succeeded' });
+      show(await (await cartApi()).fetchCart(), { status: 'succeeded' });
       return 'user';
     } catch (error) {
       if (!endedSession(error)) {
@@ -127,7 +139,7 @@ export async function addToCart(
       products: toRequest(lines),
       addedFromCartPage: fromCartPage,
     };
-    show(await addToCartCall(body), done);
+    show(await (await cartApi()).addToCartCall(body), done);
     return true;
   } catch (error) {
     if (endedSession(error)) {
@@ -146,6 +158,7 @@ async function save(next: Cart, signedIn: boolean, failure?: string): Promise<vo
     show(next);
     return;
   }
+  const { updateCartProducts } = await cartApi();
   const { updatedResult } = await updateCartProducts(toRequest(next.products), failure);
   show(updatedResult);
 }
@@ -166,7 +179,7 @@ export const replaceGuestCart = (cart: Cart): void => {
 
 /** Empties the cart (products and quantity total, spec section 4). */
 export async function resetCart(signedIn: boolean): Promise<void> {
-  await save(resetState($cart.get()), signedIn, 'Something went wrong resetting the cart');
+  await save(resetState($cart.get()), signedIn, CART_ERRORS.reset);
   setBuyNow(false);
 }
 
@@ -178,6 +191,7 @@ export async function mergeGuestCart(idToken: string): Promise<void> {
   setSessionHint();
   const products = mergeRequest(guestCart());
   try {
+    const { addToCartCall, fetchCart } = await cartApi();
     const cart = products.length
       ? await addToCartCall({ transactionId: transactionId(), products }, idToken)
       : await fetchCart(idToken);

@@ -4,7 +4,8 @@ import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { addToCart, loadCart } from '../cart/cart.store.ts';
 import { loginPath } from '../auth/destination.ts';
-import { UserCallError, getOrder } from '../orders/orders-api.ts';
+import { ApiCallError } from '../../lib/api-client.ts';
+import { getOrder } from '../orders/orders-api.ts';
 import { orderPath } from '../orders/orders.ts';
 import { completeCheckout } from './checkout-api.ts';
 import { POLL_DELAYS_MS, outcomeOf, parseCompletion, type Outcome } from './completion.ts';
@@ -82,7 +83,7 @@ export default function CheckoutCompleteIsland({ locale, t, paths }: CheckoutCom
       (done) => current && setView({ phase: 'done', ...done }),
       (error: unknown) => {
         if (!current) return;
-        const status = error instanceof UserCallError ? error.status : 0;
+        const status = error instanceof ApiCallError ? error.status : 0;
         if (status === 401) {
           const back = window.location.pathname + window.location.search;
           window.location.replace(loginPath(locale, back));

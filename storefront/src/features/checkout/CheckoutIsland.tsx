@@ -1,5 +1,6 @@
 import {
   ATTRIBUTION_COOKIES,
+  PAYMENT_PROVIDERS,
   type CartSummary,
   type CategoryId,
   type Currency,
@@ -10,14 +11,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
+import { ApiCallError } from '../../lib/api-client.ts';
 import { formatCents, pickCurrency } from '../../lib/currency.ts';
-import { CartCallError, fetchCartSummary } from '../cart/cart-api.ts';
+import { fetchCartSummary } from '../cart/cart-api.ts';
 import { CouponForm, SummaryTotals } from '../cart/CartSummaryParts.tsx';
 import { $cart, loadCart, setBuyNow } from '../cart/cart.store.ts';
-import { UserCallError } from '../orders/orders-api.ts';
 import { showToast } from '../toast/toast.ts';
 import { categoriesOf, startCheckout } from './checkout-api.ts';
-import { PAYMENT_CHOICES, checkoutFailure, cookieValue, holdsAccountProduct } from './checkout.ts';
+import { checkoutFailure, cookieValue, holdsAccountProduct } from './checkout.ts';
 import './checkout.css';
 
 export interface CheckoutIslandProps {
@@ -96,7 +97,7 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
       },
       (failure: unknown) => {
         if (!current) return;
-        if (failure instanceof CartCallError && failure.status === 401) {
+        if (failure instanceof ApiCallError && failure.status === 401) {
           window.location.replace(login);
         } else setError(cartT.errors.summary);
       },
@@ -147,8 +148,8 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
       window.location.assign(approvalUrl);
       return; // the page stays "paying" until the provider's page loads
     } catch (failure) {
-      const status = failure instanceof UserCallError ? failure.status : 0;
-      const errors = failure instanceof UserCallError ? failure.errors : {};
+      const status = failure instanceof ApiCallError ? failure.status : 0;
+      const errors = failure instanceof ApiCallError ? failure.errors : {};
       switch (checkoutFailure(status, errors)) {
         case 'signIn':
           return signIn();
@@ -243,7 +244,7 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
       <form className="pay" onSubmit={(event) => void pay(event)}>
         <fieldset>
           <legend>{t.paymentHeading}</legend>
-          {PAYMENT_CHOICES.map((choice) => (
+          {PAYMENT_PROVIDERS.map((choice) => (
             <label key={choice} className="choice">
               <input
                 type="radio"

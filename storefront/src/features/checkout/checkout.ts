@@ -1,12 +1,9 @@
-import type { CategoryId, PaymentProvider } from '@market/shared';
+import type { CategoryId } from '@market/shared';
 
 /*
  * The checkout's pure pieces: which failure an answer of `POST /api/user/checkout` is, and the
  * cookie the landing URL left the discount code in. No DOM, no fetch: unit-tested.
  */
-
-/** The payment choices in the order they are offered. */
-export const PAYMENT_CHOICES: readonly PaymentProvider[] = ['paypal', 'checkout'];
 
 /** The field the API names when an account product was not confirmed (spec section 3). */
 export const ACCOUNT_CONFIRMATION_FIELD = 'confirmations.purchaseAccountProduct';

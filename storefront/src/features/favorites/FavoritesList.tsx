@@ -1,10 +1,10 @@
-import { StoreProductSchema, type Locale } from '@market/shared';
+import type { Locale } from '@market/shared';
 import type { User } from 'firebase/auth';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { showToast } from '../toast/toast.ts';
-import { fetchFavorites, removeFavorite } from './favorites-api.ts';
+import { fetchFavorites, productLinks, removeFavorite } from './favorites-api.ts';
 import './favorites.css';
 
 export interface FavoritesListProps {
@@ -20,27 +20,6 @@ interface Row {
   product: { name: string; url: string } | null;
 }
 
-const ProductLinksSchema = StoreProductSchema.pick({ id: true, name: true, url: true }).array();
-/** `info-multiple` takes at most 100 ids a call. */
-const PAGE = 100;
-
-async function productsById(ids: readonly string[], locale: Locale) {
-  const pages = [];
-  for (let i = 0; i < ids.length; i += PAGE) pages.push(ids.slice(i, i + PAGE));
-  const lists = await Promise.all(
-    pages.map(async (productIdList) => {
-      const response = await fetch('/api/public/products/info-multiple', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ productIdList, locale }),
-      });
-      if (!response.ok) throw new Error(`info-multiple answered ${response.status}`);
-      return ProductLinksSchema.parse(await response.json());
-    }),
-  );
-  return new Map(lists.flat().map((p) => [p.id, { name: p.name, url: p.url }]));
-}
-
 /** The account page's favorites: links to the products, newest first, each removable. */
 export default function FavoritesList({ locale, user, t }: FavoritesListProps) {
   const id = useId();
@@ -53,7 +32,7 @@ export default function FavoritesList({ locale, user, t }: FavoritesListProps) {
     (async () => {
       const favorites = await fetchFavorites(await user.getIdToken());
       const ids = favorites.map((f) => f.productId);
-      const products = ids.length ? await productsById(ids, locale) : new Map();
+      const products = ids.length ? await productLinks(ids, locale) : new Map();
       return ids.map((productId) => ({ productId, product: products.get(productId) ?? null }));
     })().then(
       (loaded) => current && setRows(loaded),

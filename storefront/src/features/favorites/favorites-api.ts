@@ -1,60 +1,63 @@
-import type { Favorite, Me } from '@market/shared';
+import {
+  FavoriteListSchema,
+  FavoriteSchema,
+  MeSchema,
+  StoreProductSchema,
+  type Favorite,
+  type FavoriteDeleteRequest,
+  type FavoriteSetRequest,
+  type Locale,
+  type ProductIdListRequestSchema,
+} from '@market/shared';
+import type { z } from 'zod';
+import { ApiCallError, callApi, NoAnswer } from '../../lib/api-client.ts';
 
 /*
- * Browser calls for favorites. The storefront's pages send the HttpOnly session cookie (their
- * POSTs carry our Origin, which the API requires of cookie writes); the account island may send
- * its Firebase ID token instead. No zod here: this ships on every product page, and the API
- * validates what matters.
+ * Favorites. The storefront's pages send the session cookie; the account island may send its
+ * Firebase ID token instead.
  */
-
-/** A favorites call that failed: `status` 0 when the network did. */
-export class FavoritesCallError extends Error {
-  readonly status: number;
-  constructor(path: string, status: number) {
-    super(`API ${path} answered ${status}`);
-    this.name = 'FavoritesCallError';
-    this.status = status;
-  }
-}
-
-async function call(path: string, body: unknown, idToken?: string): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (idToken) headers.Authorization = `Bearer ${idToken}`;
-  const response = await fetch(`/api/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  }).catch(() => {
-    throw new FavoritesCallError(path, 0);
-  });
-  if (!response.ok) throw new FavoritesCallError(path, response.status);
-  return response;
-}
 
 /** The signed-in caller's uid, or null for a guest (the API answers 401 or 403). */
 export async function fetchSignedInUid(): Promise<string | null> {
   try {
-    const me = (await (await call('me', undefined)).json()) as Partial<Me>;
-    return typeof me.uid === 'string' ? me.uid : null;
+    return (await callApi('me', MeSchema)).uid;
   } catch (error) {
-    if (error instanceof FavoritesCallError && [401, 403].includes(error.status)) return null;
+    if (error instanceof ApiCallError && [401, 403].includes(error.status)) return null;
     throw error;
   }
 }
 
 /** The caller's favorites, newest first. */
 export async function fetchFavorites(idToken?: string): Promise<Favorite[]> {
-  const list: unknown = await (await call('user/favorites/get', {}, idToken)).json();
-  return Array.isArray(list) ? (list as Favorite[]) : [];
+  return callApi('user/favorites/get', FavoriteListSchema, { body: {}, idToken });
 }
 
 export async function addFavorite(userId: string, productId: string, idToken?: string) {
-  const date = new Date().toISOString();
-  await call('user/favorites/set', { productId, date, userId }, idToken);
+  const body: FavoriteSetRequest = { productId, date: new Date().toISOString(), userId };
+  await callApi('user/favorites/set', FavoriteSchema, { body, idToken });
 }
 
 export async function removeFavorite(userId: string, productId: string, idToken?: string) {
-  await call('user/favorites/delete', { productId, userId }, idToken);
+  const body: FavoriteDeleteRequest = { productId, userId };
+  await callApi('user/favorites/delete', NoAnswer, { body, idToken });
+}
+
+const ProductLinksSchema = StoreProductSchema.pick({ id: true, name: true, url: true }).array();
+/** `info-multiple` takes at most 100 ids a call. */
+const PAGE = 100;
+
+/** The name and page of each product still in the catalogue, in `locale`. */
+export async function productLinks(
+  ids: readonly string[],
+  locale: Locale,
+): Promise<Map<string, { name: string; url: string }>> {
+  const pages = [];
+  for (let i = 0; i < ids.length; i += PAGE) pages.push(ids.slice(i, i + PAGE));
+  const lists = await Promise.all(
+    pages.map((productIdList) => {
+      const body: z.input<typeof ProductIdListRequestSchema> = { productIdList, locale };
+      return callApi('public/products/info-multiple', ProductLinksSchema, { body });
+    }),
+  );
+  return new Map(lists.flat().map((p) => [p.id, { name: p.name, url: p.url }]));
 }

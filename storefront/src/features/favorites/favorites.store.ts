@@ -1,7 +1,6 @@
 import { clearSessionHint, hasSessionHint } from '../auth/session-hint.ts';
 import { atom } from 'nanostores';
 import { showToast } from '../toast/toast.ts';
-import { addFavorite, fetchFavorites, fetchSignedInUid, removeFavorite } from './favorites-api.ts';
 import {
   INITIAL_FAVORITES,
   favoritesReducer,
@@ -16,6 +15,12 @@ export interface FavoritesErrors {
   set: string;
   delete: string;
 }
+
+/**
+ * The favorites' API calls, loaded on first use: only for someone signed in, so a guest's product
+ * page ships neither the client nor its schemas.
+ */
+const favoritesApi = () => import('./favorites-api.ts');
 
 /** Whether someone is signed in and their favorites; hearts render from it. */
 export const $favorites = atom<FavoritesState>(INITIAL_FAVORITES);
@@ -32,7 +37,7 @@ export async function loadFavorites(errors: FavoritesErrors): Promise<void> {
   }
   let uid: string | null;
   try {
-    uid = await fetchSignedInUid();
+    uid = await (await favoritesApi()).fetchSignedInUid();
   } catch {
     return; // API unreachable: the hearts stay hidden, the page works without them
   }
@@ -42,7 +47,7 @@ export async function loadFavorites(errors: FavoritesErrors): Promise<void> {
     return;
   }
   try {
-    const list = await fetchFavorites();
+    const list = await (await favoritesApi()).fetchFavorites();
     dispatch({ type: 'loaded', userId: uid, productIds: list.map((f) => f.productId) });
   } catch {
     showToast(errors.get, { kind: 'error' });
@@ -60,6 +65,7 @@ export async function toggleFavorite(productId: string, errors: FavoritesErrors)
   pending.add(productId);
   dispatch({ type: adding ? 'added' : 'removed', productId });
   try {
+    const { addFavorite, removeFavorite } = await favoritesApi();
     if (adding) await addFavorite(state.userId, productId);
     else await removeFavorite(state.userId, productId);
   } catch {

@@ -2,7 +2,8 @@ import type { OrderKey } from '@market/shared';
 import { useReducer, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
-import { UserCallError, claimAccount, revealKey } from './orders-api.ts';
+import { ApiCallError } from '../../lib/api-client.ts';
+import { claimAccount, revealKey } from './orders-api.ts';
 import { keyRefund } from './orders.ts';
 import { initialReveal, revealReducer } from './reveal-state.ts';
 
@@ -42,7 +43,7 @@ export default function KeyReveal(props: KeyRevealProps) {
       setRevealedAt(revealed.revealedAt);
       dispatch({ type: 'revealed', code: revealed.code });
     } catch (error) {
-      const status = error instanceof UserCallError ? error.status : 0;
+      const status = error instanceof ApiCallError ? error.status : 0;
       dispatch({ type: 'refused', status, account });
     }
   };

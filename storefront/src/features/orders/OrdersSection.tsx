@@ -4,7 +4,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { showToast } from '../toast/toast.ts';
 import OrderCard from './OrderCard.tsx';
-import { UserCallError, getOrder, listOrders } from './orders-api.ts';
+import { ApiCallError } from '../../lib/api-client.ts';
+import { getOrder, listOrders } from './orders-api.ts';
 import { appendPage, orderIdFromQuery, withOrder } from './orders.ts';
 import './orders.css';
 
@@ -53,7 +54,7 @@ export default function OrdersSection({ locale, user, t }: OrdersSectionProps) {
       }
       // The linked order is older than the first page: fetch it on its own.
       const order = await getOrder(linked, token).catch((error: unknown) => {
-        if (error instanceof UserCallError && error.status === 404) return null;
+        if (error instanceof ApiCallError && error.status === 404) return null;
         throw error;
       });
       return { orders: withOrder(page.orders, order), fetched, total: page.total, missing: !order };

@@ -1,57 +1,23 @@
-import type { Order, RevealedOrderKey } from '@market/shared';
+import {
+  OrderSchema,
+  RevealedOrderKeySchema,
+  type AccountClaimRequestSchema,
+  type KeyRevealRequestSchema,
+  type Order,
+  type RevealedOrderKey,
+} from '@market/shared';
+import type { z } from 'zod';
+import { callApi, callApiWithHeaders } from '../../lib/api-client.ts';
 
 /*
- * Browser calls for the buyer's orders and checkout. Sent with the HttpOnly session cookie (our
- * pages' POSTs carry our Origin, which the API requires of cookie writes) or, from the account
- * island, the Firebase ID token. Answers are our own API's schemas, so they are not re-parsed.
+ * The buyer's orders. Sent with the session cookie or, from the account island, the Firebase ID
+ * token.
  */
 
-/** A refused or failed call: `status` 0 when the network failed; `errors` the API's field map. */
-export class UserCallError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly errors: Record<string, string>;
-
-  constructor(path: string, status: number, body: unknown) {
-    const error = (typeof body === 'object' && body !== null ? body : {}) as {
-      code?: unknown;
-      message?: unknown;
-      errors?: unknown;
-    };
-    super(`API ${path} answered ${status}: ${String(error.message ?? 'no error body')}`);
-    this.name = 'UserCallError';
-    this.status = status;
-    this.code = typeof error.code === 'string' ? error.code : undefined;
-    this.errors =
-      typeof error.errors === 'object' && error.errors !== null
-        ? (error.errors as Record<string, string>)
-        : {};
-  }
-}
-
-/** One call under `/api/`: the JSON answer and its headers, or a `UserCallError`. */
-export async function userCall<T>(
-  path: string,
-  options: { method?: 'GET' | 'POST'; body?: unknown; idToken?: string } = {},
-): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.idToken) headers.Authorization = `Bearer ${options.idToken}`;
-  const response = await fetch(`/api/${path}`, {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    credentials: 'same-origin',
-  }).catch(() => {
-    throw new UserCallError(path, 0, undefined);
-  });
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new UserCallError(path, response.status, data);
-  return { data: data as T, headers: response.headers };
-}
+const OrderListSchema = OrderSchema.array();
 
 /** The total of a list from its `Content-Range` (`orders 0-9/42`), else the rows' count. */
-export function totalOf(contentRange: string | null, rows: number): number {
+function totalOf(contentRange: string | null, rows: number): number {
   const total = Number(contentRange?.split('/')[1]);
   return Number.isInteger(total) && total >= 0 ? total : rows;
 }
@@ -66,13 +32,15 @@ export async function listOrders(
     sort: JSON.stringify(['createdAt', 'DESC']),
     range: JSON.stringify([from, from + size - 1]),
   });
-  const { data, headers } = await userCall<Order[]>(`user/orders?${query}`, { idToken });
+  const { data, headers } = await callApiWithHeaders(`user/orders?${query}`, OrderListSchema, {
+    idToken,
+  });
   return { orders: data, total: totalOf(headers.get('Content-Range'), data.length) };
 }
 
 /** One of the caller's orders (another buyer's answers 404). */
 export async function getOrder(orderId: string, idToken?: string): Promise<Order> {
-  return (await userCall<Order>(`user/orders/${encodeURIComponent(orderId)}`, { idToken })).data;
+  return callApi(`user/orders/${encodeURIComponent(orderId)}`, OrderSchema, { idToken });
 }
 
 /** A delivered key's code: the buyer was told first that this ends the right of withdrawal. */
@@ -82,8 +50,8 @@ export async function revealKey(
   idToken?: string,
 ): Promise<RevealedOrderKey> {
   const path = `user/orders/${encodeURIComponent(orderId)}/keys/${encodeURIComponent(keyId)}/reveal`;
-  return (await userCall<RevealedOrderKey>(path, { body: { waiveWithdrawal: true }, idToken }))
-    .data;
+  const body: z.input<typeof KeyRevealRequestSchema> = { waiveWithdrawal: true };
+  return callApi(path, RevealedOrderKeySchema, { body, idToken });
 }
 
 /** A game account's credentials (`claimAccountInfo`): handed over once, then 409. */
@@ -93,5 +61,6 @@ export async function claimAccount(
   idToken?: string,
 ): Promise<RevealedOrderKey> {
   const path = `user/orders/${encodeURIComponent(orderId)}/claim-account`;
-  return (await userCall<RevealedOrderKey>(path, { body: { keyId }, idToken })).data;
+  const body: z.input<typeof AccountClaimRequestSchema> = { keyId };
+  return callApi(path, RevealedOrderKeySchema, { body, idToken });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CategoryIdSchema } from '../constants/categories.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { MAX_CART_LINES } from '../constants/cart.ts';
+import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { CartProductInputSchema } from './cart.ts';
 
 /**
@@ -108,7 +109,7 @@ export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
  * would apply to. `currency` defaults to the first line's.
  */
 export const CouponVerifyRequestSchema = z.object({
-  couponCode: z.string().trim().min(1, 'Required').max(64),
+  couponCode: z.string().trim().min(1, 'Required').max(COUPON_CODE_INPUT_MAX_LENGTH),
   purchases: z.array(CartProductInputSchema).min(1, 'At least one line').max(MAX_CART_LINES),
   currency: CurrencySchema.optional(),
 });

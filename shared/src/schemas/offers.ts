@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { RateCurrencySchema } from './exchange-rates.ts';
+import { KeyCountsSchema } from './keys.ts';
 
-/** The seller console's offers and key uploads (`/api/seller/offers`). Money is integer cents. */
+/**
+ * Offers: a seller's price on a product (`/api/seller/offers`) and the admin console's view of
+ * every seller's (`/api/admin/offers`). Money is integer cents.
+ */
 
 export const OFFER_STATUSES = ['active', 'paused', 'hidden'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -54,35 +59,20 @@ export const SellerOfferSchema = z.object({
 });
 export type SellerOffer = z.infer<typeof SellerOfferSchema>;
 
-/** The most codes one upload may carry. */
-export const MAX_KEY_UPLOAD = 5000;
-
-/**
- * What an uploaded code must look like once trimmed: 5–64 letters, digits and separators (space,
- * hyphen, underscore, dot), starting and ending with a letter or digit. Wider than
- * `KEY_CODE_PATTERN` (the marketplace's own 4×4 codes) because platforms issue keys of many shapes
- * (Steam's 5×3 …). The code is stored as uploaded; duplicates are found ignoring case and
- * separators (`ABCDE-FGHIJ`, `ABCDEFGHIJ` and `abcde fghij` are one key).
- */
-export const UPLOAD_KEY_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._-]{3,62}[A-Za-z0-9]$/;
-
-/** Body of `POST /api/seller/offers/:id/keys`: malformed codes are counted, not refused. */
-export const KeyUploadSchema = z.object({
-  codes: z.array(z.string().max(256)).min(1, 'At least one code').max(MAX_KEY_UPLOAD),
+/** An offer as the admin console shows it: the seller's view plus who sells and its keys. */
+export const AdminOfferSchema = SellerOfferSchema.extend({
+  sellerId: z.string(),
+  sellerName: z.string(),
+  /** The prices computed from EUR with the exchange rates (they follow rate changes). */
+  convertedCurrencies: z.array(RateCurrencySchema),
+  keyCounts: KeyCountsSchema,
 });
-export type KeyUpload = z.infer<typeof KeyUploadSchema>;
+export type AdminOffer = z.infer<typeof AdminOfferSchema>;
 
-/** The answer to a key upload: counts only, never the codes. */
-export const KeyUploadResultSchema = z.object({
-  accepted: z.number().int().min(0),
-  /** Repeated within the upload, or already among the seller's own keys. */
-  duplicates: z.number().int().min(0),
-  /**
-   * Malformed, or not accepted for a reason the report does not give (a code another seller
-   * holds: saying so would tell the uploader that the code is in circulation; admins are alerted).
-   */
-  rejected: z.number().int().min(0),
-  /** The offer's available keys after the upload. */
-  stock: z.number().int().min(0),
+/** Body of `PUT /api/admin/offers/:id`; other fields of the record are ignored. */
+export const AdminOfferUpdateSchema = z.object({
+  prices: OfferPricesInputSchema.optional(),
+  /** `hidden` takes the offer off the storefront until an admin sets it back. */
+  status: OfferStatusSchema.optional(),
 });
-export type KeyUploadResult = z.infer<typeof KeyUploadResultSchema>;
+export type AdminOfferUpdate = z.infer<typeof AdminOfferUpdateSchema>;

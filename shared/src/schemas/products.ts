@@ -8,12 +8,14 @@ import {
   type ProductType,
 } from '../constants/products.ts';
 import { RegionSchema } from '../constants/regions.ts';
+import { SLUG_PATTERN } from '../lib/slug.ts';
 import { ProductPricesSchema } from './catalogue.ts';
+import { localizedText, LocalizedTextSchema } from './localized-text.ts';
 
-/** The admin console's `products` resource (`/api/admin/products`). Money is integer cents. */
-
-/** A product slug: lower-case words of a-z and 0-9 joined by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * Products as the admin console edits them (`/api/admin/products`) and as the seller's catalogue
+ * lists them; the storefront's view is `StoreProduct` (catalogue.ts). Money is integer cents.
+ */
 
 export const ProductSlugSchema = z
   .string()
@@ -27,10 +29,7 @@ export const ProductNameSchema = z.object({
   it: z.string().trim().max(200).default(''),
 });
 
-export const ProductDescriptionSchema = z.object({
-  en: z.string().trim().max(5000).default(''),
-  it: z.string().trim().max(5000).default(''),
-});
+export const ProductDescriptionSchema = localizedText(z.string().trim().max(5000).default(''));
 
 /** A gift card's face value: integer cents of a currency. */
 export const DenominationSchema = z.object({
@@ -119,8 +118,8 @@ export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export const AdminProductSchema = z.object({
   id: z.string(),
   slug: z.string(),
-  name: z.object({ en: z.string(), it: z.string() }),
-  description: z.object({ en: z.string(), it: z.string() }),
+  name: LocalizedTextSchema,
+  description: LocalizedTextSchema,
   categoryId: CategoryIdSchema,
   brand: z.string(),
   platform: z.string(),

@@ -6,15 +6,13 @@ import {
   OrderActorSchema,
   OrderStatusSchema,
 } from '../constants/order-status.ts';
+import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
+import { PaymentProviderSchema } from '../constants/payment-providers.ts';
 import { AttributionSchema } from './attribution.ts';
 
 /** Orders (spec sections 3–5): what the buyer's account, the admin and the seller consoles read. */
 
 const Cents = z.number().int();
-
-export const PAYMENT_PROVIDERS = ['paypal', 'checkout'] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
 
 /** `created`: sent to the provider, not paid yet; `captured`: the money is ours. */
 export const PAYMENT_STATUSES = ['created', 'captured', 'failed'] as const;
@@ -131,7 +129,7 @@ export const OrderPlaceSchema = z.object({
     .min(1, 'At least one line')
     .max(50),
   currency: CurrencySchema,
-  couponCode: z.string().trim().min(1).max(64).nullish(),
+  couponCode: z.string().trim().min(1).max(COUPON_CODE_INPUT_MAX_LENGTH).nullish(),
   /** `purchaseAccountProduct`: required when a line is a game account (spec section 5). */
   confirmations: z.object({ purchaseAccountProduct: z.boolean().default(false) }).default({
     purchaseAccountProduct: false,

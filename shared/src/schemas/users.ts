@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants/limits.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 import { RoleSchema } from '../constants/roles.ts';
 
@@ -6,20 +12,18 @@ export const LOGIN_METHODS = ['password', 'google'] as const;
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 export const LoginMethodSchema = z.enum(LOGIN_METHODS);
 
-/** The identity provider's minimum password length. */
-export const PASSWORD_MIN_LENGTH = 6;
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `At least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(128);
+  .max(PASSWORD_MAX_LENGTH);
 
-export const EmailSchema = z.email('Not a valid email address').max(254);
+export const EmailSchema = z.email('Not a valid email address').max(EMAIL_MAX_LENGTH);
 
 /** Profile fields a buyer gives at sign-up. */
 export const UserProfileInputSchema = z.object({
   email: EmailSchema,
-  name: z.string().trim().min(1, 'Required').max(80),
-  surname: z.string().trim().max(80).default(''),
+  name: z.string().trim().min(1, 'Required').max(NAME_MAX_LENGTH),
+  surname: z.string().trim().max(NAME_MAX_LENGTH).default(''),
   image: z.url().max(500).nullable().default(null),
   marketingConsent: z.boolean().default(false),
 });
@@ -38,6 +42,9 @@ export const ProfileAddSchema = z.object({
 });
 export type ProfileAdd = z.infer<typeof ProfileAddSchema>;
 
+/** The answer to `POST /api/user/profile/add`: the new user's uid. */
+export const ProfileAddResultSchema = z.object({ id: z.string() });
+
 /** `POST /api/user/profile/addsocial`: first sign-in with Google; `id` is the caller's uid. */
 export const ProfileAddSocialSchema = z.object({
   id: z.string().min(1).max(128),
@@ -47,6 +54,9 @@ export const ProfileAddSocialSchema = z.object({
   referrer: ReferrerSchema,
 });
 export type ProfileAddSocial = z.infer<typeof ProfileAddSocialSchema>;
+
+/** The answer to `POST /api/user/profile/addsocial`: `created` the first time only. */
+export const ProfileAddSocialResultSchema = z.object({ id: z.string(), created: z.boolean() });
 
 /** `POST /api/user/profile/verify` → `{ verified }`. */
 export const ProfileVerifySchema = z.object({ email: EmailSchema });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EmailSchema, PasswordSchema, RecaptchaTokenSchema } from './user.ts';
+import {
+  NAME_MAX_LENGTH,
+  REASON_MAX_LENGTH,
+  REGISTRATION_NAME_MAX_LENGTH,
+} from '../constants/limits.ts';
+import { EmailSchema, PasswordSchema, RecaptchaTokenSchema } from './users.ts';
 
 export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type SellerStatus = (typeof SELLER_STATUSES)[number];
@@ -8,8 +13,8 @@ export const SellerStatusSchema = z.enum(SELLER_STATUSES);
 /** Trader data asked of a seller (the EU's DSA asks marketplaces to hold it). */
 export const SellerRegistrationSchema = z.object({
   email: EmailSchema,
-  name: z.string().trim().min(2, 'Required').max(80),
-  registrationName: z.string().trim().min(2, 'Required').max(160),
+  name: z.string().trim().min(2, 'Required').max(NAME_MAX_LENGTH),
+  registrationName: z.string().trim().min(2, 'Required').max(REGISTRATION_NAME_MAX_LENGTH),
   vatNumber: z
     .string()
     .trim()
@@ -47,7 +52,9 @@ export const SellerSchema = z.object({
 export type Seller = z.infer<typeof SellerSchema>;
 
 /** Body of `POST /api/admin/sellers/:id/approve|reject|suspend`. */
-export const SellerDecisionSchema = z.object({ reason: z.string().trim().max(500).default('') });
+export const SellerDecisionSchema = z.object({
+  reason: z.string().trim().max(REASON_MAX_LENGTH).default(''),
+});
 export const SELLER_DECISIONS = ['approve', 'reject', 'suspend'] as const;
 export type SellerDecision = (typeof SELLER_DECISIONS)[number];
 

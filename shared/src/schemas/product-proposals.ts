@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkDenomination, ProductFieldsSchema } from './product-admin.ts';
+import { REASON_MAX_LENGTH } from '../constants/limits.ts';
+import { checkDenomination, ProductFieldsSchema } from './products.ts';
 
 /**
  * Product proposals: a seller asks for a product missing from the catalogue
@@ -19,7 +20,7 @@ export type ProductProposalCreate = z.infer<typeof ProductProposalCreateSchema>;
 
 /** Body of `POST /api/admin/product-proposals/:id/reject`: the seller reads the reason. */
 export const ProposalRejectSchema = z.object({
-  reason: z.string().trim().min(1, 'Required').max(500),
+  reason: z.string().trim().min(1, 'Required').max(REASON_MAX_LENGTH),
 });
 export type ProposalReject = z.infer<typeof ProposalRejectSchema>;
 

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The audit log (the admin console's `audit-log` resource): who did what to which record. */
+
+export const AUDIT_ACTIONS = [
+  'key.reveal',
+  'key.revoke',
+  'key.uploadRejected',
+  'key.duplicateFound',
+  'exchangeRate.update',
+  'offer.update',
+  'order.approve',
+  'order.decline',
+  'order.cancel',
+  'order.refund',
+  'order.refresh',
+  'order.chargeback',
+  'blocklist.add',
+  'blocklist.remove',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+
+/** One audit log entry: who did what to which record, why, and from where. */
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  actor: z.object({ uid: z.string(), email: z.string().nullable() }),
+  action: AuditActionSchema,
+  target: z.object({ type: z.string(), id: z.string() }),
+  reason: z.string().nullable(),
+  /** What changed, e.g. `{ from: 1.08, to: 1.1 }`; never a key code. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
