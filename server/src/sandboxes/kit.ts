@@ -208,3 +208,35 @@ export function openSandboxState<T extends { pendingWebhooks: PendingWebhook[] }
   });
   return { store, state: store.state, sender };
 }
+
+/** A payment sandbox as its users see it: where it listens, where its webhooks go. */
+export type WebhookSandbox = {
+  url: string;
+  port: number;
+  /** Where webhook events are POSTed (null: keep them pending). */
+  setWebhookUrl(url: string | null): void;
+  close(): Promise<void>;
+};
+
+/**
+ * Serves a webhook-sending sandbox: `app` (its API and pages) on `port`, the model told its own
+ * base URL (for links in answers), webhooks sent to `webhookUrl` until told otherwise.
+ */
+export async function serveWebhookSandbox(
+  app: Hono,
+  model: { setBase(url: string): void; sender: ReturnType<typeof createWebhookSender> },
+  opts: { port: number; webhookUrl?: string | null },
+): Promise<WebhookSandbox> {
+  const server = await listen(app, opts.port);
+  model.setBase(server.url);
+  model.sender.setTarget(opts.webhookUrl ?? null);
+  return {
+    url: server.url,
+    port: server.port,
+    setWebhookUrl: (url) => model.sender.setTarget(url),
+    async close() {
+      model.sender.close();
+      await server.close();
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Logger } from '../../logger.ts';
-import { listen } from '../kit.ts';
+import { serveWebhookSandbox, type WebhookSandbox } from '../kit.ts';
 import { checkoutApi } from './api.ts';
 import { checkoutPages } from './pages.ts';
 import { openCheckoutState } from './state.ts';
@@ -30,15 +30,10 @@ export { CHECKOUT_SANDBOX_CREDENTIALS, CHECKOUT_TEST_CARDS } from './state.ts';
  * captured payment.
  */
 
-export type CheckoutSandbox = {
-  url: string;
-  port: number;
-  setWebhookUrl(url: string | null): void;
-  close(): Promise<void>;
-};
+export type CheckoutSandbox = WebhookSandbox;
 
 /** Starts the Checkout.com sandbox on `port` (0: a free one), its state kept under `dir`. */
-export async function startCheckoutSandbox(opts: {
+export function startCheckoutSandbox(opts: {
   port: number;
   dir: string;
   webhookUrl?: string | null;
@@ -47,16 +42,5 @@ export async function startCheckoutSandbox(opts: {
 }): Promise<CheckoutSandbox> {
   const model = openCheckoutState(opts);
   const app = new Hono().route('/', checkoutApi(model)).route('/', checkoutPages(model));
-  const server = await listen(app, opts.port);
-  model.setBase(server.url);
-  model.sender.setTarget(opts.webhookUrl ?? null);
-  return {
-    url: server.url,
-    port: server.port,
-    setWebhookUrl: (url) => model.sender.setTarget(url),
-    async close() {
-      model.sender.close();
-      await server.close();
-    },
-  };
+  return serveWebhookSandbox(app, model, opts);
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Logger } from '../../logger.ts';
-import { listen } from '../kit.ts';
+import { serveWebhookSandbox, type WebhookSandbox } from '../kit.ts';
 import { paypalApi } from './api.ts';
 import { paypalPages } from './pages.ts';
 import { openPaypalState } from './state.ts';
@@ -25,16 +25,10 @@ export { PAYPAL_SANDBOX_CREDENTIALS } from './state.ts';
  * reverses a completed capture and sends the signed `PAYMENT.CAPTURE.REVERSED` webhook.
  */
 
-export type PaypalSandbox = {
-  url: string;
-  port: number;
-  /** Where webhook events are POSTed (null: keep them pending). */
-  setWebhookUrl(url: string | null): void;
-  close(): Promise<void>;
-};
+export type PaypalSandbox = WebhookSandbox;
 
 /** Starts the PayPal sandbox on `port` (0: a free one), its state kept under `dir`. */
-export async function startPaypalSandbox(opts: {
+export function startPaypalSandbox(opts: {
   port: number;
   dir: string;
   webhookUrl?: string | null;
@@ -43,16 +37,5 @@ export async function startPaypalSandbox(opts: {
 }): Promise<PaypalSandbox> {
   const model = openPaypalState(opts);
   const app = new Hono().route('/', paypalApi(model)).route('/', paypalPages(model));
-  const server = await listen(app, opts.port);
-  model.setBase(server.url);
-  model.sender.setTarget(opts.webhookUrl ?? null);
-  return {
-    url: server.url,
-    port: server.port,
-    setWebhookUrl: (url) => model.sender.setTarget(url),
-    async close() {
-      model.sender.close();
-      await server.close();
-    },
-  };
+  return serveWebhookSandbox(app, model, opts);
 }
