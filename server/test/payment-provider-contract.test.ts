@@ -19,6 +19,8 @@ import {
   startWebhookReceiver,
   tempDir,
   waitForEvent,
+  SHOP,
+  newPayment as newPaymentFor,
 } from './payments-helpers.ts';
 
 /*
@@ -95,8 +97,6 @@ const checkout: ProviderUnderTest = {
   signatureHeader: 'cko-signature',
 };
 
-const SHOP = 'https://shop.test';
-
 describe.each([paypal, checkout])('payment provider contract: $name', (provider) => {
   let sandbox: Sandbox;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -117,20 +117,8 @@ describe.each([paypal, checkout])('payment provider contract: $name', (provider)
     state.remove();
   });
 
-  /** A new payment for a new order id, as the checkout starts one. */
-  async function newPayment(amountCents = 1999) {
-    const orderId = `ord_${randomUUID().slice(0, 8)}`;
-    const created = await client.createPayment({
-      orderId,
-      amountCents,
-      currency,
-      description: 'Game X (Steam key)',
-      returnUrl: `${SHOP}/checkout/return`,
-      cancelUrl: `${SHOP}/checkout/cancel`,
-      idempotencyKey: `create-${orderId}`,
-    });
-    return { orderId, ...created };
-  }
+  const newPayment = (amountCents?: number) =>
+    newPaymentFor(client, { currency: currency, returnPath: '/checkout', amountCents });
 
   /** The buyer pays on the provider's page and lands back on the shop's return URL. */
   async function pay(approvalUrl: string) {

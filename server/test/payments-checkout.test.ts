@@ -9,13 +9,18 @@ import {
 } from '../src/sandboxes/checkout-com/index.ts';
 import { ckoSignature } from '../src/integrations/payments/checkout-com/cko-signature.ts';
 import type { PaymentProvider } from '../src/integrations/payments/payment-provider.ts';
-import { clickButton, rejection, startWebhookReceiver, tempDir } from './payments-helpers.ts';
+import {
+  clickButton,
+  rejection,
+  startWebhookReceiver,
+  tempDir,
+  SHOP,
+  newPayment as newPaymentFor,
+} from './payments-helpers.ts';
 
 // What only Checkout.com has: the hosted page and its test cards, its ids, raw API answers and
 // `Cko-Signature`. The cases both providers share (refunds, idempotency, failures, webhooks,
 // restarts) are in payment-provider-contract.test.ts.
-
-const SHOP = 'https://shop.test';
 
 let sandbox: CheckoutSandbox;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -43,19 +48,8 @@ afterAll(async () => {
   state.remove();
 });
 
-async function newPayment(amountCents = 1999) {
-  const orderId = `ord_${randomUUID().slice(0, 8)}`;
-  const created = await checkout.createPayment({
-    orderId,
-    amountCents,
-    currency: 'usd',
-    description: 'Game X (Steam key)',
-    returnUrl: `${SHOP}/checkout/card/return`,
-    cancelUrl: `${SHOP}/checkout/card/cancel`,
-    idempotencyKey: `create-${orderId}`,
-  });
-  return { orderId, ...created };
-}
+const newPayment = (amountCents?: number) =>
+  newPaymentFor(checkout, { currency: 'usd', returnPath: '/checkout/card', amountCents });
 
 /** Pays on the hosted page with `card` (default: the prefilled test card) and follows the redirect. */
 async function pay(approvalUrl: string, card?: string) {

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { Currency } from '@market/shared';
 import {
   PaymentError,
   type PaymentEvent,
@@ -135,4 +137,28 @@ export async function clickButton(
 export function tempDir(): { dir: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-payments-'));
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The shop the test payments return to. */
+export const SHOP = 'https://shop.test';
+
+/**
+ * A new payment for a new order id, as the checkout starts one: back to `${SHOP}${returnPath}/return`
+ * (or `/cancel`).
+ */
+export async function newPayment(
+  client: PaymentProvider,
+  opts: { currency: Currency; returnPath: string; amountCents?: number },
+) {
+  const orderId = `ord_${randomUUID().slice(0, 8)}`;
+  const created = await client.createPayment({
+    orderId,
+    amountCents: opts.amountCents ?? 1999,
+    currency: opts.currency,
+    description: 'Game X (Steam key)',
+    returnUrl: `${SHOP}${opts.returnPath}/return`,
+    cancelUrl: `${SHOP}${opts.returnPath}/cancel`,
+    idempotencyKey: `create-${orderId}`,
+  });
+  return { orderId, ...created };
 }

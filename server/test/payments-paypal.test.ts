@@ -7,13 +7,18 @@ import {
   startPaypalSandbox,
   type PaypalSandbox,
 } from '../src/sandboxes/paypal/index.ts';
-import { clickButton, rejection, startWebhookReceiver, tempDir } from './payments-helpers.ts';
+import {
+  clickButton,
+  rejection,
+  startWebhookReceiver,
+  tempDir,
+  SHOP,
+  newPayment as newPaymentFor,
+} from './payments-helpers.ts';
 
 // What only PayPal has: its ids, approval page, raw API answers and transmission signatures. The
 // cases both providers share (refunds, idempotency, failures, webhooks, restarts) are in
 // payment-provider-contract.test.ts.
-
-const SHOP = 'https://shop.test';
 
 let sandbox: PaypalSandbox;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -42,20 +47,8 @@ afterAll(async () => {
   state.remove();
 });
 
-/** A new payment for a new order id, as the checkout starts one. */
-async function newPayment(amountCents = 1999) {
-  const orderId = `ord_${randomUUID().slice(0, 8)}`;
-  const created = await paypal.createPayment({
-    orderId,
-    amountCents,
-    currency: 'eur',
-    description: 'Game X (Steam key)',
-    returnUrl: `${SHOP}/checkout/paypal/return`,
-    cancelUrl: `${SHOP}/checkout/paypal/cancel`,
-    idempotencyKey: `create-${orderId}`,
-  });
-  return { orderId, ...created };
-}
+const newPayment = (amountCents?: number) =>
+  newPaymentFor(paypal, { currency: 'eur', returnPath: '/checkout/paypal', amountCents });
 
 /** Clicks "Pay now" on the approval page and checks where PayPal sends the buyer. */
 async function approve(approvalUrl: string, button = 'Pay now') {
