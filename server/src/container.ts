@@ -66,6 +66,8 @@ import {
   createBlocklistRepository,
 } from './modules/fraud/blocklist.repository.ts';
 import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
+import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
+import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
 import {
   createHomeContentRepository,
@@ -285,6 +287,10 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
   });
   const blocklistService = createBlocklistService({ blocklist, auditLog });
+  const supplierService = createSupplierService({
+    suppliers: createSupplierRepository(db),
+    auditLog,
+  });
 
   // The cart and coupons: lines priced from the live offers, never from the client.
   const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
@@ -418,6 +424,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     keyService,
     exchangeRateService,
     blocklistService,
+    supplierService,
     couponService,
     cartService,
     orderService,

@@ -348,6 +348,19 @@ export const en = {
       },
       errors: { rate: 'Enter a rate above 0 and at most 1000' },
     },
+    suppliers: {
+      name: 'Supplier |||| Suppliers',
+      fields: {
+        id: 'ID',
+        name: 'Supplier',
+        enabled: 'On',
+        updatedAt: 'Switched',
+        updatedBy: 'Switched by',
+      },
+      help: {
+        enabled: 'Off: no seller may connect, buy or sync through this supplier',
+      },
+    },
     blocklist: {
       name: 'Blocklist entry |||| Blocklist',
       fields: {
@@ -396,6 +409,7 @@ export const en = {
         'order.chargeback': 'Order charged back',
         'blocklist.add': 'Added to the blocklist',
         'blocklist.remove': 'Removed from the blocklist',
+        'supplier.update': 'Supplier switched on or off',
       },
     },
     orders: {

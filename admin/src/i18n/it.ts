@@ -357,6 +357,19 @@ export const it: TranslationOf<typeof en> = {
       },
       errors: { rate: 'Inserisci un tasso maggiore di 0 e al massimo 1000' },
     },
+    suppliers: {
+      name: 'Fornitore |||| Fornitori',
+      fields: {
+        id: 'ID',
+        name: 'Fornitore',
+        enabled: 'Attivo',
+        updatedAt: 'Modificato',
+        updatedBy: 'Modificato da',
+      },
+      help: {
+        enabled: 'Disattivato: nessun venditore può collegarsi, acquistare o sincronizzare',
+      },
+    },
     blocklist: {
       name: 'Voce bloccata |||| Lista di blocco',
       fields: {
@@ -405,6 +418,7 @@ export const it: TranslationOf<typeof en> = {
         'order.chargeback': 'Ordine stornato (chargeback)',
         'blocklist.add': 'Aggiunto alla lista di blocco',
         'blocklist.remove': 'Rimosso dalla lista di blocco',
+        'supplier.update': 'Fornitore attivato o disattivato',
       },
     },
     orders: {

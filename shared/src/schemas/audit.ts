@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'order.chargeback',
   'blocklist.add',
   'blocklist.remove',
+  'supplier.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -1,4 +1,6 @@
-import type { Currency } from '@market/shared';
+import type { Currency, SupplierId } from '@market/shared';
+
+export { SUPPLIER_IDS, type SupplierId } from '@market/shared';
 
 /**
  * The one contract the four key suppliers (PrepaidForge, Wock, CodesWholesale, BuyGamesGuru)
@@ -14,10 +16,6 @@ import type { Currency } from '@market/shared';
  * `purchase` again with the same `clientRef` never buys twice: it answers the first purchase.
  * After a timeout or a crash the caller asks `findPurchase(clientRef)` before anything else.
  */
-
-/** The suppliers, as `apiName` names them on offers and as `/api/admin/suppliers` lists them. */
-export const SUPPLIER_IDS = ['prepaidforge', 'wock', 'codeswholesale', 'buygamesguru'] as const;
-export type SupplierId = (typeof SUPPLIER_IDS)[number];
 
 /** A price in the supplier's currency. */
 export type SupplierPrice = { cents: number; currency: Currency };
