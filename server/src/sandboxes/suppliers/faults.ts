@@ -47,6 +47,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** How long a hung call waits before the sandbox gives up on it (longer than any client timeout). */
 const HANG_MS = 120_000;
 
+/** Waits `HANG_MS` or until the client goes away, without keeping the process alive. */
+const hang = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, HANG_MS);
+    timer.unref();
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /**
  * Applies the transport faults to the routes it is mounted in front of. `faults` is the sandbox's
  * persisted state object (counted faults are decremented in place; `save` persists them).
@@ -58,7 +69,7 @@ export function faultMiddleware(faults: () => SupplierFaults, save: () => void):
     if (f.hangNext > 0) {
       f.hangNext--;
       save();
-      await sleep(HANG_MS);
+      await hang(c.req.raw.signal);
       return c.body(null, 504);
     }
     if (f.failNext429 > 0) {
