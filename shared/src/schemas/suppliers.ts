@@ -16,3 +16,26 @@ export type AdminSupplier = z.infer<typeof AdminSupplierSchema>;
 /** `PUT /api/admin/suppliers/:id`: switch a supplier on or off. */
 export const SupplierUpdateSchema = z.object({ enabled: z.boolean() });
 export type SupplierUpdate = z.infer<typeof SupplierUpdateSchema>;
+
+const secret = (what: string) => z.string().trim().min(1, `${what} is required`).max(500);
+
+/**
+ * What a seller types to connect their own account at each supplier. Stored encrypted with the
+ * key vault and never answered back. Wock's and BuyGamesGuru's are provisional, as their APIs
+ * are (see each adapter's README).
+ */
+export const SupplierCredentialsSchemas = {
+  /** OAuth client credentials; the signature only verifies postbacks. */
+  codeswholesale: z.object({
+    clientId: secret('Client id'),
+    clientSecret: secret('Client secret'),
+    clientSignature: z.string().trim().max(500).optional(),
+  }),
+  /** The account's sign-in, exchanged for an API token (`signInWithApi`). */
+  prepaidforge: z.object({ email: z.email().max(254), password: secret('Password') }),
+  wock: z.object({ apiKey: secret('API key') }),
+  buygamesguru: z.object({ apiKey: secret('API key') }),
+} as const;
+export type SupplierCredentials = {
+  [K in keyof typeof SupplierCredentialsSchemas]: z.infer<(typeof SupplierCredentialsSchemas)[K]>;
+};

@@ -1,4 +1,6 @@
-import type { Currency, SupplierId } from '@market/shared';
+import type { Currency, SupplierCredentials, SupplierId } from '@market/shared';
+import type { Logger } from '../../logger.ts';
+import type { BreakerState, SupplierHttpOptions } from './supplier-http.ts';
 
 export { SUPPLIER_IDS, type SupplierId } from '@market/shared';
 
@@ -131,4 +133,18 @@ export interface Supplier {
   /** The codes of a purchase, one per unit, in a stable order. */
   codes(purchase: SupplierPurchase): Promise<SupplierCode[]>;
   balance(): Promise<SupplierBalance>;
+  /** The connection's circuit breaker, for the consoles (open: calls fail fast). */
+  breakerState(): BreakerState;
 }
+
+/**
+ * What every adapter's factory (`create<Name>Supplier` in `<id>/index.ts`) takes: where the
+ * supplier's API is (the real one, or offline its sandbox), one seller's credentials, and the
+ * HTTP client's tuning (tests shorten timeouts and backoff).
+ */
+export type SupplierConnectionOptions<Id extends SupplierId> = {
+  baseUrl: string;
+  credentials: SupplierCredentials[Id];
+  log?: Logger;
+  http?: Partial<Omit<SupplierHttpOptions, 'supplier' | 'baseUrl' | 'log'>>;
+};
