@@ -10,7 +10,12 @@ import {
   wrap,
 } from 'cockatiel';
 import type { Logger } from '../../logger.ts';
-import { SupplierError, type SupplierId } from './supplier.ts';
+import {
+  SupplierError,
+  type BreakerState,
+  type SupplierHttpTuning,
+  type SupplierId,
+} from './supplier.ts';
 
 /*
  * The HTTP side every supplier adapter shares: a timeout per attempt, retries with exponential
@@ -39,7 +44,7 @@ export type SupplierRequest = {
   headers?: Record<string, string>;
 };
 
-export type BreakerState = 'closed' | 'open' | 'half-open';
+export type { BreakerState };
 
 export type SupplierHttp = {
   call(
@@ -50,23 +55,10 @@ export type SupplierHttp = {
   breakerState(): BreakerState;
 };
 
-export type SupplierHttpOptions = {
+export type SupplierHttpOptions = Partial<SupplierHttpTuning> & {
   supplier: SupplierId;
   /** `https://api.codeswholesale.com` (no trailing slash); paths are appended to it. */
   baseUrl: string;
-  /** Per attempt. */
-  timeoutMs?: number;
-  /** Attempts in all, the first included. */
-  maxAttempts?: number;
-  /** The first retry's delay; each next one doubles, up to `maxDelayMs`. */
-  initialDelayMs?: number;
-  maxDelayMs?: number;
-  /** A `Retry-After` longer than this is not waited for: the call gives up (UNAVAILABLE). */
-  maxRetryAfterMs?: number;
-  /** Consecutive transient failures that open the breaker. */
-  breakerThreshold?: number;
-  /** How long the breaker stays open before one call may try again. */
-  halfOpenAfterMs?: number;
   log?: Logger;
 };
 
@@ -78,7 +70,7 @@ export const SUPPLIER_HTTP_DEFAULTS = {
   maxRetryAfterMs: 10_000,
   breakerThreshold: 5,
   halfOpenAfterMs: 30_000,
-} satisfies Partial<SupplierHttpOptions>;
+} satisfies SupplierHttpTuning;
 
 /** A failure worth retrying: the supplier may answer next time. */
 class TransientFailure extends Error {

@@ -1,6 +1,5 @@
 import type { Currency, SupplierCredentials, SupplierId } from '@market/shared';
 import type { Logger } from '../../logger.ts';
-import type { BreakerState, SupplierHttpOptions } from './supplier-http.ts';
 
 export { SUPPLIER_IDS, type SupplierId } from '@market/shared';
 
@@ -146,5 +145,25 @@ export type SupplierConnectionOptions<Id extends SupplierId> = {
   baseUrl: string;
   credentials: SupplierCredentials[Id];
   log?: Logger;
-  http?: Partial<Omit<SupplierHttpOptions, 'supplier' | 'baseUrl' | 'log'>>;
+  http?: Partial<SupplierHttpTuning>;
+};
+
+/** A connection's circuit breaker: `open` while calls fail fast after repeated failures. */
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
+/** How the shared HTTP client times out, retries and breaks (defaults in supplier-http.ts). */
+export type SupplierHttpTuning = {
+  /** Per attempt. */
+  timeoutMs: number;
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+  /** The first retry's delay; each next one doubles, up to `maxDelayMs`. */
+  initialDelayMs: number;
+  maxDelayMs: number;
+  /** A `Retry-After` longer than this is not waited for: the call gives up (UNAVAILABLE). */
+  maxRetryAfterMs: number;
+  /** Consecutive transient failures that open the breaker. */
+  breakerThreshold: number;
+  /** How long the breaker stays open before one call may try again. */
+  halfOpenAfterMs: number;
 };
