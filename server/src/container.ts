@@ -66,6 +66,12 @@ import {
   createBlocklistRepository,
 } from './modules/fraud/blocklist.repository.ts';
 import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
+import { createSupplierConnectionFacade } from './modules/supplier-connections/supplier-connections.facade.ts';
+import {
+  createSupplierConnectionRepository,
+  supplierConnectionIndexes,
+} from './modules/supplier-connections/supplier-connections.repository.ts';
+import { createSupplierConnectionService } from './modules/supplier-connections/supplier-connections.service.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
 import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
@@ -148,6 +154,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
+  supplierConnections: supplierConnectionIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -184,6 +191,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const ledger = createLedgerRepository(db);
   const blocklist = createBlocklistRepository(db);
   const carts = createCartRepository(db);
+  const supplierConnections = createSupplierConnectionRepository(db);
 
   // What each module offers the others: a module is given another's facade, never its repository.
   const ask = {
@@ -199,6 +207,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     platforms: createPlatformFacade(platforms),
     products: createProductFacade(products),
     sellers: createSellerFacade(sellers),
+    supplierConnections: createSupplierConnectionFacade(supplierConnections),
     tags: createTagFacade(tags),
     users: createUserFacade(users),
   };
@@ -287,9 +296,17 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
   });
   const blocklistService = createBlocklistService({ blocklist, auditLog });
+  // Suppliers: the admin's marketplace-wide switch, and the sellers' own accounts at each.
   const supplierService = createSupplierService({
     suppliers: createSupplierRepository(db),
+    connections: ask.supplierConnections,
     auditLog,
+  });
+  const supplierConnectionService = createSupplierConnectionService({
+    connections: supplierConnections,
+    suppliers: supplierService,
+    directory: deps.suppliers,
+    vault: deps.vault,
   });
 
   // The cart and coupons: lines priced from the live offers, never from the client.
@@ -425,6 +442,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     exchangeRateService,
     blocklistService,
     supplierService,
+    supplierConnectionService,
     couponService,
     cartService,
     orderService,
