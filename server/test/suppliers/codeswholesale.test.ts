@@ -169,7 +169,7 @@ describe('codeswholesale: tokens', () => {
     const supplier = connect(recorder.url);
     const first = await supplier.listProducts(null);
     recorder.seen.length = 0;
-    expect(first.next).toBeNull(); // 30 products: one page
+    expect(first).toMatchObject({ next: null, total: 30 }); // 30 products: one page
     const again = await supplier.listProducts('10');
     expect(again.items.map((p) => p.sku)).toEqual(first.items.slice(10).map((p) => p.sku));
     expect(recorder.seen.filter((s) => s.startsWith('GET /v2/products'))).toEqual([]);

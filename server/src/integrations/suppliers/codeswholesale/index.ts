@@ -237,7 +237,8 @@ export function createCodeswholesaleSupplier(
       }
       const items = snapshot.items.slice(offset, offset + PAGE_SIZE);
       const end = offset + items.length;
-      return { items, next: end < snapshot.items.length ? String(end) : null };
+      const total = snapshot.items.length;
+      return { items, next: end < total ? String(end) : null, total };
     },
 
     async getStock(skus) {
