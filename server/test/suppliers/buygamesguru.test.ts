@@ -151,11 +151,12 @@ describe('buygamesguru: its own wire format (provisional contract)', () => {
     expect(sandbox.stockroom.state.balanceCents).toBe(balance);
   });
 
-  it('pages the whole catalogue by page number, 100 a page', async () => {
+  it('pages the whole catalogue by page number, 100 a page, saying its size', async () => {
     const pages = [];
     let cursor: string | null = null;
     do {
       const page = await bgg.listProducts(cursor);
+      expect(page.total).toBe(250);
       pages.push(page.items.length);
       cursor = page.next;
     } while (cursor !== null);

@@ -151,6 +151,7 @@ export function createBuygamesguruSupplier(
           preOrder: p.is_preorder,
         })),
         next: page.page < page.total_pages ? String(page.page + 1) : null,
+        total: page.total_items,
       };
     },
 
