@@ -188,12 +188,10 @@ export function createPrepaidforgeSupplier(
     },
 
     async purchase(input) {
-      if (input.maxUnitPrice.currency !== (await currency())) {
-        throw fail(
-          'REJECTED',
-          `PrepaidForge prices this account in ${await currency()}, not ${input.maxUnitPrice.currency}`,
-          'currency',
-        );
+      const account = await currency();
+      if (input.maxUnitPrice.currency !== account) {
+        const asked = input.maxUnitPrice.currency;
+        throw fail('REJECTED', `PrepaidForge prices this account in ${account}, not ${asked}`);
       }
       const stock = (await stockOf([input.sku])).get(input.sku);
       let answer;
