@@ -208,14 +208,12 @@ export function runSupplierContract(fixture: SupplierFixture) {
 
     it('refuses a price above the ceiling as PRICE_CHANGED and buys nothing', async () => {
       const product = freshProduct();
-      // The stockroom's own object: the rise changes it in place, so keep the price it had.
-      const priceBefore = product.priceCents;
       await setFaults(sandbox.url, { priceRisePercentAtPurchase: 20 });
       const clientRef = newClientRef();
       expect(await failureOf(buy(product, 1, clientRef))).toBe('PRICE_CHANGED');
       expect(await supplier.findPurchase(clientRef)).toBeNull();
       const [now] = await supplier.getStock([product.sku]);
-      expect(now!.price.cents).toBe(Math.round(priceBefore * 1.2));
+      expect(now!.price.cents).toBe(Math.round(product.priceCents * 1.2));
     });
 
     it('refuses a purchase the balance does not cover as INSUFFICIENT_BALANCE', async () => {
