@@ -72,6 +72,11 @@ import {
   supplierConnectionIndexes,
 } from './modules/supplier-connections/supplier-connections.repository.ts';
 import { createSupplierConnectionService } from './modules/supplier-connections/supplier-connections.service.ts';
+import {
+  createSupplierPurchaseRepository,
+  supplierPurchaseIndexes,
+} from './modules/supplier-purchases/supplier-purchases.repository.ts';
+import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
 import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
@@ -155,6 +160,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
   supplierConnections: supplierConnectionIndexes,
+  supplierPurchases: supplierPurchaseIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -308,6 +314,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     directory: deps.suppliers,
     vault: deps.vault,
   });
+  // The book of every purchase at a supplier (fulfilment writes it, the admin console reads it).
+  const supplierPurchases = createSupplierPurchaseRepository(db);
+  const supplierPurchaseService = createSupplierPurchaseService({ purchases: supplierPurchases });
 
   // The cart and coupons: lines priced from the live offers, never from the client.
   const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
@@ -443,6 +452,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     blocklistService,
     supplierService,
     supplierConnectionService,
+    supplierPurchaseService,
     couponService,
     cartService,
     orderService,

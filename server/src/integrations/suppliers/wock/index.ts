@@ -94,7 +94,12 @@ export function createWockSupplier(options: SupplierConnectionOptions<'wock'>): 
     if (parsed.success) return parsed.data;
     // Unreadable is not "refused": a purchase may have happened, so the caller looks it up later.
     options.log?.warn({ supplier: 'wock', path, issues: parsed.error.issues }, 'unknown answer');
-    throw new SupplierError('wock', 'UNAVAILABLE', `Wock answered ${path} unreadably`, 'bad-answer');
+    throw new SupplierError(
+      'wock',
+      'UNAVAILABLE',
+      `Wock answered ${path} unreadably`,
+      'bad-answer',
+    );
   }
 
   return {
