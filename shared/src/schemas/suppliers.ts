@@ -19,7 +19,12 @@ export type AdminSupplier = z.infer<typeof AdminSupplierSchema>;
 export const SupplierUpdateSchema = z.object({ enabled: z.boolean() });
 export type SupplierUpdate = z.infer<typeof SupplierUpdateSchema>;
 
-const secret = (what: string) => z.string().trim().min(1, `${what} is required`).max(500);
+const secret = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(500);
 
 /**
  * What a seller types to connect their own account at each supplier. Stored encrypted with the
@@ -34,7 +39,10 @@ export const SupplierCredentialsSchemas = {
     clientSignature: z.string().trim().max(500).optional(),
   }),
   /** The account's sign-in, exchanged for an API token (`signInWithApi`). */
-  prepaidforge: z.object({ email: z.email().max(254), password: secret('Password') }),
+  prepaidforge: z.object({
+    email: z.email({ error: 'Enter the account's email address' }).max(254),
+    password: secret('Password'),
+  }),
   wock: z.object({ apiKey: secret('API key') }),
   buygamesguru: z.object({ apiKey: secret('API key') }),
 } as const;
