@@ -40,7 +40,7 @@ export const SupplierCredentialsSchemas = {
   }),
   /** The account's sign-in, exchanged for an API token (`signInWithApi`). */
   prepaidforge: z.object({
-    email: z.email({ error: 'Enter the account's email address' }).max(254),
+    email: z.email({ error: 'Enter the account’s email address' }).max(254),
     password: secret('Password'),
   }),
   wock: z.object({ apiKey: secret('API key') }),
