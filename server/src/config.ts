@@ -123,6 +123,7 @@ const EnvObject = z.object({
   SUPPLIER_BUYGAMESGURU_URL: optionalText.pipe(z.url().optional()),
   /** The local payment sandboxes: PayPal on this port, Checkout.com on the next (0: free ports). */
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65534).default(8301),
+  SUPPLIER_SANDBOX_PORT: z.coerce.number().int().min(0).max(65532).default(8310),
   /** Behind a reverse proxy: take the client address from its X-Forwarded-For, else the socket's. */
   TRUST_PROXY: z
     .enum(['true', 'false'])

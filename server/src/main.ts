@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { ConfigError, identityMode, isLoopbackHost, listenHost, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  identityMode,
+  isDeployment,
+  isLoopbackHost,
+  listenHost,
+  loadConfig,
+} from './config.ts';
 import { buildAppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { createContainer } from './container.ts';
@@ -14,6 +21,7 @@ import { startAuthEmulator, type AuthEmulator } from './identity/auth-emulator.t
 import { createIdentity, type Identity } from './identity/firebase.ts';
 import { sandboxedProviders } from './integrations/payments/payment-providers.ts';
 import { startPaymentSandboxes } from './sandboxes/payments.ts';
+import { startSupplierSandboxes, type SupplierSandboxes } from './sandboxes/suppliers/index.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger, prettyLogsWanted, type Logger } from './logger.ts';
 import { reconcilePayments } from './jobs/reconcile-payments.ts';
@@ -93,6 +101,22 @@ async function main() {
     process.exit(1);
   });
   stops.push(() => paymentSandboxes.close());
+  // Offline, sellers connect to local sandboxes of the four key suppliers (never deployed: there
+  // each supplier is reached only at its SUPPLIER_<ID>_URL).
+  let supplierSandboxes: SupplierSandboxes | null = null;
+  if (!isDeployment(config.NODE_ENV)) {
+    supplierSandboxes = await startSupplierSandboxes({
+      port: config.SUPPLIER_SANDBOX_PORT,
+      dir: path.join(config.DATA_DIR, 'suppliers'),
+      log,
+    }).catch(async (err: unknown) => {
+      log.fatal({ err }, 'could not start the supplier sandboxes (SUPPLIER_SANDBOX_PORT … +3)');
+      for (const fn of stops.reverse()) await fn().catch(() => undefined);
+      process.exit(1);
+    });
+    const started = supplierSandboxes;
+    stops.push(() => started.close());
+  }
   const deps = buildAppDeps({
     config,
     db,
@@ -100,6 +124,7 @@ async function main() {
     log,
     databaseMode: database.mode,
     paymentSandboxUrls: paymentSandboxes.urls,
+    supplierSandboxUrls: supplierSandboxes?.urls,
     awin: awin.client,
   });
   // The app and the background jobs share one set of repositories and services.
