@@ -164,10 +164,16 @@ export type OfferRestockResult = z.infer<typeof OfferRestockResultSchema>;
 
 /**
  * Why the sync took a supplier offer off sale (it puts back only those): the supplier is out
- * of stock, asks more than the cost ceiling, no longer has the sku, or the marketplace switched
- * the supplier off.
+ * of stock, asks more than the cost ceiling, no longer has the sku, the marketplace switched
+ * the supplier off, or the seller's connection is gone.
  */
-export const SYNC_PAUSE_REASONS = ['outOfStock', 'overCeiling', 'skuGone', 'supplierOff'] as const;
+export const SYNC_PAUSE_REASONS = [
+  'outOfStock',
+  'overCeiling',
+  'skuGone',
+  'supplierOff',
+  'noConnection',
+] as const;
 export type SyncPauseReason = (typeof SYNC_PAUSE_REASONS)[number];
 export const SyncPauseReasonSchema = z.enum(SYNC_PAUSE_REASONS);
 
