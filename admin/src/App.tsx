@@ -19,6 +19,7 @@ import blocklist from './blocklist/index.ts';
 import productProposals from './product-proposals/index.ts';
 import products from './products/index.ts';
 import sellers from './sellers/index.ts';
+import supplierPurchases from './supplier-purchases/index.ts';
 import suppliers from './suppliers/index.ts';
 import { adminSetup } from './setup.ts';
 import users from './users/index.ts';
@@ -44,6 +45,7 @@ export function App() {
       <Resource name="coupons" {...coupons} />
       <Resource name="offers" {...offers} />
       <Resource name="suppliers" {...suppliers} />
+      <Resource name="supplier-purchases" {...supplierPurchases} />
       <Resource name="keys" {...keys} />
       <Resource name="exchange-rates" {...exchangeRates} />
       <Resource name="audit-log" {...auditLog} />

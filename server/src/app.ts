@@ -59,6 +59,7 @@ import {
 } from './modules/checkout/checkout.routes.ts';
 import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
 import { adminBlocklistRoutes } from './modules/fraud/blocklist.routes.ts';
+import { adminSupplierPurchaseRoutes } from './modules/supplier-purchases/supplier-purchases.routes.ts';
 import { adminSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
 import { adminCouponRoutes, userCouponRoutes } from './modules/coupons/coupons.routes.ts';
@@ -111,6 +112,7 @@ export function createApp(c: Container) {
       adminRefundRoutes(c.refunds),
       adminBlocklistRoutes(c.blocklistService),
       adminSupplierRoutes(c.supplierService),
+      adminSupplierPurchaseRoutes(c.supplierPurchaseService),
       userCheckoutRoutes(c.checkout),
       sellerSaleRoutes(c.orderService),
       sellerBalanceRoutes(c.orderService),

@@ -66,6 +66,11 @@ import {
   createBlocklistRepository,
 } from './modules/fraud/blocklist.repository.ts';
 import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
+import {
+  createSupplierPurchaseRepository,
+  supplierPurchaseIndexes,
+} from './modules/supplier-purchases/supplier-purchases.repository.ts';
+import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
 import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
@@ -148,6 +153,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
+  supplierPurchases: supplierPurchaseIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -291,6 +297,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     suppliers: createSupplierRepository(db),
     auditLog,
   });
+  // The book of every purchase at a supplier (fulfilment writes it, the admin console reads it).
+  const supplierPurchases = createSupplierPurchaseRepository(db);
+  const supplierPurchaseService = createSupplierPurchaseService({ purchases: supplierPurchases });
 
   // The cart and coupons: lines priced from the live offers, never from the client.
   const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
@@ -425,6 +434,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     exchangeRateService,
     blocklistService,
     supplierService,
+    supplierPurchaseService,
     couponService,
     cartService,
     orderService,

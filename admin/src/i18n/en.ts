@@ -361,6 +361,28 @@ export const en = {
         enabled: 'Off: no seller may connect, buy or sync through this supplier',
       },
     },
+    'supplier-purchases': {
+      name: 'Supplier purchase |||| Supplier purchases',
+      fields: {
+        createdAt: 'Bought',
+        supplier: 'Supplier',
+        clientRef: 'Our reference',
+        orderId: 'Order',
+        sellerId: 'Seller id',
+        sku: 'Supplier sku',
+        quantity: 'Units',
+        unitPrice: 'Unit cost',
+        status: 'Status',
+        codeCount: 'Codes stored',
+        error: { code: 'Error' },
+      },
+      statuses: {
+        requested: 'Requested',
+        pending: 'Waiting for codes',
+        stored: 'Stored',
+        failed: 'Failed',
+      },
+    },
     blocklist: {
       name: 'Blocklist entry |||| Blocklist',
       fields: {

@@ -370,6 +370,28 @@ export const it: TranslationOf<typeof en> = {
         enabled: 'Disattivato: nessun venditore può collegarsi, acquistare o sincronizzare',
       },
     },
+    'supplier-purchases': {
+      name: 'Acquisto dal fornitore |||| Acquisti dai fornitori',
+      fields: {
+        createdAt: 'Acquistato',
+        supplier: 'Fornitore',
+        clientRef: 'Nostro riferimento',
+        orderId: 'Ordine',
+        sellerId: 'Id venditore',
+        sku: 'Codice fornitore',
+        quantity: 'Unità',
+        unitPrice: 'Costo unitario',
+        status: 'Stato',
+        codeCount: 'Codici salvati',
+        error: { code: 'Errore' },
+      },
+      statuses: {
+        requested: 'Richiesto',
+        pending: 'In attesa dei codici',
+        stored: 'Salvato',
+        failed: 'Fallito',
+      },
+    },
     blocklist: {
       name: 'Voce bloccata |||| Lista di blocco',
       fields: {

@@ -39,8 +39,11 @@ export type SupplierProduct = {
   preOrder: boolean;
 };
 
-/** One page of the catalogue; `next` is null on the last page. */
-export type SupplierProductPage = { items: SupplierProduct[]; next: string | null };
+/**
+ * One page of the catalogue; `next` is null on the last page. `total` is the catalogue's size when
+ * the supplier says it (import jobs show a determinate progress bar with it).
+ */
+export type SupplierProductPage = { items: SupplierProduct[]; next: string | null; total?: number };
 
 /** Stock and price of one sku now. */
 export type SupplierStock = { sku: string; quantity: number; price: SupplierPrice };
