@@ -302,6 +302,12 @@ export function createOfferRepository(db: Db) {
         },
         { returnDocument: 'after' },
       ),
+    /** Drops restock batch `n`, which bought nothing (the supplier refused); its number is spent. */
+    abandonBatch: (id: ObjectId, n: number) =>
+      offers.updateOne(
+        { _id: id, 'source.openBatch.n': n },
+        { $set: { 'source.openBatch': null, updatedAt: new Date() } },
+      ),
     /** Closes restock batch `n` once every code of it is stored, with what it paid per unit. */
     closeBatch: (id: ObjectId, n: number, paidCost: UnitCost) =>
       offers.updateOne(
