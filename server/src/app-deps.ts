@@ -1,9 +1,14 @@
 import type { Db } from 'mongodb';
 import type { Auth } from 'firebase-admin/auth';
 import type { ClientConfig, Health } from '@market/shared';
-import { publicOriginOf, type Config } from './config.ts';
+import { publicOriginOf, supplierUrlsOf, type Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
 import type { AwinClient } from './integrations/awin/awin-client.ts';
+import {
+  createSupplierDirectory,
+  type SupplierDirectory,
+} from './integrations/suppliers/directory.ts';
+import type { SupplierId } from './integrations/suppliers/supplier.ts';
 import type {
   PaymentProviderName,
   PaymentProviders,
@@ -52,6 +57,8 @@ export type AppDeps = {
    * MARKETPLACE_FEE_FIXED_CENTS) and the minutes between syncs (SUPPLIER_SYNC_MINUTES).
    */
   supplierOffers: { fees: MarketplaceFees; syncMinutes: number };
+  /** The key suppliers sellers connect to: their real APIs (SUPPLIER_<ID>_URL) or local sandboxes. */
+  suppliers: SupplierDirectory;
 };
 
 /** Everything the app needs, wired from the config: one place for main.ts and the tests. */
@@ -65,6 +72,8 @@ export function buildAppDeps(args: {
   paymentSandboxUrls?: Partial<Record<PaymentProviderName, string>>;
   /** Awin's client (see connectAwin); without it no conversion is reported. */
   awin?: AwinClient | null;
+  /** Base URLs of running supplier sandboxes; a SUPPLIER_<ID>_URL in the config wins. */
+  supplierSandboxUrls?: Partial<Record<SupplierId, string>>;
 }): AppDeps {
   const { config, db, identity, log } = args;
   return {
@@ -92,5 +101,9 @@ export function buildAppDeps(args: {
       fees: { bps: config.MARKETPLACE_FEE_BPS, fixedCents: config.MARKETPLACE_FEE_FIXED_CENTS },
       syncMinutes: config.SUPPLIER_SYNC_MINUTES,
     },
+    suppliers: createSupplierDirectory({
+      urls: { ...args.supplierSandboxUrls, ...supplierUrlsOf(config) },
+      log,
+    }),
   };
 }
