@@ -20,6 +20,7 @@ import { keepConversions } from './offer-prices.ts';
 import type { OfferPricing } from './offer-pricing.ts';
 import type { OfferDoc, OfferRepository, OfferSourceDoc } from './offers.repository.ts';
 import { isSupplierOffer, type SupplierOffers } from './supplier-offers.ts';
+import type { SupplierRestock } from './supplier-restock.ts';
 
 /** An offer's source as the consoles show it (an offer without one is an upload offer). */
 export function toOfferSource(source: OfferSourceDoc | undefined): OfferSource {
@@ -91,6 +92,7 @@ export function createSellerOfferService(deps: {
   vault: KeyVault;
   pricing: OfferPricing;
   supplierOffers: SupplierOffers;
+  supplierRestock: SupplierRestock;
   auditLog: AuditLog;
 }) {
   const { offers, products, keys, vault, pricing, supplierOffers, auditLog } = deps;
@@ -243,6 +245,9 @@ export function createSellerOfferService(deps: {
       return offer!;
     },
 
+    /** Buys keys for a stocked supplier offer now (supplier-restock.ts). */
+    restock: deps.supplierRestock.restock,
+
     /**
      * Adds keys to an own offer, stored encrypted as uploaded. Codes already among the seller's
      * keys (by keyed hash, separators and case ignored) or repeated in the upload are duplicates;
@@ -260,7 +265,8 @@ export function createSellerOfferService(deps: {
       if (isSupplierOffer(offer) && offer.source.mode === 'onDemand') {
         // Its stock is what the supplier declares: keys of the seller's own have no place in it.
         throw new AppError('CONFLICT', {
-          message: 'An on-demand offer sells its supplier’s keys: upload to an offer of your own keys',
+          message:
+            'An on-demand offer sells its supplier’s keys: upload to an offer of your own keys',
         });
       }
       const { fresh, invalid, repeated } = sortUploadedCodes(codes);

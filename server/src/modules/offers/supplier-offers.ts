@@ -15,11 +15,7 @@ import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { SupplierService } from '../suppliers/suppliers.service.ts';
 import type { OfferDoc, SupplierSourceDoc, SyncChange } from './offers.repository.ts';
 import type { MarketplaceFees, UnitCost } from './supplier-pricing.ts';
-import {
-  syncOutcome,
-  type PricingContext,
-  type SupplierFinding,
-} from './supplier-sync-outcome.ts';
+import { syncOutcome, type PricingContext, type SupplierFinding } from './supplier-sync-outcome.ts';
 
 /**
  * What supplier-backed offers ask of the sellers' supplier connections (the
@@ -138,7 +134,13 @@ export function createSupplierOffers(deps: {
     offerId: OfferDoc['_id'] | null,
   ): Promise<SupplierOfferFields> {
     const availableKeys = offerId ? await keys.countAvailable(offerId) : 0;
-    const outcome = syncOutcome({ offer, found, availableKeys, ctx: await pricingContext(), now: now() });
+    const outcome = syncOutcome({
+      offer,
+      found,
+      availableKeys,
+      ctx: await pricingContext(),
+      now: now(),
+    });
     return {
       ...outcome,
       source: { ...offer.source, ...outcome.source },

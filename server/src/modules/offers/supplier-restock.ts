@@ -14,7 +14,12 @@ import type { SupplierPurchaseFacade } from '../supplier-purchases/supplier-purc
 import type { SupplierService } from '../suppliers/suppliers.service.ts';
 import { toObjectId } from './object-ids.ts';
 import type { OfferPricing } from './offer-pricing.ts';
-import type { OfferDoc, OfferRepository, OpenBatch, SupplierSourceDoc } from './offers.repository.ts';
+import type {
+  OfferDoc,
+  OfferRepository,
+  OpenBatch,
+  SupplierSourceDoc,
+} from './offers.repository.ts';
 import { isSupplierOffer, type OfferConnections, type SupplierOffers } from './supplier-offers.ts';
 
 type StockedOffer = OfferDoc & { source: SupplierSourceDoc };
@@ -201,7 +206,10 @@ export function createSupplierRestock(deps: {
         throw refused(`${SUPPLIER_NAMES[supplier]} is switched off for the marketplace`);
       }
       const adapter = await connections.supplierFor(connectionId).catch((err: unknown) => {
-        if (err instanceof AppError) throw refused(err.code === 'NOT_FOUND' ? 'The offer’s supplier connection is gone' : err.message);
+        if (err instanceof AppError)
+          throw refused(
+            err.code === 'NOT_FOUND' ? 'The offer’s supplier connection is gone' : err.message,
+          );
         throw err;
       });
 
