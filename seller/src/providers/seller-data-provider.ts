@@ -1,9 +1,11 @@
 import { errorStatus, type ConsoleDataProvider } from '@market/console-kit';
 import {
   KeyUploadResultSchema,
+  OfferRestockResultSchema,
   SellerApplicationSchema,
   SellerBalanceSchema,
   type KeyUploadResult,
+  type OfferRestockResult,
   type SellerApplication,
   type SellerBalance,
 } from '@market/shared';
@@ -23,6 +25,8 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   uploadOfferKeys(offerId: Identifier, codes: readonly string[]): Promise<KeyUploadResult>;
   /** What the marketplace owes the seller, in cents per currency (sales less refunds). */
   getBalance(): Promise<SellerBalance>;
+  /** Buys `quantity` keys from the supplier of a stocked offer (or finishes its open batch). */
+  restockOffer(offerId: Identifier, quantity: number): Promise<OfferRestockResult>;
 }
 
 /** Adds the seller console's custom methods, on the kit's generic `getJson` and `postAction`. */
@@ -43,6 +47,10 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     },
     async getBalance() {
       return SellerBalanceSchema.parse(await base.getJson(SELLER_BALANCE_URL));
+    },
+    async restockOffer(offerId, quantity) {
+      const path = `/offers/${encodeURIComponent(String(offerId))}/restock`;
+      return OfferRestockResultSchema.parse(await base.postAction(path, { quantity }));
     },
   };
 }
