@@ -4,10 +4,12 @@ import {
   OfferRestockResultSchema,
   SellerApplicationSchema,
   SellerBalanceSchema,
+  SellerSupplierConnectionSchema,
   type KeyUploadResult,
   type OfferRestockResult,
   type SellerApplication,
   type SellerBalance,
+  type SellerSupplierConnection,
 } from '@market/shared';
 import type { Identifier } from 'react-admin';
 
@@ -27,6 +29,8 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   getBalance(): Promise<SellerBalance>;
   /** Buys `quantity` keys from the supplier of a stocked offer (or finishes its open batch). */
   restockOffer(offerId: Identifier, quantity: number): Promise<OfferRestockResult>;
+  /** Asks the supplier for the connection's balance; the connection with the outcome recorded. */
+  testSupplierConnection(id: Identifier): Promise<SellerSupplierConnection>;
 }
 
 /** Adds the seller console's custom methods, on the kit's generic `getJson` and `postAction`. */
@@ -51,6 +55,10 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     async restockOffer(offerId, quantity) {
       const path = `/offers/${encodeURIComponent(String(offerId))}/restock`;
       return OfferRestockResultSchema.parse(await base.postAction(path, { quantity }));
+    },
+    async testSupplierConnection(id) {
+      const path = `/supplier-connections/${encodeURIComponent(String(id))}/test`;
+      return SellerSupplierConnectionSchema.parse(await base.postAction(path));
     },
   };
 }
