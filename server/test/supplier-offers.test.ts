@@ -502,6 +502,55 @@ describe('a stocked offer', () => {
   });
 });
 
+describe('editing a supplier-backed offer', () => {
+  const put = (seller: TestAccount, offer: SellerOffer, body: object) =>
+    t.call('PUT', `/api/seller/offers/${offer.id}`, {
+      token: seller.token,
+      body: { ...offer, ...body },
+    });
+
+  it('re-prices at once on a new rule, keeps its batches, and turns to the seller’s keys and back', async () => {
+    const seller = await wockSeller();
+    const productId = await newProduct(t.db);
+    const sku = await wockProduct(20, 500);
+    const stocked = supplierSource(seller, sku, { mode: 'stocked', costCeiling: 600 });
+    const offer = await supplierOffer(seller, productId, stocked);
+    expect((await restock(seller, offer.id, 2)).status).toBe(200);
+
+    // 5.00 + 60 % + 0.50 = 8.50 EUR, rounded up to 8.99.
+    const pricing = { marginPercent: 60, marginFixedCents: 50, rounding: 'to99' };
+    const res = await put(seller, offer, { source: { ...stocked, pricing } });
+    expect(res.status).toBe(200);
+    expect(SellerOfferSchema.parse(await res.json())).toMatchObject({
+      prices: { eur: 899 },
+      stock: 2,
+      source: { pricing },
+    });
+    expect((await productDoc(t.db, productId))?.eurMin).toBe(899);
+    // The restock batches went on counting through the edit.
+    const next = OfferRestockResultSchema.parse(await (await restock(seller, offer.id, 1)).json());
+    expect(next.clientRef).toBe(`stock:${offer.id}:2`);
+
+    // Back to the seller's own keys: their prices, the bought keys as stock, `marketplace`.
+    const mine = await put(seller, offer, { source: { kind: 'upload' }, prices: { eur: 999 } });
+    expect(SellerOfferSchema.parse(await mine.json())).toMatchObject({
+      source: { kind: 'upload' },
+      prices: { eur: 999 },
+      stock: 3,
+    });
+    expect((await salesOf(productId)).offers.allOffers[0]?.apiName).toBe('marketplace');
+
+    // And to the supplier on demand: its stock up to the cap, plus the keys it holds.
+    const onDemand = await put(seller, await getOffer(seller, offer.id), {
+      source: supplierSource(seller, sku, { stockCap: 4 }),
+    });
+    expect(SellerOfferSchema.parse(await onDemand.json())).toMatchObject({
+      source: { kind: 'supplier', mode: 'onDemand' },
+      stock: 7,
+    });
+  });
+});
+
 describe('bad requests', () => {
   it('answers each bad field of a supplier source by its path', async () => {
     const seller = await wockSeller();

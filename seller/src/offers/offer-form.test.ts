@@ -13,9 +13,10 @@ describe('offer bodies', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
   };
 
-  it('sends only prices, zeroVat and status on update, leaving emptied prices out', () => {
+  it('sends only prices, source, zeroVat and status on update, leaving emptied prices out', () => {
     expect(toOfferUpdate(record)).toEqual({
       prices: { eur: 1999, gbp: 1700 },
+      source: { kind: 'upload' },
       zeroVat: true,
       status: 'paused',
     });

@@ -63,7 +63,8 @@ export function supplierSourceBody(source: SourceFormValues): SupplierSourceInpu
 
 /**
  * The `PUT` body from the edit form's record: only what a seller may change. A supplier's
- * offer sends its source (its prices are the rule's); an offer of the seller's keys its prices.
+ * offer sends its source (its prices are the rule's); an offer of the seller's keys its prices
+ * and that source (so a supplier's offer switched to the seller's keys becomes one).
  */
 export function toOfferUpdate(values: OfferFormValues): SellerOfferUpdate {
   const status =
@@ -71,7 +72,7 @@ export function toOfferUpdate(values: OfferFormValues): SellerOfferUpdate {
   return {
     ...(isSupplierForm(values)
       ? { source: supplierSourceBody(values.source!) }
-      : { prices: offerPricesBody(values.prices) }),
+      : { prices: offerPricesBody(values.prices), source: { kind: 'upload' as const } }),
     zeroVat: values.zeroVat === true,
     // `hidden` is the marketplace's to set and lift: not sent back.
     ...(status && { status }),

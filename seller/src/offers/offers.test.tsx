@@ -138,6 +138,7 @@ describe('OfferEdit', () => {
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(update.mock.calls[0]![1].data).toEqual({
       prices: { eur: 2450, gbp: 1699 },
+      source: { kind: 'upload' },
       zeroVat: false,
       status: 'paused',
     });

@@ -97,6 +97,12 @@ export const offerIndexes: IndexDescription[] = [
   { key: { 'source.connectionId': 1, 'source.syncedAt': 1 }, sparse: true },
 ];
 
+/** A supplier source's fields only restocks write. */
+const RESTOCK_FIELDS = new Set<string>([
+  'batches',
+  'openBatch',
+] satisfies (keyof SupplierSourceDoc)[]);
+
 const LIVE = { status: 'active', stock: { $gt: 0 }, sellerSuspended: { $ne: true } } as const;
 
 const SORTABLE = new Set([
@@ -175,6 +181,22 @@ export function createOfferRepository(db: Db) {
         { $set: { ...set, updatedAt: new Date() } },
         { returnDocument: 'after' },
       ),
+    /**
+     * Changes the seller's own supplier-backed offer and its source, field by field but for its
+     * restock batches (`batches`, `openBatch`), which only restocks move; null when not theirs.
+     */
+    updateOwnSupplier(id: ObjectId, sellerId: string, set: OfferChange, source: SupplierSourceDoc) {
+      const sourceSet = Object.fromEntries(
+        Object.entries(source)
+          .filter(([field]) => !RESTOCK_FIELDS.has(field))
+          .map(([field, value]) => [`source.${field}`, value]),
+      );
+      return offers.findOneAndUpdate(
+        { _id: id, sellerId, 'source.kind': 'supplier' },
+        { $set: { ...set, ...sourceSet, updatedAt: new Date() } },
+        { returnDocument: 'after' },
+      );
+    },
     findById: (id: ObjectId) => offers.findOne({ _id: id }),
     /** Any seller's offer changed (the admin's moderation); null for an unknown id. */
     update: (id: ObjectId, set: OfferChange) =>

@@ -203,18 +203,21 @@ export function createSellerOfferService(deps: {
         status: statusChange ? input.status! : current.status,
         zeroVat: input.zeroVat ?? current.zeroVat,
       };
-      const toKind = input.source?.kind ?? current.source?.kind ?? 'upload';
-      let set;
-      if (input.source?.kind === 'supplier') {
-        set = {
-          ...(await supplierOffers.build(sellerId, input.source, current, wanted)),
-          zeroVat: wanted.zeroVat,
-        };
-      } else if (toKind === 'supplier' && isSupplierOffer(current)) {
-        set = {
-          ...(await supplierOffers.reprice(current, { ...wanted, bump: true })),
-          zeroVat: wanted.zeroVat,
-        };
+      // A supplier source given, or kept: priced, stocked and paused by its rule.
+      const supplierFields =
+        input.source?.kind === 'supplier'
+          ? await supplierOffers.build(sellerId, input.source, current, wanted)
+          : input.source === undefined && isSupplierOffer(current)
+            ? await supplierOffers.reprice(current, { ...wanted, bump: true })
+            : null;
+      let updated;
+      if (supplierFields) {
+        const { source, ...fields } = supplierFields;
+        const set = { ...fields, zeroVat: wanted.zeroVat };
+        // A supplier offer keeps its restock batches as they are: a restock may run meanwhile.
+        updated = isSupplierOffer(current)
+          ? await offers.updateOwnSupplier(current._id, sellerId, set, source)
+          : await offers.updateOwn(current._id, sellerId, { ...set, source });
       } else if (isSupplierOffer(current)) {
         // Back to uploads: the seller prices it again, and its stock is the keys it holds.
         if (!input.prices) {
@@ -226,19 +229,18 @@ export function createSellerOfferService(deps: {
             errors: { source: 'A restock of this offer is still being bought' },
           });
         }
-        set = {
+        updated = await offers.updateOwn(current._id, sellerId, {
           ...(await pricing.complete(input.prices)),
           ...wanted,
-          source: { kind: 'upload' as const },
+          source: { kind: 'upload' },
           stock: await keys.countAvailable(current._id),
-        };
+        });
       } else {
-        set = {
+        updated = await offers.updateOwn(current._id, sellerId, {
           ...(input.prices && (await pricing.complete(keepConversions(input.prices, current)))),
           ...wanted,
-        };
+        });
       }
-      const updated = await offers.updateOwn(current._id, sellerId, set);
       if (!updated) throw new AppError('NOT_FOUND');
       await pricing.refreshRanges([updated.productId]);
       const [offer] = await withProductNames([updated]);
