@@ -18,6 +18,7 @@ import { createRecaptcha, type Recaptcha } from './integrations/recaptcha/recapt
 import type { Limits } from './lib/rate-limit-config.ts';
 import type { Logger } from './logger.ts';
 import { createKeyVault, loadMasterKey, type KeyVault } from './modules/keys/key-vault.ts';
+import type { MarketplaceFees } from './modules/offers/supplier-pricing.ts';
 
 /**
  * What the app runs on: the configuration it needs and the clients of what lives outside it.
@@ -51,6 +52,11 @@ export type AppDeps = {
   mail: { smtpUrl: string | undefined; from: string };
   /** Awin's client (the API, or its local sandbox); none: no conversion is reported. */
   awin: AwinClient | null;
+  /**
+   * Supplier-backed offers: the fees their price floor counts (MARKETPLACE_FEE_BPS,
+   * MARKETPLACE_FEE_FIXED_CENTS) and the minutes between syncs (SUPPLIER_SYNC_MINUTES).
+   */
+  supplierOffers: { fees: MarketplaceFees; syncMinutes: number };
   /** The key suppliers sellers connect to: their real APIs (SUPPLIER_<ID>_URL) or local sandboxes. */
   suppliers: SupplierDirectory;
 };
@@ -91,6 +97,10 @@ export function buildAppDeps(args: {
     vatRateBps: config.VAT_RATE_BPS,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
     awin: args.awin ?? null,
+    supplierOffers: {
+      fees: { bps: config.MARKETPLACE_FEE_BPS, fixedCents: config.MARKETPLACE_FEE_FIXED_CENTS },
+      syncMinutes: config.SUPPLIER_SYNC_MINUTES,
+    },
     suppliers: createSupplierDirectory({
       urls: { ...args.supplierSandboxUrls, ...supplierUrlsOf(config) },
       log,

@@ -97,6 +97,16 @@ const EnvObject = z.object({
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** Seconds between runs of the payment reconciliation job. */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Minutes between two syncs of a supplier connection's offers (stock and prices). */
+  SUPPLIER_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /**
+   * What a sale costs its seller besides the goods, as the floor of supplier-priced offers counts
+   * it: a share of the gross price in basis points (payment processing, the marketplace's cut)
+   * and a fixed amount per unit in EUR cents. No supplier-priced offer sells below cost plus these
+   * (and the VAT its price holds).
+   */
+  MARKETPLACE_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(500),
+  MARKETPLACE_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(30),
   /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,

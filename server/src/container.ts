@@ -66,17 +66,18 @@ import {
   createBlocklistRepository,
 } from './modules/fraud/blocklist.repository.ts';
 import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
+import {
+  createSupplierPurchaseRepository,
+  supplierPurchaseIndexes,
+} from './modules/supplier-purchases/supplier-purchases.repository.ts';
+import { createSupplierPurchaseFacade } from './modules/supplier-purchases/supplier-purchases.facade.ts';
+import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierConnectionFacade } from './modules/supplier-connections/supplier-connections.facade.ts';
 import {
   createSupplierConnectionRepository,
   supplierConnectionIndexes,
 } from './modules/supplier-connections/supplier-connections.repository.ts';
 import { createSupplierConnectionService } from './modules/supplier-connections/supplier-connections.service.ts';
-import {
-  createSupplierPurchaseRepository,
-  supplierPurchaseIndexes,
-} from './modules/supplier-purchases/supplier-purchases.repository.ts';
-import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
 import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
@@ -101,6 +102,9 @@ import { createOfferStanding } from './modules/offers/offer-standing.ts';
 import { createAdminOfferService } from './modules/offers/offers.admin.service.ts';
 import { createOfferRepository, offerIndexes } from './modules/offers/offers.repository.ts';
 import { createSellerOfferService } from './modules/offers/offers.service.ts';
+import { createSupplierOffers } from './modules/offers/supplier-offers.ts';
+import { createSupplierRestock } from './modules/offers/supplier-restock.ts';
+import { createSupplierSync } from './modules/offers/supplier-sync.ts';
 import { createAdminOrderService } from './modules/orders/admin-decisions.ts';
 import { createOrderDelivery } from './modules/orders/order-delivery.ts';
 import { createOrderKeys } from './modules/orders/order-keys.ts';
@@ -159,8 +163,8 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
-  supplierConnections: supplierConnectionIndexes,
   supplierPurchases: supplierPurchaseIndexes,
+  supplierConnections: supplierConnectionIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -265,6 +269,22 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     catalogue,
   });
 
+  // Suppliers: the admin's marketplace-wide switch, and the sellers' own accounts at each.
+  const supplierService = createSupplierService({
+    suppliers: createSupplierRepository(db),
+    connections: ask.supplierConnections,
+    auditLog,
+  });
+  // The book of every purchase at a supplier (fulfilment writes it, the admin console reads it).
+  const supplierPurchases = createSupplierPurchaseRepository(db);
+  const supplierPurchaseService = createSupplierPurchaseService({ purchases: supplierPurchases });
+  const supplierConnectionService = createSupplierConnectionService({
+    connections: supplierConnections,
+    suppliers: supplierService,
+    directory: deps.suppliers,
+    vault: deps.vault,
+  });
+
   // Offers, keys and exchange rates; what admins do to them goes to the audit log.
   const pricing = createOfferPricing({
     offers,
@@ -278,8 +298,33 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     sellers,
     offerStanding: createOfferStanding({ offers, pricing }),
   });
+  // Supplier-backed offers: set up through the seller's connection, restocked through the
+  // purchases book, kept in step with the supplier by the sync (main.ts runs `syncDue`).
+  const supplierOffers = createSupplierOffers({
+    connections: supplierConnectionService,
+    suppliers: supplierService,
+    rates: ask.exchangeRates,
+    keys: ask.keys,
+    fees: deps.supplierOffers.fees,
+    vatRateBps: deps.vatRateBps,
+  });
+  const supplierRestock = createSupplierRestock({
+    ...{ offers, pricing, supplierOffers, auditLog },
+    keys: ask.keys,
+    vault: deps.vault,
+    purchases: createSupplierPurchaseFacade(supplierPurchases),
+    connections: supplierConnectionService,
+    suppliers: supplierService,
+  });
+  const supplierSync = createSupplierSync({
+    ...{ offers, pricing, supplierOffers, log },
+    keys: ask.keys,
+    connections: supplierConnectionService,
+    suppliers: supplierService,
+    everyMinutes: deps.supplierOffers.syncMinutes,
+  });
   const sellerOffers = createSellerOfferService({
-    ...{ offers, pricing, auditLog },
+    ...{ offers, pricing, supplierOffers, supplierRestock, auditLog },
     products: ask.products,
     keys: ask.keys,
     vault: deps.vault,
@@ -302,22 +347,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
   });
   const blocklistService = createBlocklistService({ blocklist, auditLog });
-  // Suppliers: the admin's marketplace-wide switch, and the sellers' own accounts at each.
-  const supplierService = createSupplierService({
-    suppliers: createSupplierRepository(db),
-    connections: ask.supplierConnections,
-    auditLog,
-  });
-  const supplierConnectionService = createSupplierConnectionService({
-    connections: supplierConnections,
-    suppliers: supplierService,
-    directory: deps.suppliers,
-    vault: deps.vault,
-  });
-  // The book of every purchase at a supplier (fulfilment writes it, the admin console reads it).
-  const supplierPurchases = createSupplierPurchaseRepository(db);
-  const supplierPurchaseService = createSupplierPurchaseService({ purchases: supplierPurchases });
-
   // The cart and coupons: lines priced from the live offers, never from the client.
   const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
   const couponService = createCouponService({
@@ -451,8 +480,10 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     exchangeRateService,
     blocklistService,
     supplierService,
-    supplierConnectionService,
     supplierPurchaseService,
+    supplierConnectionService,
+    /** Supplier-backed offers' sync: the job's `syncDue`, and `syncConnection` for postbacks. */
+    supplierSync,
     couponService,
     cartService,
     orderService,

@@ -165,6 +165,15 @@ async function main() {
     log,
   });
   stops.push(() => affiliateRetry.stop());
+  // Supplier-backed offers follow their suppliers' stock and prices: each connection is synced
+  // once its offers are SUPPLIER_SYNC_MINUTES old (a minute's tick spreads them out).
+  const supplierSync = startJob({
+    name: 'supplier-sync',
+    everyMs: 60_000,
+    run: () => container.supplierSync.syncDue(),
+    log,
+  });
+  stops.push(() => supplierSync.stop());
   const app = createApp(container);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;

@@ -422,6 +422,7 @@ export const en = {
         'key.revoke': 'Key revoked',
         'key.uploadRejected': 'Uploaded key held by another seller',
         'key.duplicateFound': 'Duplicate key found',
+        'key.supplierDuplicate': 'Supplier sold a key already held',
         'exchangeRate.update': 'Exchange rate changed',
         'offer.update': 'Offer changed',
         'order.approve': 'Order approved',

@@ -431,6 +431,7 @@ export const it: TranslationOf<typeof en> = {
         'key.revoke': 'Chiave revocata',
         'key.uploadRejected': 'Chiave caricata già di un altro venditore',
         'key.duplicateFound': 'Chiave duplicata trovata',
+        'key.supplierDuplicate': 'Il fornitore ha venduto una chiave già presente',
         'exchangeRate.update': 'Tasso di cambio modificato',
         'offer.update': 'Offerta modificata',
         'order.approve': 'Ordine approvato',

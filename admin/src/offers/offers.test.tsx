@@ -18,6 +18,7 @@ const OFFER: AdminOffer = {
   stock: 3,
   zeroVat: false,
   status: 'hidden',
+  source: { kind: 'upload' },
   createdAt: '2026-03-01T10:00:00.000Z',
   keyCounts: { available: 3, reserved: 0, sold: 2, refunded: 0, revoked: 1 },
 };

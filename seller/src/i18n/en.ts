@@ -116,16 +116,65 @@ export const en = {
         zeroVat: 'Zero VAT',
         status: 'Status',
         createdAt: 'Created',
+        source: {
+          kind: 'Keys from',
+          connectionId: 'Supplier connection',
+          sku: 'Supplier product code (SKU)',
+          mode: 'Mode',
+          stockCap: 'Most units on sale',
+          costCeiling: 'Cost ceiling (supplier currency)',
+          pricing: {
+            marginPercent: 'Margin (%)',
+            marginFixedCents: 'Fixed margin (EUR)',
+            rounding: 'Rounding',
+          },
+          cost: 'Supplier cost',
+          supplierQuantity: 'Supplier stock',
+          syncedAt: 'Last sync',
+          pausedBySync: 'Paused by the sync',
+        },
+        margin: 'Margin',
       },
       statuses: { active: 'Active', paused: 'Paused', hidden: 'Hidden by the marketplace' },
+      sources: { upload: 'My keys', supplier: 'A supplier' },
+      modes: { stocked: 'Stocked: buy keys ahead', onDemand: 'On demand: buy each key when sold' },
+      mode_short: { stocked: 'Stocked', onDemand: 'On demand' },
+      roundings: { none: 'None', to99: 'Up to .99', to49or99: 'Up to .49 or .99' },
+      pause_reasons: {
+        outOfStock: 'The supplier is out of stock',
+        overCeiling: 'The supplier’s price is above your cost ceiling',
+        skuGone: 'The supplier no longer lists this product',
+        supplierOff: 'The marketplace has switched this supplier off',
+        noConnection: 'The supplier connection is gone',
+      },
       help: {
         productId: 'Type part of the name to search the catalogue',
         computed_price: 'Leave empty to compute it from the EUR price',
         zeroVat: 'The product is sold without VAT',
+        sku: 'The product’s code in the supplier’s catalogue',
+        stockCap: 'The supplier’s stock is offered up to this many units',
+        costCeiling: 'Keys dearer than this are not bought, and the offer pauses',
+        pricing:
+          'Price = cost + margin, in every currency at the marketplace’s rates, never below your cost plus VAT and fees. Re-priced at every sync.',
       },
       errors: {
         price: 'Enter an amount above 0, with at most 2 decimals',
         already_selling: 'You already sell this product: edit its offer instead.',
+      },
+      supplier: {
+        title: 'From the supplier',
+        paused:
+          'Paused by the sync: %{reason}. It comes back on its own when the supplier can sell again.',
+      },
+      restock: {
+        title: 'Buy keys',
+        intro:
+          'Buys keys from the supplier now, at most your cost ceiling each, into your stock. An unfinished purchase (codes still to come) is finished first.',
+        quantity: 'How many',
+        buy: 'Buy keys',
+        done: 'Bought: %{stored} keys stored. Keys in stock: %{stock}',
+        pending:
+          'The supplier has not delivered every code yet (%{stored} stored). Buy again later to collect the rest: nothing is bought twice.',
       },
       keys: {
         title: 'Upload keys',

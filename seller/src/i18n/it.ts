@@ -120,16 +120,68 @@ export const it: TranslationOf<typeof en> = {
         zeroVat: 'IVA zero',
         status: 'Stato',
         createdAt: 'Creata il',
+        source: {
+          kind: 'Chiavi da',
+          connectionId: 'Collegamento al fornitore',
+          sku: 'Codice prodotto del fornitore (SKU)',
+          mode: 'Modalità',
+          stockCap: 'Massimo di unità in vendita',
+          costCeiling: 'Costo massimo (valuta del fornitore)',
+          pricing: {
+            marginPercent: 'Margine (%)',
+            marginFixedCents: 'Margine fisso (EUR)',
+            rounding: 'Arrotondamento',
+          },
+          cost: 'Costo del fornitore',
+          supplierQuantity: 'Disponibilità del fornitore',
+          syncedAt: 'Ultima sincronizzazione',
+          pausedBySync: 'In pausa per la sincronizzazione',
+        },
+        margin: 'Margine',
       },
       statuses: { active: 'Attiva', paused: 'In pausa', hidden: 'Nascosta dal marketplace' },
+      sources: { upload: 'Le mie chiavi', supplier: 'Un fornitore' },
+      modes: {
+        stocked: 'A magazzino: compra le chiavi in anticipo',
+        onDemand: 'Su richiesta: compra ogni chiave quando è venduta',
+      },
+      mode_short: { stocked: 'A magazzino', onDemand: 'Su richiesta' },
+      roundings: { none: 'Nessuno', to99: 'Fino a ,99', to49or99: 'Fino a ,49 o ,99' },
+      pause_reasons: {
+        outOfStock: 'Il fornitore non ha disponibilità',
+        overCeiling: 'Il prezzo del fornitore supera il tuo costo massimo',
+        skuGone: 'Il fornitore non elenca più questo prodotto',
+        supplierOff: 'Il marketplace ha disattivato questo fornitore',
+        noConnection: 'Il collegamento al fornitore non esiste più',
+      },
       help: {
         productId: 'Scrivi parte del nome per cercare nel catalogo',
         computed_price: 'Lascialo vuoto per calcolarlo dal prezzo in EUR',
         zeroVat: 'Il prodotto è venduto senza IVA',
+        sku: 'Il codice del prodotto nel catalogo del fornitore',
+        stockCap: 'La disponibilità del fornitore è offerta fino a queste unità',
+        costCeiling: 'Le chiavi più care non vengono comprate e l’offerta va in pausa',
+        pricing:
+          'Prezzo = costo + margine, in ogni valuta ai cambi del marketplace, mai sotto il tuo costo più IVA e commissioni. Ricalcolato a ogni sincronizzazione.',
       },
       errors: {
         price: 'Inserisci un importo maggiore di 0, con al massimo 2 decimali',
         already_selling: 'Vendi già questo prodotto: modifica la sua offerta.',
+      },
+      supplier: {
+        title: 'Dal fornitore',
+        paused:
+          'In pausa per la sincronizzazione: %{reason}. Torna in vendita da sola quando il fornitore può vendere di nuovo.',
+      },
+      restock: {
+        title: 'Compra chiavi',
+        intro:
+          'Compra ora chiavi dal fornitore, ciascuna al massimo al tuo costo massimo, e le aggiunge alla tua disponibilità. Un acquisto non concluso (codici ancora in arrivo) viene concluso per primo.',
+        quantity: 'Quante',
+        buy: 'Compra chiavi',
+        done: 'Acquisto concluso: %{stored} chiavi salvate. Chiavi disponibili: %{stock}',
+        pending:
+          'Il fornitore non ha ancora consegnato tutti i codici (%{stored} salvati). Compra di nuovo più tardi per ricevere il resto: nulla viene comprato due volte.',
       },
       keys: {
         title: 'Carica chiavi',

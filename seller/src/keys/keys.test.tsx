@@ -20,6 +20,7 @@ const OFFER: SellerOffer = {
   stock: 1,
   zeroVat: false,
   status: 'active',
+  source: { kind: 'upload' },
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 

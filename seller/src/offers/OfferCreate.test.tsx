@@ -75,6 +75,7 @@ describe('OfferCreate', () => {
     expect(create.mock.calls[0]![1].data).toEqual({
       productId: '0123456789abcdef01234567',
       prices: { eur: 999 },
+      source: { kind: 'upload' },
       zeroVat: false,
       status: 'active',
     });

@@ -1,20 +1,29 @@
 import { Divider } from '@mui/material';
+import type { SellerOffer } from '@market/shared';
 import {
   Edit,
   Labeled,
   NumberField,
   SimpleForm,
   TextField,
+  WithRecord,
   type EditProps,
   type RaRecord,
 } from 'react-admin';
 import { KeyUploadPanel } from './KeyUploadPanel.tsx';
 import { toOfferUpdate } from './offer-form.ts';
-import { OfferPriceInputs, OfferStatusInput, ZeroVatInput } from './OfferInputs.tsx';
+import { OfferStatusInput, ZeroVatInput } from './OfferInputs.tsx';
+import { OfferSourceInputs } from './OfferSourceInputs.tsx';
+import { RestockPanel } from './RestockPanel.tsx';
+import { SupplierStatePanel } from './SupplierStatePanel.tsx';
 
 const transform = (record: RaRecord) => toOfferUpdate(record);
 
-/** An offer's prices, VAT and status, and below them the upload of its keys. */
+/**
+ * An offer's source (the seller's keys and prices, or a supplier and its pricing rule), VAT and
+ * status; below them, how stock comes in: uploads, or buying from the supplier when stocked. An
+ * on-demand offer's stock is the supplier's, so it has neither.
+ */
 export function OfferEdit({ id }: Pick<EditProps, 'id'>) {
   return (
     <Edit id={id} transform={transform} mutationMode="pessimistic">
@@ -25,12 +34,22 @@ export function OfferEdit({ id }: Pick<EditProps, 'id'>) {
         <Labeled>
           <NumberField source="stock" />
         </Labeled>
-        <OfferPriceInputs />
+        <SupplierStatePanel />
+        <OfferSourceInputs />
         <ZeroVatInput />
         <OfferStatusInput />
       </SimpleForm>
-      <Divider />
-      <KeyUploadPanel />
+      <WithRecord<SellerOffer>
+        render={(offer) =>
+          offer.source.kind === 'supplier' && offer.source.mode === 'onDemand' ? null : (
+            <>
+              <Divider />
+              <RestockPanel />
+              <KeyUploadPanel />
+            </>
+          )
+        }
+      />
     </Edit>
   );
 }

@@ -21,19 +21,52 @@ const OFFER: SellerOffer = {
   stock: 12,
   zeroVat: false,
   status: 'paused',
+  source: { kind: 'upload' },
   createdAt: '2026-01-02T10:00:00.000Z',
 };
 
+const SUPPLIER_OFFER: SellerOffer = {
+  id: 'offer-2',
+  productId: '89abcdef0123456789abcdef',
+  productName: 'Sea Captain',
+  prices: { eur: 1450, usd: 1566, gbp: 1247 },
+  stock: 5,
+  zeroVat: false,
+  status: 'paused',
+  source: {
+    kind: 'supplier',
+    supplier: 'wock',
+    connectionId: 'conn-1',
+    sku: 'WOC-00007',
+    mode: 'onDemand',
+    stockCap: 5,
+    costCeiling: 1500,
+    pricing: { marginPercent: 40, marginFixedCents: 50, rounding: 'none' },
+    cost: { cents: 1000, currency: 'eur' },
+    supplierQuantity: 0,
+    syncedAt: '2026-01-02T10:00:00.000Z',
+    pausedBySync: 'outOfStock',
+  },
+  createdAt: '2026-01-02T11:00:00.000Z',
+};
+
 function offersDataProvider(
+  one: SellerOffer = OFFER,
   update = vi.fn(async (_resource: string, params: UpdateParams) => ({
-    data: { ...OFFER, ...params.data } as RaRecord,
+    data: { ...one, ...params.data } as RaRecord,
   })),
 ) {
   return {
     update,
     dataProvider: testDataProvider({
-      getList: async () => ({ data: [OFFER] as never[], total: 1 }),
-      getOne: async () => ({ data: OFFER as never }),
+      getList: async (resource) =>
+        resource === 'supplier-connections'
+          ? { data: [{ id: 'conn-1', label: 'Main', supplier: 'wock' }] as never[], total: 1 }
+          : { data: [OFFER, SUPPLIER_OFFER] as never[], total: 2 },
+      getMany: async () => ({
+        data: [{ id: 'conn-1', label: 'Main', supplier: 'wock' }] as never[],
+      }),
+      getOne: async () => ({ data: one as never }),
       update: update as never,
     }),
   };
@@ -59,6 +92,23 @@ describe('OfferList', () => {
     expect(within(row).getByText('12')).toBeTruthy();
     expect(within(row).getByText('Paused')).toBeTruthy();
     for (const header of ['Product', 'Price (EUR)', 'Keys in stock', 'Status', 'Zero VAT']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
+    }
+    expect(within(row).getByText('My keys')).toBeTruthy();
+  });
+
+  it('shows a supplier’s offer with its supplier, mode, cost and margin', async () => {
+    renderInConsole(
+      <ResourceContextProvider value="offers">
+        <OfferList />
+      </ResourceContextProvider>,
+      { messages: { en, it: italian }, dataProvider: offersDataProvider().dataProvider },
+    );
+    const row = (await screen.findByText('Sea Captain')).closest('tr')!;
+    expect(within(row).getByText('Wock · On demand')).toBeTruthy();
+    expect(within(row).getByText('€10.00')).toBeTruthy();
+    expect(within(row).getByText('40 % + €0.50')).toBeTruthy();
+    for (const header of ['Keys from', 'Supplier cost', 'Margin']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
   });
@@ -88,6 +138,39 @@ describe('OfferEdit', () => {
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(update.mock.calls[0]![1].data).toEqual({
       prices: { eur: 2450, gbp: 1699 },
+      source: { kind: 'upload' },
+      zeroVat: false,
+      status: 'paused',
+    });
+  }, 15_000);
+
+  it('edits a supplier’s offer by its rule, says why the sync paused it, and has no key upload', async () => {
+    const { update, dataProvider } = offersDataProvider(SUPPLIER_OFFER);
+    renderInConsole(
+      <ResourceContextProvider value="offers">
+        <OfferEdit id="offer-2" />
+      </ResourceContextProvider>,
+      { messages: { en, it: italian }, dataProvider },
+    );
+    expect(await screen.findByText(/The supplier is out of stock/)).toBeTruthy();
+    const margin = await screen.findByLabelText('Margin (%) *');
+    await waitFor(() => expect((margin as HTMLInputElement).value).toBe('40'));
+    fireEvent.change(margin, { target: { value: '25' } });
+    expect(screen.queryByLabelText('Price (EUR) *')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Upload keys' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]![1].data).toEqual({
+      source: {
+        kind: 'supplier',
+        connectionId: 'conn-1',
+        sku: 'WOC-00007',
+        mode: 'onDemand',
+        stockCap: 5,
+        costCeiling: 1500,
+        pricing: { marginPercent: 25, marginFixedCents: 50, rounding: 'none' },
+      },
       zeroVat: false,
       status: 'paused',
     });

@@ -1,10 +1,12 @@
 import { errorStatus, type ConsoleDataProvider } from '@market/console-kit';
 import {
   KeyUploadResultSchema,
+  OfferRestockResultSchema,
   SellerApplicationSchema,
   SellerBalanceSchema,
   SellerSupplierConnectionSchema,
   type KeyUploadResult,
+  type OfferRestockResult,
   type SellerApplication,
   type SellerBalance,
   type SellerSupplierConnection,
@@ -25,6 +27,8 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   uploadOfferKeys(offerId: Identifier, codes: readonly string[]): Promise<KeyUploadResult>;
   /** What the marketplace owes the seller, in cents per currency (sales less refunds). */
   getBalance(): Promise<SellerBalance>;
+  /** Buys `quantity` keys from the supplier of a stocked offer (or finishes its open batch). */
+  restockOffer(offerId: Identifier, quantity: number): Promise<OfferRestockResult>;
   /** Asks the supplier for the connection's balance; the connection with the outcome recorded. */
   testSupplierConnection(id: Identifier): Promise<SellerSupplierConnection>;
 }
@@ -47,6 +51,10 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     },
     async getBalance() {
       return SellerBalanceSchema.parse(await base.getJson(SELLER_BALANCE_URL));
+    },
+    async restockOffer(offerId, quantity) {
+      const path = `/offers/${encodeURIComponent(String(offerId))}/restock`;
+      return OfferRestockResultSchema.parse(await base.postAction(path, { quantity }));
     },
     async testSupplierConnection(id) {
       const path = `/supplier-connections/${encodeURIComponent(String(id))}/test`;

@@ -14,6 +14,8 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503> =
   TOO_MANY_REQUESTS: 429,
   // The payment provider could not be reached: the caller (or the provider's webhook) retries.
   PAYMENT_UNAVAILABLE: 503,
+  // A key supplier could not be reached (down, timing out, breaker open): try again later.
+  SUPPLIER_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

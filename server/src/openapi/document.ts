@@ -48,7 +48,7 @@ const ERROR_TEXT = {
   404: 'Not found (also another seller’s record)',
   409: 'Conflicts with an existing record',
   429: 'Too many requests from this address or account: retry after `Retry-After` seconds',
-  503: 'The payment provider could not be reached (`PAYMENT_UNAVAILABLE`): try again shortly',
+  503: 'The payment provider or a key supplier could not be reached (`PAYMENT_UNAVAILABLE`, `SUPPLIER_UNAVAILABLE`): try again shortly',
 } as const;
 type ErrorStatus = keyof typeof ERROR_TEXT;
 

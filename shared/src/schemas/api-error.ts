@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'TOO_MANY_REQUESTS',
   'PAYMENT_UNAVAILABLE',
+  'SUPPLIER_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -21,6 +22,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: 'This already exists',
   TOO_MANY_REQUESTS: 'Too many requests: please wait a moment',
   PAYMENT_UNAVAILABLE: 'The payment service is not available: please try again in a moment',
+  SUPPLIER_UNAVAILABLE: 'The supplier is not answering: please try again in a moment',
   INTERNAL: 'Something went wrong',
 };
 

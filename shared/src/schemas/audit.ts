@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'key.revoke',
   'key.uploadRejected',
   'key.duplicateFound',
+  'key.supplierDuplicate',
   'exchangeRate.update',
   'offer.update',
   'order.approve',

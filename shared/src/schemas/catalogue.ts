@@ -4,6 +4,7 @@ import { CategoryIdSchema } from '../constants/categories.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 import { RegionSchema } from '../constants/regions.ts';
+import { SUPPLIER_IDS } from '../constants/suppliers.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
 import { BrandSchema } from './brands.ts';
 import { PublicCategorySchema } from './categories.ts';
@@ -78,6 +79,11 @@ export const CurrencyPricesSchema = z.object({
   gbp: z.number().int().min(0),
 });
 
+/** Where an offer's keys come from: `marketplace` for keys its seller uploaded, else the supplier's id. */
+export const OFFER_API_NAMES = ['marketplace', ...SUPPLIER_IDS] as const;
+export type OfferApiName = (typeof OFFER_API_NAMES)[number];
+export const OfferApiNameSchema = z.enum(OFFER_API_NAMES);
+
 /** One seller's offer on a product. */
 export const SaleSchema = z.object({
   offerId: z.string(),
@@ -85,11 +91,15 @@ export const SaleSchema = z.object({
   sellerName: z.string(),
   prices: CurrencyPricesSchema,
   inStock: z.boolean(),
+  apiName: OfferApiNameSchema,
 });
 export type Sale = z.infer<typeof SaleSchema>;
 
-/** Where offers come from: `marketplace` for the shop's own sellers, else a supplier id. */
-export const OffersListSchema = z.object({ allOffers: z.array(SaleSchema), apiName: z.string() });
+/** The sales of a product; `apiName` is the best (first) offer's, `marketplace` when none. */
+export const OffersListSchema = z.object({
+  allOffers: z.array(SaleSchema),
+  apiName: OfferApiNameSchema,
+});
 export type OffersList = z.infer<typeof OffersListSchema>;
 
 /**

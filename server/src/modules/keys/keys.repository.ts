@@ -7,7 +7,7 @@ import {
   type IndexDescription,
   type ObjectId,
 } from 'mongodb';
-import { KEY_STATUSES, type KeyCounts, type KeyStatus } from '@market/shared';
+import { KEY_STATUSES, type KeyCounts, type KeyStatus, type SupplierId } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 
 // The statuses live in shared (the consoles filter on them); kept importable from here.
@@ -24,6 +24,14 @@ export type KeyDoc = {
   secret: string;
   status: KeyStatus;
   source: 'upload' | 'supplier';
+  /**
+   * A bought key (`source: 'supplier'`): the supplier, its id for the purchase and our reference
+   * (`stock:<offerId>:<batch>`, `<orderId>:<line>:<unit>`), so a bad batch can be traced and
+   * every key of it found.
+   */
+  supplier?: SupplierId;
+  supplierPurchaseId?: string;
+  supplierClientRef?: string;
   createdAt: Date;
   /**
    * The order holding the key, written in the same atomic update that reserves it, so recovery
@@ -93,6 +101,8 @@ export const keyIndexes: IndexDescription[] = [
   { key: { orderId: 1 }, sparse: true },
   // Recovery finds reservations past their deadline.
   { key: { status: 1, reservedUntil: 1 } },
+  // Every key of a supplier's purchase: a bad batch is quarantined at once.
+  { key: { supplierPurchaseId: 1 }, sparse: true },
 ];
 
 /** What the consoles' key lists filter on (a seller's list always sets `sellerId`). */
@@ -139,10 +149,19 @@ export function createKeyRepository(db: Db) {
       keys
         .find(
           { hash: { $in: hashes } },
-          { projection: { _id: 1, hash: 1, sellerId: 1, offerId: 1, productId: 1 } },
+          {
+            projection: {
+              _id: 1,
+              hash: 1,
+              sellerId: 1,
+              offerId: 1,
+              productId: 1,
+              supplierClientRef: 1,
+            },
+          },
         )
         .toArray() as Promise<
-        Pick<KeyDoc, '_id' | 'hash' | 'sellerId' | 'offerId' | 'productId'>[]
+        Pick<KeyDoc, '_id' | 'hash' | 'sellerId' | 'offerId' | 'productId' | 'supplierClientRef'>[]
       >,
     countAvailable: (offerId: ObjectId) => keys.countDocuments({ offerId, status: 'available' }),
     /** A key; with `sellerId`, only that seller's (another's answers null, like a missing one). */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   KeyUploadResultSchema,
   KeyUploadSchema,
+  OfferRestockResultSchema,
+  OfferRestockSchema,
   OfferStatusSchema,
   SellerOfferCreateSchema,
   SellerOfferSchema,
@@ -55,9 +57,9 @@ export const sellerOfferRoutes = (service: SellerOfferService) =>
       offer.create({
         summary: 'Sell on a product',
         description:
-          'Prices are integer cents; USD and GBP are computed from EUR when left out. One offer per product and seller (409).',
+          'Uploaded keys (the default): prices are integer cents; USD and GBP are computed from EUR when left out. From a supplier (`source.kind: "supplier"`): through one of the caller’s connections, the sku checked at the supplier (400 on the field to fix), priced by the offer’s rule in every currency, `prices` ignored; on demand, its stock is the supplier’s (capped). One offer per product and seller (409). 503 when the supplier does not answer.',
         body: SellerOfferCreateSchema,
-        errors: [404, 409],
+        errors: [404, 409, 503],
       }),
       async (c) => c.json(await service.create(shopOf(c), c.req.valid('json')), 201),
     )
@@ -66,11 +68,31 @@ export const sellerOfferRoutes = (service: SellerOfferService) =>
       offer.update({
         summary: 'Edit one of the caller’s offers',
         description:
-          'Other fields of the record (react-admin sends it whole) are ignored. An offer the marketplace has hidden keeps its status (409).',
+          'Other fields of the record (react-admin sends it whole) are ignored. An offer the marketplace has hidden keeps its status (409). `source` replaces the offer’s source (checked as on create); a supplier-backed offer’s prices follow its rule.',
         body: SellerOfferUpdateSchema,
-        errors: [409],
+        errors: [409, 503],
       }),
       async (c) => c.json(await service.update(shopOf(c), c.req.param('id'), c.req.valid('json'))),
+    )
+    .post(
+      '/:id/restock',
+      {
+        summary: 'Buy keys for one of the caller’s stocked supplier offers',
+        description:
+          'One batch at the supplier (reference `stock:<offerId>:<batch>`), at most the offer’s cost ceiling per unit; the codes are stored encrypted and deduplicated with the supplier’s purchase id. While a batch is unfinished (pre-order codes, a supplier that stopped answering), a restock finishes it instead of buying again. 409 for an offer not stocked from a supplier or the supplier’s refusal; 503 when it does not answer.',
+        body: OfferRestockSchema,
+        response: { status: 200, description: 'The batch', schema: OfferRestockResultSchema },
+        errors: [404, 409, 503],
+      },
+      async (c) =>
+        c.json(
+          await service.restock(
+            auditContext(c),
+            shopOf(c),
+            c.req.param('id'),
+            c.req.valid('json').quantity,
+          ),
+        ),
     )
     .post(
       '/:id/keys',

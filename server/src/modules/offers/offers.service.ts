@@ -2,6 +2,7 @@ import { MongoServerError, ObjectId } from 'mongodb';
 import {
   UPLOAD_KEY_CODE_PATTERN,
   type KeyUploadResult,
+  type OfferSource,
   type OfferStatus,
   type SellerOffer,
   type SellerOfferCreate,
@@ -17,7 +18,28 @@ import type { ProductDoc, ProductFacade } from '../products/products.facade.ts';
 import { toObjectId, toObjectIds } from './object-ids.ts';
 import { keepConversions } from './offer-prices.ts';
 import type { OfferPricing } from './offer-pricing.ts';
-import type { OfferDoc, OfferRepository } from './offers.repository.ts';
+import type { OfferDoc, OfferRepository, OfferSourceDoc } from './offers.repository.ts';
+import { isSupplierOffer, type SupplierOffers } from './supplier-offers.ts';
+import type { SupplierRestock } from './supplier-restock.ts';
+
+/** An offer's source as the consoles show it (an offer without one is an upload offer). */
+export function toOfferSource(source: OfferSourceDoc | undefined): OfferSource {
+  if (source?.kind !== 'supplier') return { kind: 'upload' };
+  return {
+    kind: 'supplier',
+    supplier: source.supplier,
+    connectionId: source.connectionId,
+    sku: source.sku,
+    mode: source.mode,
+    stockCap: source.stockCap,
+    costCeiling: source.costCeiling,
+    pricing: source.pricing,
+    cost: source.cost,
+    supplierQuantity: source.supplierQuantity,
+    syncedAt: source.syncedAt.toISOString(),
+    pausedBySync: source.pausedBySync,
+  };
+}
 
 /** An offer as the seller console shows it. */
 export function toSellerOffer(
@@ -32,6 +54,7 @@ export function toSellerOffer(
     stock: doc.stock,
     zeroVat: doc.zeroVat,
     status: doc.status,
+    source: toOfferSource(doc.source),
     createdAt: doc.createdAt.toISOString(),
   };
 }
@@ -68,9 +91,11 @@ export function createSellerOfferService(deps: {
   keys: KeyFacade;
   vault: KeyVault;
   pricing: OfferPricing;
+  supplierOffers: SupplierOffers;
+  supplierRestock: SupplierRestock;
   auditLog: AuditLog;
 }) {
-  const { offers, products, keys, vault, pricing, auditLog } = deps;
+  const { offers, products, keys, vault, pricing, supplierOffers, auditLog } = deps;
 
   const withProductNames = async (docs: OfferDoc[]) => {
     const ids = [...new Set(docs.map((d) => d.productId.toHexString()))].map(
@@ -114,20 +139,33 @@ export function createSellerOfferService(deps: {
       return offer!;
     },
 
-    /** A new offer (no keys yet, so not live); 404 for an unknown product, 409 for a second offer. */
+    /**
+     * A new offer: uploaded keys (none yet, so not live) at the seller's prices, or a supplier's
+     * keys priced by the offer's rule (on demand, live at once when the supplier has stock).
+     * 404 for an unknown product, 409 for a second offer, 400 for a source that cannot be used.
+     */
     async create(sellerId: string, input: SellerOfferCreate): Promise<SellerOffer> {
       const productId = new ObjectId(input.productId);
       const [product] = await products.findByIds([productId]);
       if (!product) throw new AppError('NOT_FOUND', { message: 'Unknown product' });
       const now = new Date();
+      const fields =
+        input.source.kind === 'supplier'
+          ? await supplierOffers.build(sellerId, input.source, null, input)
+          : {
+              // The schema requires prices for uploads.
+              ...(await pricing.complete(input.prices!)),
+              status: input.status,
+              stock: 0,
+              source: { kind: 'upload' as const },
+            };
       const doc: OfferDoc = {
         _id: new ObjectId(),
         productId,
         sellerId,
-        ...(await pricing.complete(input.prices)),
         stock: 0,
         zeroVat: input.zeroVat,
-        status: input.status,
+        ...fields,
         createdAt: now,
         updatedAt: now,
       };
@@ -142,27 +180,75 @@ export function createSellerOfferService(deps: {
         }
         throw err;
       }
+      if (doc.stock > 0) await pricing.refreshRanges([productId]);
       return toSellerOffer(doc, product);
     },
 
+    /**
+     * Changes an own offer. A supplier-backed offer's prices follow its rule (given prices are
+     * ignored); `source` replaces its source, an upload offer turned to a supplier's or back
+     * (then with prices, and its keys as stock). A status sent unchanged is no decision: a pause
+     * the sync made stays the sync's to lift.
+     */
     async update(sellerId: string, id: string, input: SellerOfferUpdate): Promise<SellerOffer> {
       const current = await ownOffer(sellerId, id);
-      if (input.status && current.status === 'hidden') {
+      const statusChange = input.status !== undefined && input.status !== current.status;
+      if (statusChange && current.status === 'hidden') {
         throw new AppError('CONFLICT', {
           message: 'The marketplace has hidden this offer',
           errors: { status: 'The marketplace has hidden this offer' },
         });
       }
-      const updated = await offers.updateOwn(current._id, sellerId, {
-        ...(input.prices && (await pricing.complete(keepConversions(input.prices, current)))),
-        ...(input.zeroVat !== undefined && { zeroVat: input.zeroVat }),
-        ...(input.status && { status: input.status }),
-      });
+      const wanted = {
+        status: statusChange ? input.status! : current.status,
+        zeroVat: input.zeroVat ?? current.zeroVat,
+      };
+      // A supplier source given, or kept: priced, stocked and paused by its rule.
+      const supplierFields =
+        input.source?.kind === 'supplier'
+          ? await supplierOffers.build(sellerId, input.source, current, wanted)
+          : input.source === undefined && isSupplierOffer(current)
+            ? await supplierOffers.reprice(current, { ...wanted, bump: true })
+            : null;
+      let updated;
+      if (supplierFields) {
+        const { source, ...fields } = supplierFields;
+        const set = { ...fields, zeroVat: wanted.zeroVat };
+        // A supplier offer keeps its restock batches as they are: a restock may run meanwhile.
+        updated = isSupplierOffer(current)
+          ? await offers.updateOwnSupplier(current._id, sellerId, set, source)
+          : await offers.updateOwn(current._id, sellerId, { ...set, source });
+      } else if (isSupplierOffer(current)) {
+        // Back to uploads: the seller prices it again, and its stock is the keys it holds.
+        if (!input.prices) {
+          throw new AppError('VALIDATION_FAILED', { errors: { 'prices.eur': 'Required' } });
+        }
+        if (current.source.openBatch) {
+          throw new AppError('CONFLICT', {
+            message: 'A restock of this offer is still being bought',
+            errors: { source: 'A restock of this offer is still being bought' },
+          });
+        }
+        updated = await offers.updateOwn(current._id, sellerId, {
+          ...(await pricing.complete(input.prices)),
+          ...wanted,
+          source: { kind: 'upload' },
+          stock: await keys.countAvailable(current._id),
+        });
+      } else {
+        updated = await offers.updateOwn(current._id, sellerId, {
+          ...(input.prices && (await pricing.complete(keepConversions(input.prices, current)))),
+          ...wanted,
+        });
+      }
       if (!updated) throw new AppError('NOT_FOUND');
       await pricing.refreshRanges([updated.productId]);
       const [offer] = await withProductNames([updated]);
       return offer!;
     },
+
+    /** Buys keys for a stocked supplier offer now (supplier-restock.ts). */
+    restock: deps.supplierRestock.restock,
 
     /**
      * Adds keys to an own offer, stored encrypted as uploaded. Codes already among the seller's
@@ -178,6 +264,13 @@ export function createSellerOfferService(deps: {
       codes: string[],
     ): Promise<KeyUploadResult> {
       const offer = await ownOffer(sellerId, id);
+      if (isSupplierOffer(offer) && offer.source.mode === 'onDemand') {
+        // Its stock is what the supplier declares: keys of the seller's own have no place in it.
+        throw new AppError('CONFLICT', {
+          message:
+            'An on-demand offer sells its supplier’s keys: upload to an offer of your own keys',
+        });
+      }
       const { fresh, invalid, repeated } = sortUploadedCodes(codes);
       const now = new Date();
       const { inserted, skippedHashes } = await keys.insertNew(

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import type { Sale } from '@market/shared';
 import type { OfferDoc } from '../offers/offers.facade.ts';
-import { salesPriceRange, sortSales, toSale } from './product-sales.ts';
+import { offersList, salesPriceRange, sortSales, toSale } from './product-sales.ts';
 
 const sale = (offerId: string, eur: number, usd: number, gbp: number): Sale => ({
   offerId,
@@ -10,6 +10,7 @@ const sale = (offerId: string, eur: number, usd: number, gbp: number): Sale => (
   sellerName: `Seller ${offerId}`,
   prices: { eur, usd, gbp },
   inStock: true,
+  apiName: 'marketplace',
 });
 
 describe('sortSales', () => {
@@ -64,6 +65,51 @@ describe('toSale', () => {
       sellerName: 'Pixel Keys',
       prices: { eur: 500, usd: 540, gbp: 430 },
       inStock: false,
+      apiName: 'marketplace',
     });
+  });
+
+  it('names the supplier of a supplier-backed offer', () => {
+    const offer: OfferDoc = {
+      _id: new ObjectId('0123456789abcdef01234567'),
+      productId: new ObjectId(),
+      sellerId: 'pixel-keys',
+      prices: { eur: 500, usd: 540, gbp: 430 },
+      stock: 3,
+      zeroVat: false,
+      status: 'active',
+      source: {
+        kind: 'supplier',
+        supplier: 'wock',
+        connectionId: '0123456789abcdef0123cafe',
+        sku: 'W-1',
+        mode: 'onDemand',
+        stockCap: 5,
+        costCeiling: 450,
+        pricing: { marginPercent: 10, marginFixedCents: 0, rounding: 'none' },
+        cost: { cents: 400, currency: 'eur' },
+        supplierQuantity: 3,
+        syncedAt: new Date(0),
+        pausedBySync: null,
+        rev: 1,
+        batches: 0,
+        openBatch: null,
+        paidCost: null,
+      },
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
+    };
+    expect(toSale(offer, 'Pixel Keys')).toMatchObject({ apiName: 'wock', inStock: true });
+  });
+});
+
+describe('offersList', () => {
+  it('carries every sale and the best one’s apiName', () => {
+    const best = { ...sale('a', 100, 100, 100), apiName: 'wock' as const };
+    expect(offersList([best, sale('b', 200, 200, 200)])).toEqual({
+      allOffers: [best, sale('b', 200, 200, 200)],
+      apiName: 'wock',
+    });
+    expect(offersList([]).apiName).toBe('marketplace');
   });
 });

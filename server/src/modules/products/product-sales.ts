@@ -1,10 +1,16 @@
-import { CURRENCIES, type Currency, type PriceRange, type Sale } from '@market/shared';
+import {
+  CURRENCIES,
+  type Currency,
+  type OfferApiName,
+  type PriceRange,
+  type Sale,
+} from '@market/shared';
 import type { OfferDoc } from '../offers/offers.facade.ts';
 
-/** Where the marketplace's own sellers' offers come from (suppliers use their own id). */
+/** Where keys a seller uploaded come from (a supplier-backed offer names its supplier). */
 export const OWN_OFFERS_API = 'marketplace';
 
-/** An offer as buyers see it. */
+/** An offer as buyers see it; `apiName` says where its keys come from. */
 export function toSale(offer: OfferDoc, sellerName: string): Sale {
   return {
     offerId: offer._id.toHexString(),
@@ -12,7 +18,13 @@ export function toSale(offer: OfferDoc, sellerName: string): Sale {
     sellerName,
     prices: { ...offer.prices },
     inStock: offer.stock > 0,
+    apiName: offer.source?.kind === 'supplier' ? offer.source.supplier : OWN_OFFERS_API,
   };
+}
+
+/** The offers list of a product: every sale, and the best (first) one's `apiName`. */
+export function offersList(sales: Sale[]): { allOffers: Sale[]; apiName: OfferApiName } {
+  return { allOffers: sales, apiName: sales[0]?.apiName ?? OWN_OFFERS_API };
 }
 
 /** Sales cheapest first in `currency`; ties keep a stable order by offer id. */

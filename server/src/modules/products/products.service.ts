@@ -15,7 +15,7 @@ import type { BrandFacade } from '../brands/brands.facade.ts';
 import type { OfferDoc, OfferFacade } from '../offers/offers.facade.ts';
 import type { PlatformFacade } from '../platforms/platforms.facade.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
-import { OWN_OFFERS_API, salesPriceRange, sortSales, toSale } from './product-sales.ts';
+import { offersList, salesPriceRange, sortSales, toSale } from './product-sales.ts';
 import type { ProductDoc, ProductRepository } from './products.repository.ts';
 import { localized, productPath, toStoreProduct, type PlatformFacts } from './store-product.ts';
 
@@ -104,7 +104,10 @@ export function createCatalogueService(deps: Deps) {
       return items;
     },
 
-    /** `info-multiple-sales`: each product's live sales, cheapest first in `currency`. */
+    /**
+     * `info-multiple-sales`: each product's live sales, cheapest first in `currency`, each with
+     * its `apiName` (`marketplace` or the supplier's id); `offers.apiName` is the cheapest's.
+     */
     async infoMultipleSales(
       productIdList: string[],
       locale: Locale,
@@ -122,7 +125,7 @@ export function createCatalogueService(deps: Deps) {
           inStock: list.some((s) => s.inStock),
           sales: list,
           prices: salesPriceRange(list),
-          offers: { allOffers: list, apiName: OWN_OFFERS_API },
+          offers: offersList(list),
         };
       });
     },

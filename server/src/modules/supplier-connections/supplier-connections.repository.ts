@@ -72,6 +72,16 @@ export function createSupplierConnectionRepository(db: Db) {
         { $set: { ...set, updatedAt: at } },
         { returnDocument: 'after' },
       ),
+    /**
+     * Records a sync of the connection's offers: `lastSyncAt` when it worked, `lastError` when
+     * it did not (the last good sync stays). Null for a connection that is gone.
+     */
+    recordSync: (id: ObjectId, at: Date, error: string | null) =>
+      connections.findOneAndUpdate(
+        { _id: id },
+        { $set: error === null ? { lastSyncAt: at } : { lastError: { at, message: error } } },
+        { returnDocument: 'after' },
+      ),
     /** Removes the seller's own connection; the removed one, or null when it is not theirs. */
     removeOwn: (id: ObjectId, sellerId: string) =>
       connections.findOneAndDelete({ _id: id, sellerId }),

@@ -213,6 +213,16 @@ export function createSupplierConnectionService(deps: {
     },
 
     /**
+     * Records a sync of the connection's offers (the offers' supplier sync calls it): when it
+     * worked, or why it did not. 404 for a connection that is gone.
+     */
+    async recordSync(connectionId: string, outcome: { at: Date; error: string | null }) {
+      const oid = toObjectId(connectionId);
+      const saved = oid && (await connections.recordSync(oid, outcome.at, outcome.error));
+      if (!saved) throw new AppError('NOT_FOUND');
+    },
+
+    /**
      * The adapter of a connection, for the work done through it (catalogue sync, purchases): the
      * same instance every time while the credentials stay, so its breaker counts across calls.
      * 404 for an unknown connection; 409 while its supplier is switched off or unreachable.

@@ -9,7 +9,8 @@ export type SupplierPurchaseDoc = {
   kind: 'onDemand' | 'stock';
   supplier: SupplierId;
   connectionId: ObjectId;
-  sellerId: ObjectId;
+  /** Sellers' ids are their shop slugs (`sellers._id`), not ObjectIds. */
+  sellerId: string;
   offerId: ObjectId;
   orderId: ObjectId | null;
   sku: string;
@@ -53,7 +54,7 @@ export type SupplierPurchaseFilter = {
   status?: SupplierPurchaseStatus | undefined;
   supplier?: SupplierId | undefined;
   orderId?: ObjectId | undefined;
-  sellerId?: ObjectId | undefined;
+  sellerId?: string | undefined;
 };
 
 /** The only code that touches `supplierPurchases`. */

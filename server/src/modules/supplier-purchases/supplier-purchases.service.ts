@@ -13,7 +13,7 @@ const toAdmin = (d: SupplierPurchaseDoc): AdminSupplierPurchase => ({
   kind: d.kind,
   supplier: d.supplier,
   connectionId: d.connectionId.toHexString(),
-  sellerId: d.sellerId.toHexString(),
+  sellerId: d.sellerId,
   offerId: d.offerId.toHexString(),
   orderId: d.orderId?.toHexString() ?? null,
   sku: d.sku,
@@ -42,14 +42,13 @@ export function createSupplierPurchaseService(deps: { purchases: SupplierPurchas
   return {
     async list(q: ListQuery, filter: SupplierPurchaseListFilter) {
       const orderId = filter.orderId === undefined ? undefined : toObjectId(filter.orderId);
-      const sellerId = filter.sellerId === undefined ? undefined : toObjectId(filter.sellerId);
-      if (orderId === null || sellerId === null) return { rows: [], total: 0 };
+      if (orderId === null) return { rows: [], total: 0 };
       const { rows, total } = await purchases.page(q, {
         id: filter.id === undefined ? undefined : toObjectIds(filter.id),
         status: filter.status,
         supplier: filter.supplier,
         orderId,
-        sellerId,
+        sellerId: filter.sellerId,
       });
       return { rows: rows.map(toAdmin), total };
     },

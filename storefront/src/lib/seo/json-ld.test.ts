@@ -71,6 +71,7 @@ describe('productJsonLd', () => {
     sellerName: 'Seller',
     prices: { eur, usd, gbp },
     inStock,
+    apiName: 'marketplace',
   });
   const product = {
     id: '6b02',

@@ -1,0 +1,171 @@
+import type { ObjectId } from 'mongodb';
+import { SUPPLIER_NAMES } from '@market/shared';
+import { SupplierError } from '../../integrations/suppliers/supplier.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../logger.ts';
+import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { SupplierService } from '../suppliers/suppliers.service.ts';
+import type { OfferPricing } from './offer-pricing.ts';
+import type { OfferDoc, OfferRepository, SupplierSourceDoc } from './offers.repository.ts';
+import { isSupplierOffer, type OfferConnections, type SupplierOffers } from './supplier-offers.ts';
+import { syncOutcome, type SupplierFinding } from './supplier-sync-outcome.ts';
+
+/** Skus asked of a supplier in one `getStock` call. */
+const STOCK_CHUNK = 100;
+
+/** What one connection's sync did. */
+export type SyncReport = {
+  offers: number;
+  /** Offers the sync took off sale, and those it put back. */
+  paused: number;
+  resumed: number;
+  /** Offers whose prices moved. */
+  repriced: number;
+  /** Offers a seller changed while the sync ran: left to the next sync. */
+  skipped: number;
+  /** Why the supplier could not be asked (nothing changed then); null when it was. */
+  error: string | null;
+};
+
+type SupplierOffer = OfferDoc & { source: SupplierSourceDoc };
+
+const samePrices = (a: OfferDoc['prices'], b: OfferDoc['prices']) =>
+  a.eur === b.eur && a.usd === b.usd && a.gbp === b.gbp;
+
+/**
+ * The sync of supplier-backed offers, one seller connection at a time: ask the supplier for the
+ * stock and price of every sku the connection's offers sell, then re-price each offer by its
+ * rule, declare on-demand stock, pause what cannot sell and put back what the sync itself had
+ * paused (supplier-sync-outcome.ts). The products' price ranges follow. `syncDue` is the job
+ * (every `everyMinutes` per connection); `syncConnection` runs one at once (a postback).
+ */
+export function createSupplierSync(deps: {
+  offers: OfferRepository;
+  keys: Pick<KeyFacade, 'countsByOffer'>;
+  connections: OfferConnections;
+  suppliers: Pick<SupplierService, 'isEnabled'>;
+  supplierOffers: Pick<SupplierOffers, 'pricingContext'>;
+  pricing: Pick<OfferPricing, 'refreshRanges'>;
+  everyMinutes: number;
+  log: Logger;
+  clock?: () => Date;
+}) {
+  const { offers, keys, connections, suppliers, supplierOffers, pricing, log } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  /**
+   * What the supplier says of each offer's sku, or why it could not be asked. A supplier
+   * switched off (or not reachable from here) and a connection that is gone are findings: the
+   * offers stop selling. A supplier that does not answer is an error: nothing changes.
+   */
+  async function findingsOf(
+    connectionId: string,
+    list: SupplierOffer[],
+  ): Promise<{ finding: (sku: string) => SupplierFinding; error: string | null }> {
+    const supplier = list[0]!.source.supplier;
+    const name = SUPPLIER_NAMES[supplier];
+    const all = (finding: SupplierFinding, error: string) => ({ finding: () => finding, error });
+    if (!(await suppliers.isEnabled(supplier))) {
+      return all({ kind: 'supplierOff' }, `${name} is switched off for the marketplace`);
+    }
+    try {
+      const adapter = await connections.supplierFor(connectionId);
+      const skus = [...new Set(list.map((o) => o.source.sku))];
+      const found = new Map<string, SupplierFinding>();
+      for (let i = 0; i < skus.length; i += STOCK_CHUNK) {
+        for (const s of await adapter.getStock(skus.slice(i, i + STOCK_CHUNK))) {
+          found.set(s.sku, { kind: 'stock', quantity: s.quantity, price: s.price });
+        }
+      }
+      return { finding: (sku) => found.get(sku) ?? { kind: 'skuGone' }, error: null };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') {
+        return all({ kind: 'noConnection' }, 'The connection is gone');
+      }
+      if (err instanceof AppError && err.code === 'CONFLICT') {
+        return all({ kind: 'supplierOff' }, err.message);
+      }
+      throw err;
+    }
+  }
+
+  /** Records the sync on the connection; a connection removed meanwhile has nothing to record. */
+  async function record(connectionId: string, at: Date, error: string | null) {
+    try {
+      await connections.recordSync(connectionId, { at, error });
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+    }
+  }
+
+  async function syncConnection(connectionId: string): Promise<SyncReport> {
+    const at = now();
+    const list = (await offers.ofConnection(connectionId)).filter(isSupplierOffer);
+    const report: SyncReport = {
+      offers: list.length,
+      paused: 0,
+      resumed: 0,
+      repriced: 0,
+      skipped: 0,
+      error: null,
+    };
+    if (!list.length) {
+      await record(connectionId, at, null);
+      return report;
+    }
+    let findings;
+    try {
+      findings = await findingsOf(connectionId, list);
+    } catch (err) {
+      if (!(err instanceof SupplierError)) throw err;
+      // Offers stay as they are: a purchase meets the same supplier (and its breaker) anyway.
+      report.error = err.message;
+      await record(connectionId, at, err.message);
+      return report;
+    }
+    report.error = findings.error;
+    const counts = await keys.countsByOffer(list.map((o) => o._id));
+    const ctx = await supplierOffers.pricingContext();
+    const touched: ObjectId[] = [];
+    for (const offer of list) {
+      const change = syncOutcome({
+        offer,
+        found: findings.finding(offer.source.sku),
+        availableKeys: counts.get(offer._id.toHexString())?.available ?? 0,
+        ctx,
+        now: at,
+      });
+      if (!(await offers.applySync(offer, change))) {
+        report.skipped++;
+        continue;
+      }
+      touched.push(offer.productId);
+      if (change.status === 'paused' && offer.status === 'active') report.paused++;
+      if (change.status === 'active' && offer.status === 'paused') report.resumed++;
+      if (!samePrices(change.prices, offer.prices)) report.repriced++;
+    }
+    await pricing.refreshRanges(touched);
+    await record(connectionId, at, findings.error);
+    return report;
+  }
+
+  return {
+    syncConnection,
+
+    /** Syncs every connection whose offers were last synced `everyMinutes` ago or more. */
+    async syncDue(): Promise<number> {
+      const before = new Date(now().getTime() - deps.everyMinutes * 60_000);
+      const due = await offers.connectionsDue(before);
+      for (const connectionId of due) {
+        try {
+          const report = await syncConnection(connectionId);
+          if (report.error) log.warn({ connectionId, ...report }, 'supplier sync incomplete');
+        } catch (err) {
+          log.error({ err, connectionId }, 'supplier sync failed');
+        }
+      }
+      return due.length;
+    },
+  };
+}
+export type SupplierSync = ReturnType<typeof createSupplierSync>;
