@@ -47,3 +47,4 @@ export * from './schemas/coupons.ts';
 export * from './schemas/blocklist.ts';
 export * from './schemas/suppliers.ts';
 export * from './schemas/supplier-purchases.ts';
+export * from './schemas/supplier-catalogue.ts';
