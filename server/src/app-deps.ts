@@ -1,9 +1,14 @@
 import type { Db } from 'mongodb';
 import type { Auth } from 'firebase-admin/auth';
 import type { ClientConfig, Health } from '@market/shared';
-import { publicOriginOf, type Config } from './config.ts';
+import { publicOriginOf, supplierUrlsOf, type Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
 import type { AwinClient } from './integrations/awin/awin-client.ts';
+import {
+  createSupplierDirectory,
+  type SupplierDirectory,
+} from './integrations/suppliers/directory.ts';
+import type { SupplierId } from './integrations/suppliers/supplier.ts';
 import type {
   PaymentProviderName,
   PaymentProviders,
@@ -46,6 +51,8 @@ export type AppDeps = {
   mail: { smtpUrl: string | undefined; from: string };
   /** Awin's client (the API, or its local sandbox); none: no conversion is reported. */
   awin: AwinClient | null;
+  /** The key suppliers sellers connect to: their real APIs (SUPPLIER_<ID>_URL) or local sandboxes. */
+  suppliers: SupplierDirectory;
 };
 
 /** Everything the app needs, wired from the config: one place for main.ts and the tests. */
@@ -59,6 +66,8 @@ export function buildAppDeps(args: {
   paymentSandboxUrls?: Partial<Record<PaymentProviderName, string>>;
   /** Awin's client (see connectAwin); without it no conversion is reported. */
   awin?: AwinClient | null;
+  /** Base URLs of running supplier sandboxes; a SUPPLIER_<ID>_URL in the config wins. */
+  supplierSandboxUrls?: Partial<Record<SupplierId, string>>;
 }): AppDeps {
   const { config, db, identity, log } = args;
   return {
@@ -82,5 +91,9 @@ export function buildAppDeps(args: {
     vatRateBps: config.VAT_RATE_BPS,
     mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
     awin: args.awin ?? null,
+    suppliers: createSupplierDirectory({
+      urls: { ...args.supplierSandboxUrls, ...supplierUrlsOf(config) },
+      log,
+    }),
   };
 }

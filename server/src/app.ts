@@ -61,6 +61,7 @@ import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/ref
 import { adminBlocklistRoutes } from './modules/fraud/blocklist.routes.ts';
 import { adminSupplierPurchaseRoutes } from './modules/supplier-purchases/supplier-purchases.routes.ts';
 import { adminSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
+import { sellerSupplierConnectionRoutes } from './modules/supplier-connections/supplier-connections.routes.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
 import { adminCouponRoutes, userCouponRoutes } from './modules/coupons/coupons.routes.ts';
 import { userFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
@@ -137,6 +138,7 @@ export function createApp(c: Container) {
       adminExchangeRateRoutes(c.exchangeRateService),
       adminAuditRoutes(c.auditLog),
       sellerKeyRoutes(c.keyService),
+      sellerSupplierConnectionRoutes(c.supplierConnectionService),
     ],
     {
       guards: {

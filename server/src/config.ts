@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SUPPLIER_IDS, type SupplierId } from '@market/shared';
 import { FAILPOINTS } from './lib/failpoints.ts';
 import { RateLimitsSchema } from './lib/rate-limit-config.ts';
 
@@ -112,6 +113,14 @@ const EnvObject = z.object({
   CHECKOUT_PROCESSING_CHANNEL_ID: optionalText,
   /** Default: api.sandbox.checkout.com for sk_sbox_ keys, api.checkout.com otherwise. */
   CHECKOUT_BASE_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * Each key supplier's API base URL (the real API). A supplier with none is offered to sellers
+   * only where a local sandbox stands in for it (development and tests).
+   */
+  SUPPLIER_PREPAIDFORGE_URL: optionalText.pipe(z.url().optional()),
+  SUPPLIER_WOCK_URL: optionalText.pipe(z.url().optional()),
+  SUPPLIER_CODESWHOLESALE_URL: optionalText.pipe(z.url().optional()),
+  SUPPLIER_BUYGAMESGURU_URL: optionalText.pipe(z.url().optional()),
   /** The local payment sandboxes: PayPal on this port, Checkout.com on the next (0: free ports). */
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65534).default(8301),
   /** Behind a reverse proxy: take the client address from its X-Forwarded-For, else the socket's. */
@@ -134,6 +143,14 @@ const EnvObject = z.object({
     )
     .pipe(z.array(z.enum(FAILPOINTS))),
 });
+
+/** The variable naming each supplier's API base URL. */
+const SUPPLIER_URL_VARIABLES = {
+  prepaidforge: 'SUPPLIER_PREPAIDFORGE_URL',
+  wock: 'SUPPLIER_WOCK_URL',
+  codeswholesale: 'SUPPLIER_CODESWHOLESALE_URL',
+  buygamesguru: 'SUPPLIER_BUYGAMESGURU_URL',
+} as const satisfies Record<SupplierId, keyof z.input<typeof EnvObject>>;
 
 /** The parsed variables, before the defaults that depend on NODE_ENV. */
 type ParsedEnv = z.output<typeof EnvObject>;
@@ -267,7 +284,14 @@ const DEPLOYMENT_RULES: ReadonlyArray<{
     refuses: (env) => hostOf(env.CHECKOUT_BASE_URL).endsWith('sandbox.checkout.com'),
     message: "must not be Checkout.com's sandbox",
   },
-  ...(['PAYPAL_BASE_URL', 'CHECKOUT_BASE_URL', 'AWIN_BASE_URL'] as const).map((variable) => ({
+  ...(
+    [
+      'PAYPAL_BASE_URL',
+      'CHECKOUT_BASE_URL',
+      'AWIN_BASE_URL',
+      ...Object.values(SUPPLIER_URL_VARIABLES),
+    ] as const
+  ).map((variable) => ({
     variable,
     in: DEPLOYED,
     refuses: (env: ParsedEnv) => isLocalUrl(env[variable]),
@@ -375,4 +399,14 @@ export function publicOriginOf(config: Pick<Config, 'PUBLIC_ORIGIN' | 'PORT'>): 
   return config.PUBLIC_ORIGIN
     ? new URL(config.PUBLIC_ORIGIN).origin
     : `http://localhost:${config.PORT}`;
+}
+
+/** The suppliers' API base URLs the configuration names (SUPPLIER_<ID>_URL). */
+export function supplierUrlsOf(config: Config): Partial<Record<SupplierId, string>> {
+  return Object.fromEntries(
+    SUPPLIER_IDS.flatMap((id) => {
+      const url = config[SUPPLIER_URL_VARIABLES[id]];
+      return url ? [[id, url]] : [];
+    }),
+  );
 }

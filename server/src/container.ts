@@ -71,6 +71,12 @@ import {
   supplierPurchaseIndexes,
 } from './modules/supplier-purchases/supplier-purchases.repository.ts';
 import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
+import { createSupplierConnectionFacade } from './modules/supplier-connections/supplier-connections.facade.ts';
+import {
+  createSupplierConnectionRepository,
+  supplierConnectionIndexes,
+} from './modules/supplier-connections/supplier-connections.repository.ts';
+import { createSupplierConnectionService } from './modules/supplier-connections/supplier-connections.service.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
 import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
@@ -154,6 +160,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
   supplierPurchases: supplierPurchaseIndexes,
+  supplierConnections: supplierConnectionIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -190,6 +197,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const ledger = createLedgerRepository(db);
   const blocklist = createBlocklistRepository(db);
   const carts = createCartRepository(db);
+  const supplierConnections = createSupplierConnectionRepository(db);
 
   // What each module offers the others: a module is given another's facade, never its repository.
   const ask = {
@@ -205,6 +213,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     platforms: createPlatformFacade(platforms),
     products: createProductFacade(products),
     sellers: createSellerFacade(sellers),
+    supplierConnections: createSupplierConnectionFacade(supplierConnections),
     tags: createTagFacade(tags),
     users: createUserFacade(users),
   };
@@ -293,13 +302,21 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
   });
   const blocklistService = createBlocklistService({ blocklist, auditLog });
+  // Suppliers: the admin's marketplace-wide switch, and the sellers' own accounts at each.
   const supplierService = createSupplierService({
     suppliers: createSupplierRepository(db),
+    connections: ask.supplierConnections,
     auditLog,
   });
   // The book of every purchase at a supplier (fulfilment writes it, the admin console reads it).
   const supplierPurchases = createSupplierPurchaseRepository(db);
   const supplierPurchaseService = createSupplierPurchaseService({ purchases: supplierPurchases });
+  const supplierConnectionService = createSupplierConnectionService({
+    connections: supplierConnections,
+    suppliers: supplierService,
+    directory: deps.suppliers,
+    vault: deps.vault,
+  });
 
   // The cart and coupons: lines priced from the live offers, never from the client.
   const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
@@ -435,6 +452,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     blocklistService,
     supplierService,
     supplierPurchaseService,
+    supplierConnectionService,
     couponService,
     cartService,
     orderService,

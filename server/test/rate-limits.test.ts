@@ -31,6 +31,8 @@ const attempts: Record<LimitName, (address: string) => Promise<Response>> = {
   coupon: (ip) => post('/api/user/coupons/verify', ip, buyer.token),
   checkout: (ip) => post('/api/user/checkout', ip, buyer.token),
   keyUpload: (ip) => post('/api/seller/offers/0123456789abcdef01234567/keys', ip, seller.token),
+  supplierTest: (ip) =>
+    post('/api/seller/supplier-connections/0123456789abcdef01234567/test', ip, seller.token),
   keyReveal: (ip) =>
     post(
       '/api/user/orders/0123456789abcdef01234567/keys/0123456789abcdef01234567/reveal',
@@ -65,7 +67,7 @@ describe('abuse limits', () => {
         expect(Number(refused.headers.get('retry-after')), name).toBeGreaterThanOrEqual(1);
         expect(ApiErrorSchema.parse(await refused.json()).code).toBe('TOO_MANY_REQUESTS');
         // Another address is not held back by this one (per-user limits aside).
-        if (!['coupon', 'checkout', 'keyUpload', 'keyReveal'].includes(name)) {
+        if (!['coupon', 'checkout', 'keyUpload', 'supplierTest', 'keyReveal'].includes(name)) {
           expect((await attempts[name](`198.51.100.${i + 1}`)).status, name).not.toBe(429);
         }
       }),

@@ -36,6 +36,7 @@ describe('/api/admin/suppliers', () => {
       id: 'codeswholesale',
       name: 'CodesWholesale',
       enabled: true,
+      connections: 0,
       updatedAt: null,
       updatedBy: null,
     });

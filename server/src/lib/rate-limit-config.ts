@@ -20,6 +20,8 @@ export const DEFAULT_LIMITS = {
   checkout: { points: 10, seconds: 600 },
   /** Key uploads, per seller (the console sends batches of 500: 600 batches is 300,000 keys). */
   keyUpload: { points: 600, seconds: 60 },
+  /** Supplier connection tests, per seller: each one calls the supplier, which throttles us. */
+  supplierTest: { points: 30, seconds: 600 },
   /** Key reveals and account claims, per user. */
   keyReveal: { points: 60, seconds: 600 },
   /** Payment providers' webhooks, per client address. */

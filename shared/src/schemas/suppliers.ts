@@ -7,6 +7,8 @@ export const AdminSupplierSchema = z.object({
   name: z.string(),
   /** Off: no seller may connect, buy or sync through it, for the whole marketplace. */
   enabled: z.boolean(),
+  /** How many sellers have connected their account at the supplier. */
+  connections: z.number().int().min(0),
   /** When an admin last switched it, and who; null while it was never switched. */
   updatedAt: z.iso.datetime().nullable(),
   updatedBy: z.string().nullable(),
