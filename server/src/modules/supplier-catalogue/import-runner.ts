@@ -58,7 +58,8 @@ export function createImportRunner(deps: {
   /** The supplier's count when it gives one, else the estimate while `done` has not passed it. */
   const totalOf = (doc: SupplierImportDoc, done: number, pageTotal: number | undefined) => {
     if (pageTotal !== undefined) return { total: pageTotal, estimated: false };
-    if (doc.total !== null && done <= doc.total) return { total: doc.total, estimated: doc.estimated };
+    if (doc.total !== null && done <= doc.total)
+      return { total: doc.total, estimated: doc.estimated };
     return { total: null, estimated: false };
   };
 

@@ -86,10 +86,7 @@ export const sellerSupplierProductRoutes = (service: SupplierCatalogueService) =
         response: { status: 201, description: 'The proposal', schema: ProductProposalSchema },
       },
       async (c) =>
-        c.json(
-          await service.propose(shopOf(c), c.req.param('id'), c.req.valid('json')),
-          201,
-        ),
+        c.json(await service.propose(shopOf(c), c.req.param('id'), c.req.valid('json')), 201),
     );
 
 export const SupplierImportFilterSchema = z.object({

@@ -68,10 +68,13 @@ export function createSupplierCatalogueService(deps: {
     const [first] = docs;
     if (!first) return [];
     const decisions = new Map(
-      (await mappings.ofSkus(sellerId, first.supplier, docs.map((d) => d.sku))).map((m) => [
-        m.sku,
-        m,
-      ]),
+      (
+        await mappings.ofSkus(
+          sellerId,
+          first.supplier,
+          docs.map((d) => d.sku),
+        )
+      ).map((m) => [m.sku, m]),
     );
     const mappedIds = [...decisions.values()].flatMap((m) => m.productId ?? []);
     const mapped = new Map(

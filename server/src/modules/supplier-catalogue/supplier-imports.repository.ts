@@ -59,13 +59,18 @@ export function createSupplierImportRepository(db: Db) {
   const imports = db.collection<SupplierImportDoc>('supplierImports');
   return {
     /** Records a new running import; answers the one already running for the connection instead. */
-    async insertOrRunning(doc: SupplierImportDoc): Promise<{ doc: SupplierImportDoc; created: boolean }> {
+    async insertOrRunning(
+      doc: SupplierImportDoc,
+    ): Promise<{ doc: SupplierImportDoc; created: boolean }> {
       try {
         await imports.insertOne(doc);
         return { doc, created: true };
       } catch (err) {
         if (!(err instanceof MongoServerError && err.code === 11000)) throw err;
-        const running = await imports.findOne({ connectionId: doc.connectionId, status: 'running' });
+        const running = await imports.findOne({
+          connectionId: doc.connectionId,
+          status: 'running',
+        });
         // Finished between the refusal and this read: the caller may simply start again.
         if (!running) throw err;
         return { doc: running, created: false };
@@ -87,7 +92,12 @@ export function createSupplierImportRepository(db: Db) {
       imports.findOneAndUpdate(
         { _id: id, status: 'running' },
         {
-          $set: { cursor: page.cursor, total: page.total, estimated: page.estimated, updatedAt: at },
+          $set: {
+            cursor: page.cursor,
+            total: page.total,
+            estimated: page.estimated,
+            updatedAt: at,
+          },
           $inc: { done: page.items, pages: 1 },
         },
         { returnDocument: 'after' },
