@@ -75,7 +75,7 @@ export function createImportRunner(deps: {
       if (page.next === null) {
         // Marked before the import is finished: a crash in between re-reads the last page.
         const gone = await products.markGone(doc.supplier, doc.startedAt, now());
-        await imports.finish(doc._id, done, now());
+        await imports.finish(doc._id, { done, pages: doc.pages + 1 }, now());
         log.info({ importId: id, supplier: doc.supplier, done, gone }, 'supplier import done');
         return;
       }

@@ -102,12 +102,20 @@ export function createSupplierImportRepository(db: Db) {
         },
         { returnDocument: 'after' },
       ),
-    /** Every page read: `done` products make the catalogue's size now. */
-    finish: (id: ObjectId, done: number, at: Date) =>
-      imports.findOneAndUpdate(
+    /** Every page read: `done` products, the catalogue's size now. */
+    finish: (id: ObjectId, counts: { done: number; pages: number }, at: Date) =>
+      imports.updateOne(
         { _id: id, status: 'running' },
-        { $set: { status: 'done', total: done, estimated: false, updatedAt: at, finishedAt: at } },
-        { returnDocument: 'after' },
+        {
+          $set: {
+            ...counts,
+            status: 'done',
+            total: counts.done,
+            estimated: false,
+            updatedAt: at,
+            finishedAt: at,
+          },
+        },
       ),
     fail: (id: ObjectId, error: string, at: Date) =>
       imports.updateOne(
