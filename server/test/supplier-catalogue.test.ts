@@ -21,7 +21,7 @@ import {
   WOCK_SANDBOX_CREDENTIALS,
   type WockSandbox,
 } from '../src/sandboxes/suppliers/wock/index.ts';
-import { demoCatalogue } from '../src/seed/demo-catalogue.ts';
+import { demoCatalogue, type DemoProduct } from '../src/seed/demo-catalogue.ts';
 import { errorsOf } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
@@ -53,11 +53,14 @@ const newSeller = async (connect: boolean): Promise<Seller> => {
   return { account, ra, connectionId: SellerSupplierConnectionSchema.parse(data).id };
 };
 
+/** A demo product's fields (the typical price only prices the demo's offers). */
+const withoutPrice = ({ basePrice: _price, ...fields }: DemoProduct) => fields;
+
 /** The demo catalogue's products (no offers), as the demo seed writes them. */
 async function seedDemoProducts() {
   const products = createProductRepository(t.db);
   const now = new Date();
-  for (const { basePrice: _, ...fields } of demoCatalogue()) {
+  for (const fields of demoCatalogue().map(withoutPrice)) {
     const doc = await products.upsertBySlug({
       ...fields,
       images: [],
