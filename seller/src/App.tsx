@@ -6,6 +6,7 @@ import productProposals from './product-proposals/index.ts';
 import products from './products/index.ts';
 import keys from './keys/index.ts';
 import sales from './sales/index.ts';
+import supplierConnections from './supplier-connections/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { RegisterPage } from './register/RegisterPage.tsx';
 import { REGISTER_PATH, SellerLoginPage } from './register/SellerLoginPage.tsx';
@@ -33,6 +34,7 @@ export function App() {
             <Resource name="offers" {...offers} />
             <Resource name="product-proposals" {...productProposals} />
             <Resource name="keys" {...keys} />
+            <Resource name="supplier-connections" {...supplierConnections} />
             <Resource name="sales" {...sales} />
             <Resource name="categories" {...categories} />
           </>

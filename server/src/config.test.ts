@@ -85,6 +85,8 @@ describe('loadConfig in production', () => {
     ['CHECKOUT_BASE_URL', 'http://localhost:8302'],
     ['AWIN_BASE_URL', 'http://[::1]:9000'],
     ['AWIN_BASE_URL', 'http://0.0.0.0:9000'],
+    ['SUPPLIER_WOCK_URL', 'http://127.0.0.1:8311'],
+    ['SUPPLIER_CODESWHOLESALE_URL', 'not a url'],
     ['SEED_DEMO_DATA', 'true'],
     ['FAILPOINTS', 'checkout.afterReserve'],
   ])('refuses %s = %s, naming it', (name, value) => {

@@ -164,7 +164,8 @@ export function isDeployment(nodeEnv: NodeEnv): boolean {
   return DEPLOYED.includes(nodeEnv);
 }
 
-const hostOf = (url: string | undefined) => (url ? new URL(url).hostname : '');
+// A malformed URL is reported by its own variable's check; the rules then see no host.
+const hostOf = (url: string | undefined) => (url && URL.canParse(url) ? new URL(url).hostname : '');
 
 /** localhost, 127.0.0.0/8 or ::1: only this machine reaches it. */
 export function isLoopbackHost(host: string): boolean {

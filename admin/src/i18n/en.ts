@@ -354,6 +354,7 @@ export const en = {
         id: 'ID',
         name: 'Supplier',
         enabled: 'On',
+        connections: 'Sellers connected',
         updatedAt: 'Switched',
         updatedBy: 'Switched by',
       },

@@ -363,6 +363,7 @@ export const it: TranslationOf<typeof en> = {
         id: 'ID',
         name: 'Fornitore',
         enabled: 'Attivo',
+        connections: 'Venditori collegati',
         updatedAt: 'Modificato',
         updatedBy: 'Modificato da',
       },

@@ -17,6 +17,7 @@ const WOCK_OFF: AdminSupplier = {
   id: 'wock',
   name: 'Wock',
   enabled: false,
+  connections: 3,
   updatedAt: '2026-03-01T10:00:00.000Z',
   updatedBy: 'admin@example.com',
 };
@@ -24,6 +25,7 @@ const CWS_ON: AdminSupplier = {
   id: 'codeswholesale',
   name: 'CodesWholesale',
   enabled: true,
+  connections: 0,
   updatedAt: null,
   updatedBy: null,
 };
@@ -31,7 +33,7 @@ const CWS_ON: AdminSupplier = {
 afterEach(cleanup);
 
 describe('admin suppliers', () => {
-  it('lists each supplier with whether it is on and who switched it', async () => {
+  it('lists each supplier with whether it is on, who switched it and how many sellers connected', async () => {
     renderInConsole(
       <ResourceContextProvider value="suppliers">
         <SupplierList />
@@ -45,6 +47,7 @@ describe('admin suppliers', () => {
     );
     const wock = (await screen.findByText('Wock')).closest('tr')!;
     expect(within(wock).getByText('admin@example.com')).toBeTruthy();
+    expect(within(wock).getByText('3')).toBeTruthy();
     expect(within(wock).getByLabelText('No')).toBeTruthy();
     const cws = screen.getByText('CodesWholesale').closest('tr')!;
     expect(within(cws).getByLabelText('Yes')).toBeTruthy();

@@ -230,6 +230,45 @@ export const en = {
         note: 'Anything that helps the review, e.g. where your keys come from',
       },
     },
+    'supplier-connections': {
+      name: 'Supplier connection |||| Supplier connections',
+      fields: {
+        supplier: 'Supplier',
+        label: 'Label',
+        credentialsHint: 'Account',
+        status: 'Status',
+        balance: 'Balance',
+        breaker: 'Breaker',
+        lastCheck: { at: 'Last check' },
+        lastSyncAt: 'Last sync',
+        lastError: { message: 'Last error' },
+        replaceCredentials: 'Replace the credentials',
+        credentials: {
+          apiKey: 'API key',
+          clientId: 'Client ID',
+          clientSecret: 'Client secret',
+          clientSignature: 'Client signature (optional)',
+          email: 'Account email',
+          password: 'Account password',
+        },
+      },
+      statuses: { ok: 'Working', failing: 'Failing', untested: 'Not tested yet' },
+      breakers: {
+        closed: 'Closed',
+        'half-open': 'Trying again',
+        open: 'Open: calls paused',
+      },
+      help: {
+        label: 'A name you recognise the account by',
+        replaceCredentials:
+          'Your credentials are stored encrypted and never shown again: type new ones to replace them',
+      },
+      actions: { test: 'Test connection' },
+      notifications: {
+        ok: 'The connection works. Balance: %{balance}',
+        failing: 'The supplier did not accept the connection: %{error}',
+      },
+    },
     categories: {
       name: 'Category |||| Categories',
       fields: { id: 'ID', position: 'Position', name: 'Name' },

@@ -234,6 +234,45 @@ export const it: TranslationOf<typeof en> = {
         note: 'Ciò che aiuta la revisione, ad es. da dove vengono le tue chiavi',
       },
     },
+    'supplier-connections': {
+      name: 'Connessione fornitore |||| Connessioni fornitori',
+      fields: {
+        supplier: 'Fornitore',
+        label: 'Etichetta',
+        credentialsHint: 'Account',
+        status: 'Stato',
+        balance: 'Saldo',
+        breaker: 'Interruttore',
+        lastCheck: { at: 'Ultima verifica' },
+        lastSyncAt: 'Ultima sincronizzazione',
+        lastError: { message: 'Ultimo errore' },
+        replaceCredentials: 'Sostituisci le credenziali',
+        credentials: {
+          apiKey: 'Chiave API',
+          clientId: 'Client ID',
+          clientSecret: 'Client secret',
+          clientSignature: 'Firma del client (facoltativa)',
+          email: 'Email dell’account',
+          password: 'Password dell’account',
+        },
+      },
+      statuses: { ok: 'Funzionante', failing: 'In errore', untested: 'Non ancora verificata' },
+      breakers: {
+        closed: 'Chiuso',
+        'half-open': 'Nuovo tentativo',
+        open: 'Aperto: chiamate sospese',
+      },
+      help: {
+        label: 'Un nome con cui riconosci l’account',
+        replaceCredentials:
+          'Le credenziali sono conservate cifrate e non vengono più mostrate: inseriscine di nuove per sostituirle',
+      },
+      actions: { test: 'Verifica connessione' },
+      notifications: {
+        ok: 'La connessione funziona. Saldo: %{balance}',
+        failing: 'Il fornitore non ha accettato la connessione: %{error}',
+      },
+    },
     categories: {
       name: 'Categoria |||| Categorie',
       fields: { id: 'ID', position: 'Posizione', name: 'Nome' },

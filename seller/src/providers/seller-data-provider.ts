@@ -3,9 +3,11 @@ import {
   KeyUploadResultSchema,
   SellerApplicationSchema,
   SellerBalanceSchema,
+  SellerSupplierConnectionSchema,
   type KeyUploadResult,
   type SellerApplication,
   type SellerBalance,
+  type SellerSupplierConnection,
 } from '@market/shared';
 import type { Identifier } from 'react-admin';
 
@@ -23,6 +25,8 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   uploadOfferKeys(offerId: Identifier, codes: readonly string[]): Promise<KeyUploadResult>;
   /** What the marketplace owes the seller, in cents per currency (sales less refunds). */
   getBalance(): Promise<SellerBalance>;
+  /** Asks the supplier for the connection's balance; the connection with the outcome recorded. */
+  testSupplierConnection(id: Identifier): Promise<SellerSupplierConnection>;
 }
 
 /** Adds the seller console's custom methods, on the kit's generic `getJson` and `postAction`. */
@@ -43,6 +47,10 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     },
     async getBalance() {
       return SellerBalanceSchema.parse(await base.getJson(SELLER_BALANCE_URL));
+    },
+    async testSupplierConnection(id) {
+      const path = `/supplier-connections/${encodeURIComponent(String(id))}/test`;
+      return SellerSupplierConnectionSchema.parse(await base.postAction(path));
     },
   };
 }
