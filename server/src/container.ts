@@ -66,11 +66,6 @@ import {
   createBlocklistRepository,
 } from './modules/fraud/blocklist.repository.ts';
 import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
-import {
-  createSupplierPurchaseRepository,
-  supplierPurchaseIndexes,
-} from './modules/supplier-purchases/supplier-purchases.repository.ts';
-import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierConnectionFacade } from './modules/supplier-connections/supplier-connections.facade.ts';
 import {
   createSupplierConnectionRepository,
@@ -96,6 +91,11 @@ import {
   createSupplierProductRepository,
   supplierProductIndexes,
 } from './modules/supplier-catalogue/supplier-products.repository.ts';
+import {
+  createSupplierPurchaseRepository,
+  supplierPurchaseIndexes,
+} from './modules/supplier-purchases/supplier-purchases.repository.ts';
+import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
 import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
@@ -178,8 +178,8 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
-  supplierPurchases: supplierPurchaseIndexes,
   supplierConnections: supplierConnectionIndexes,
+  supplierPurchases: supplierPurchaseIndexes,
   supplierProducts: supplierProductIndexes,
   supplierMappings: supplierMappingIndexes,
   supplierImports: supplierImportIndexes,
@@ -332,15 +332,15 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     connections: ask.supplierConnections,
     auditLog,
   });
-  // The book of every purchase at a supplier (fulfilment writes it, the admin console reads it).
-  const supplierPurchases = createSupplierPurchaseRepository(db);
-  const supplierPurchaseService = createSupplierPurchaseService({ purchases: supplierPurchases });
   const supplierConnectionService = createSupplierConnectionService({
     connections: supplierConnections,
     suppliers: supplierService,
     directory: deps.suppliers,
     vault: deps.vault,
   });
+  // The book of every purchase at a supplier (fulfilment writes it, the admin console reads it).
+  const supplierPurchases = createSupplierPurchaseRepository(db);
+  const supplierPurchaseService = createSupplierPurchaseService({ purchases: supplierPurchases });
   // Suppliers' catalogues: imported in the background, mapped by each seller to products.
   const connectionsOfSellers = catalogueConnections(supplierConnectionService);
   const supplierProducts = createSupplierProductRepository(db);
@@ -499,12 +499,12 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     exchangeRateService,
     blocklistService,
     supplierService,
-    supplierPurchaseService,
     supplierConnectionService,
     /** Catalogue imports run in the background: main.ts resumes and stops them. */
     supplierImportRunner,
     supplierImportService,
     supplierCatalogueService,
+    supplierPurchaseService,
     couponService,
     cartService,
     orderService,

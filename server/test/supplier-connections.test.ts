@@ -5,33 +5,44 @@ import type { DataProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSupplierSchema, SellerSupplierConnectionSchema } from '@market/shared';
 import {
-  startWockSandbox,
-  WOCK_SANDBOX_CREDENTIALS,
-  type WockSandbox,
-} from '../src/sandboxes/suppliers/wock/index.ts';
+  startSupplierSandboxes,
+  SUPPLIER_SANDBOX_CREDENTIALS,
+  type SupplierSandboxes,
+} from '../src/sandboxes/suppliers/index.ts';
 import { rejection } from './fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
 /**
  * The seller console's `supplier-connections` resource, driven through its real data provider,
- * against the Wock sandbox (the only supplier this server is given a URL for).
+ * against the supplier sandboxes. BuyGamesGuru is given no URL: this server cannot reach it.
  */
 
 let t: TestServer;
-let wock: WockSandbox;
+let sandboxes: SupplierSandboxes;
 let sandboxDir: string;
 let admin: DataProvider;
+let wockUrl: string;
+
+const WOCK_SANDBOX_CREDENTIALS = SUPPLIER_SANDBOX_CREDENTIALS.wock;
+const REACHABLE = ['prepaidforge', 'wock', 'codeswholesale'] as const;
 
 beforeAll(async () => {
-  sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wock-sandbox-'));
-  wock = await startWockSandbox({ port: 0, dir: sandboxDir, productCount: 5 });
-  t = await startTestServer({ env: { SUPPLIER_WOCK_URL: wock.url } });
+  sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'supplier-sandboxes-'));
+  sandboxes = await startSupplierSandboxes({ port: 0, dir: sandboxDir, productCount: 5 });
+  wockUrl = sandboxes.urls.wock;
+  t = await startTestServer({
+    env: {
+      SUPPLIER_PREPAIDFORGE_URL: sandboxes.urls.prepaidforge,
+      SUPPLIER_WOCK_URL: sandboxes.urls.wock,
+      SUPPLIER_CODESWHOLESALE_URL: sandboxes.urls.codeswholesale,
+    },
+  });
   admin = raClient(t.url, 'admin', (await t.account('admin')).token);
 });
 afterAll(async () => {
   await t.close();
-  await wock.close();
+  await sandboxes.close();
   fs.rmSync(sandboxDir, { recursive: true, force: true });
 });
 
@@ -124,24 +135,33 @@ describe('POST /api/seller/supplier-connections', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.errors).toEqual({ supplier: 'You are already connected to Wock' });
 
-    // No URL is configured for CodesWholesale in this test server.
     const unreachable = await rejection(
       seller.ra.create(RESOURCE, {
-        data: {
-          supplier: 'codeswholesale',
-          label: 'CWS',
-          credentials: { clientId: 'id', clientSecret: 'secret' },
-        },
+        data: { supplier: 'buygamesguru', label: 'BGG', credentials: { apiKey: 'bgg-key' } },
       }),
     );
     expect(unreachable.status).toBe(409);
-    expect(unreachable.body.message).toBe('CodesWholesale is not available here');
+    expect(unreachable.body.message).toBe('BuyGamesGuru is not available here');
   });
 });
 
 describe('POST /api/seller/supplier-connections/:id/test', () => {
+  it('reaches each supplier with its own credentials and records the balance', async () => {
+    const seller = await newSeller();
+    for (const supplier of REACHABLE) {
+      const { data } = await seller.ra.create(RESOURCE, {
+        data: { supplier, label: supplier, credentials: SUPPLIER_SANDBOX_CREDENTIALS[supplier] },
+      });
+      const { status, body } = await testConnection(seller, String(data.id));
+      expect(status, supplier).toBe(200);
+      const tested = SellerSupplierConnectionSchema.parse(body);
+      expect([tested.status, tested.lastCheck?.error], supplier).toEqual(['ok', null]);
+      expect(tested.lastCheck?.balance?.cents, supplier).toBeGreaterThan(0);
+    }
+  });
+
   it('records the account’s balance when the supplier accepts the credentials', async () => {
-    await fetch(`${wock.url}/sandbox/balance`, {
+    await fetch(`${wockUrl}/sandbox/balance`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ balanceCents: 123_456 }),
@@ -197,7 +217,7 @@ describe('POST /api/seller/supplier-connections/:id/test', () => {
   it('opens the connection’s breaker after repeated failures and keeps it across requests', async () => {
     const seller = await newSeller();
     const { id } = await connectWock(seller);
-    await fetch(`${wock.url}/sandbox/faults`, {
+    await fetch(`${wockUrl}/sandbox/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ failNext5xx: 20 }),
@@ -212,7 +232,7 @@ describe('POST /api/seller/supplier-connections/:id/test', () => {
       // Another request reads the same adapter's breaker.
       expect((await seller.ra.getOne(RESOURCE, { id })).data.breaker).toBe('open');
     } finally {
-      await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
+      await fetch(`${wockUrl}/sandbox/faults`, { method: 'DELETE' });
     }
   });
 });
@@ -303,6 +323,6 @@ describe('the admin’s switch', () => {
       sort: { field: 'id', order: 'ASC' },
       filter: {},
     });
-    expect(all.find((s) => s.id === 'codeswholesale')?.connections).toBe(0);
+    expect(all.find((s) => s.id === 'buygamesguru')?.connections).toBe(0);
   });
 });

@@ -46,6 +46,6 @@ export * from './schemas/cart.ts';
 export * from './schemas/coupons.ts';
 export * from './schemas/blocklist.ts';
 export * from './schemas/suppliers.ts';
+export * from './schemas/supplier-connections.ts';
 export * from './schemas/supplier-purchases.ts';
 export * from './schemas/supplier-catalogue.ts';
-export * from './schemas/supplier-connections.ts';

@@ -6,16 +6,19 @@ import type {
   SupplierHttpTuning,
   SupplierId,
 } from './supplier.ts';
+import { createBuygamesguruSupplier } from './buygamesguru/index.ts';
+import { createCodeswholesaleSupplier } from './codeswholesale/index.ts';
+import { createPrepaidforgeSupplier } from './prepaidforge/index.ts';
 import { createWockSupplier } from './wock/index.ts';
 
 type Factory<Id extends SupplierId> = (options: SupplierConnectionOptions<Id>) => Supplier;
 
-/**
- * Each supplier's adapter factory. A supplier without one is not available on this server.
- * The other three adapters (codeswholesale, prepaidforge, buygamesguru) join here as they land.
- */
-const FACTORIES: { [Id in SupplierId]?: Factory<Id> } = {
+/** Each supplier's adapter factory. */
+const FACTORIES: { [Id in SupplierId]: Factory<Id> } = {
+  prepaidforge: createPrepaidforgeSupplier,
   wock: createWockSupplier,
+  codeswholesale: createCodeswholesaleSupplier,
+  buygamesguru: createBuygamesguruSupplier,
 };
 
 /**
@@ -24,7 +27,7 @@ const FACTORIES: { [Id in SupplierId]?: Factory<Id> } = {
  * container.
  */
 export type SupplierDirectory = {
-  /** Whether sellers can connect to the supplier here: it has an adapter and a base URL. */
+  /** Whether sellers can connect to the supplier here: this server has its base URL. */
   available(id: SupplierId): boolean;
   /** A new adapter for one seller's credentials (its own HTTP client and breaker). */
   connect<Id extends SupplierId>(id: Id, credentials: SupplierCredentials[Id]): Supplier;
@@ -39,12 +42,11 @@ export function createSupplierDirectory(options: {
 }): SupplierDirectory {
   const { urls, http, log } = options;
   return {
-    available: (id) => Boolean(FACTORIES[id] && urls[id]),
+    available: (id) => Boolean(urls[id]),
     connect(id, credentials) {
-      const factory = FACTORIES[id];
       const baseUrl = urls[id];
-      if (!factory || !baseUrl) throw new Error(`the supplier ${id} is not available here`);
-      return factory({ baseUrl, credentials, http, log: log?.child({ supplier: id }) });
+      if (!baseUrl) throw new Error(`the supplier ${id} is not available here`);
+      return FACTORIES[id]({ baseUrl, credentials, http, log: log?.child({ supplier: id }) });
     },
   };
 }

@@ -76,6 +76,15 @@ describe('supplier HTTP', () => {
     ]);
   });
 
+  it('follows an absolute link from an answer and can hand back its bytes unparsed', async () => {
+    script = [{ status: 200, body: { not: 'parsed' } }];
+    const http = createSupplierHttp({ supplier: 'prepaidforge', baseUrl: `${baseUrl}/api/v1` });
+    const answer = await http.call('GET', `${baseUrl}/files/scan.png`, { binary: true });
+    expect(answer.body).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(answer.body as Uint8Array).toString()).toBe('{"not":"parsed"}');
+    expect(seen.map((r) => r.url)).toEqual(['/files/scan.png']);
+  });
+
   it('retries 5xx and 429 until the supplier answers', async () => {
     script = [{ status: 503 }, { status: 429 }, { status: 200, body: { items: [] } }];
     const answer = await client().call('GET', '/v2/products');

@@ -42,6 +42,8 @@ export type SupplierRequest = {
   form?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
+  /** The answer's body as raw bytes (a `Uint8Array`: a scanned card's image), not parsed. */
+  binary?: boolean;
 };
 
 export type { BreakerState };
@@ -104,8 +106,9 @@ async function parseBody(res: Response): Promise<unknown> {
   }
 }
 
+/** `path` appended to the base URL, or as given when absolute (a download link in an answer). */
 function urlOf(baseUrl: string, path: string, query: SupplierRequest['query']): string {
-  const url = new URL(baseUrl + path);
+  const url = new URL(/^https?:\/\//.test(path) ? path : baseUrl + path);
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined) url.searchParams.set(k, String(v));
   }
@@ -170,7 +173,8 @@ export function createSupplierHttp(options: SupplierHttpOptions): SupplierHttp {
         retryAfterMs(res.headers.get('retry-after')),
       );
     }
-    return { status: res.status, body: await parseBody(res), headers: res.headers };
+    const answer = request.binary ? new Uint8Array(await res.arrayBuffer()) : await parseBody(res);
+    return { status: res.status, body: answer, headers: res.headers };
   }
 
   return {

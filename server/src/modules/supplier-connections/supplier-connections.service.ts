@@ -171,7 +171,7 @@ export function createSupplierConnectionService(deps: {
         now(),
       );
       if (!saved) throw new AppError('NOT_FOUND');
-      if (fresh) adapters.delete(id);
+      if (fresh) adapters.delete(doc._id.toHexString());
       return toSeller(saved);
     },
 

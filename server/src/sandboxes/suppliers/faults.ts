@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { readJsonObject } from '../kit.ts';
 
 /*
@@ -20,6 +20,12 @@ export type SupplierFaults = {
   retryAfterSeconds: number;
   /** The next N API calls never answer (the client's timeout fires). */
   hangNext: number;
+  /**
+   * The next purchase is made, then its answer never arrives: the supplier charged, but the
+   * client's timeout fires (an answer lost on the way back). Each sandbox's purchase route calls
+   * `loseAnswer` when the stockroom says so.
+   */
+  loseNextPurchaseAnswer: boolean;
   /** The next purchase finds the stock gone (the supplier's out-of-stock error). */
   outOfStockAtPurchase: boolean;
   /** The next purchase's unit price rises by this many percent (0: none). */
@@ -36,6 +42,7 @@ export const NO_FAULTS: SupplierFaults = {
   failNext429: 0,
   retryAfterSeconds: 1,
   hangNext: 0,
+  loseNextPurchaseAnswer: false,
   outOfStockAtPurchase: false,
   priceRisePercentAtPurchase: 0,
   imageCodes: false,
@@ -57,6 +64,12 @@ const hang = (signal: AbortSignal) =>
       resolve();
     });
   });
+
+/** Answers nothing until the client gives up (the answer of an acted-on call is lost). */
+export async function loseAnswer(c: Context): Promise<Response> {
+  await hang(c.req.raw.signal);
+  return c.body(null, 504);
+}
 
 /**
  * Applies the transport faults to the routes it is mounted in front of. `faults` is the sandbox's

@@ -56,7 +56,13 @@ export type PurchaseRefusal =
   'NOT_FOUND' | 'OUT_OF_STOCK' | 'PRICE_CHANGED' | 'INSUFFICIENT_BALANCE';
 
 export type PurchaseOutcome =
-  | { ok: true; purchase: SandboxPurchase; repeated: boolean }
+  | {
+      ok: true;
+      purchase: SandboxPurchase;
+      repeated: boolean;
+      /** The `loseNextPurchaseAnswer` fault fired: the route answers with `loseAnswer`. */
+      answerLost: boolean;
+    }
   | { ok: false; refusal: PurchaseRefusal; product: SandboxProduct | null };
 
 /** A sandbox key that looks like a real one (five groups of five). */
@@ -156,7 +162,9 @@ export function openStockroom(options: StockroomOptions): Stockroom {
 
     purchase(request) {
       const earlier = state.byClientRef[request.clientRef];
-      if (earlier) return { ok: true, purchase: state.purchases[earlier]!, repeated: true };
+      if (earlier) {
+        return { ok: true, purchase: state.purchases[earlier]!, repeated: true, answerLost: false };
+      }
       const product = state.products[request.sku];
       if (!product || product.hidden) return { ok: false, refusal: 'NOT_FOUND', product: null };
       const f = state.faults;
@@ -196,8 +204,10 @@ export function openStockroom(options: StockroomOptions): Stockroom {
       state.balanceCents -= total;
       state.purchases[purchase.purchaseId] = purchase;
       state.byClientRef[purchase.clientRef] = purchase.purchaseId;
+      const answerLost = f.loseNextPurchaseAnswer;
+      f.loseNextPurchaseAnswer = false;
       store.save();
-      return { ok: true, purchase, repeated: false };
+      return { ok: true, purchase, repeated: false, answerLost };
     },
 
     releasePreOrders() {
