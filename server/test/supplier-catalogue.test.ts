@@ -17,6 +17,11 @@ import {
   NO_PRICE_RANGE,
 } from '../src/modules/products/products.repository.ts';
 import {
+  CODESWHOLESALE_SANDBOX_CREDENTIALS,
+  startCodeswholesaleSandbox,
+  type CodeswholesaleSandbox,
+} from '../src/sandboxes/suppliers/codeswholesale/index.ts';
+import {
   startWockSandbox,
   WOCK_SANDBOX_CREDENTIALS,
   type WockSandbox,
@@ -35,6 +40,7 @@ import { raClient } from './ra-client.ts';
 
 let t: TestServer;
 let wock: WockSandbox;
+let cws: CodeswholesaleSandbox;
 let sandboxDir: string;
 /** The demo catalogue as seeded here: English name → product id. */
 const demoIds = new Map<string, string>();
@@ -75,7 +81,10 @@ async function seedDemoProducts() {
 beforeAll(async () => {
   sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wock-catalogue-'));
   wock = await startWockSandbox({ port: 0, dir: sandboxDir });
-  t = await startTestServer({ env: { SUPPLIER_WOCK_URL: wock.url } });
+  cws = await startCodeswholesaleSandbox({ port: 0, dir: sandboxDir });
+  t = await startTestServer({
+    env: { SUPPLIER_WOCK_URL: wock.url, SUPPLIER_CODESWHOLESALE_URL: cws.url },
+  });
   await seedDemoProducts();
   seller = await newSeller(true);
   other = await newSeller(false);
@@ -84,6 +93,7 @@ afterAll(async () => {
   await t.container.supplierImportRunner.stop();
   await t.close();
   await wock.close();
+  await cws.close();
   fs.rmSync(sandboxDir, { recursive: true, force: true });
 });
 
@@ -123,26 +133,31 @@ async function catalogue(who: Seller, filter: Record<string, unknown>, perPage =
 
 const wockProducts = () => t.db.collection('supplierProducts').find({ supplier: 'wock' }).toArray();
 
+/**
+ * Starts an import in a process that dies after writing the second page's products, before
+ * saving its cursor; answers once it died, the import left running.
+ */
+async function importThatCrashes(who: Seller, connectionId: string) {
+  let halted!: () => void;
+  const crash = new Promise<void>((resolve) => (halted = resolve));
+  const doomed = createContainer(t.container.deps, {
+    importHooks: {
+      pageWritten: ({ pages }) => {
+        if (pages < 2) return undefined;
+        halted();
+        return 'halt';
+      },
+    },
+  });
+  const started = await doomed.supplierImportService.start(who.account.sellerId!, connectionId);
+  await crash;
+  return started;
+}
+
 describe('POST /api/seller/supplier-imports', () => {
   it('stops half-way as a crash would and resumes from the saved cursor, without duplicates', async () => {
-    // A process that dies after writing the second page's products, before saving its cursor.
-    let halted!: () => void;
-    const crash = new Promise<void>((resolve) => (halted = resolve));
-    const doomed = createContainer(t.container.deps, {
-      importHooks: {
-        pageWritten: ({ pages }) => {
-          if (pages < 2) return undefined;
-          halted();
-          return 'halt';
-        },
-      },
-    });
-    const started = await doomed.supplierImportService.start(
-      seller.account.sellerId!,
-      seller.connectionId,
-    );
+    const started = await importThatCrashes(seller, seller.connectionId);
     expect(started).toMatchObject({ status: 'running', done: 0, total: null });
-    await crash;
 
     // The progress the console shows: one page saved, size unknown (Wock does not say it).
     const halfway = await getImport(seller, started.id);
@@ -412,5 +427,41 @@ describe('POST /api/seller/supplier-products/:id/propose', () => {
     });
     expect(res.status).toBe(400);
     expect(Object.keys(await errorsOf(res))).toContain('denomination');
+  });
+});
+
+describe('a supplier that says its catalogue’s size (CodesWholesale)', () => {
+  it('shows determinate progress from its count and maps its PSN products to PS4 or PS5', async () => {
+    const account = await t.account('seller');
+    const ra = raClient(t.url, 'seller', account.token);
+    const { data } = await ra.create('supplier-connections', {
+      data: {
+        supplier: 'codeswholesale',
+        label: 'CWS',
+        credentials: { ...CODESWHOLESALE_SANDBOX_CREDENTIALS },
+      },
+    });
+    const who: Seller = { account, ra, connectionId: String(data.id) };
+
+    const started = await importThatCrashes(who, who.connectionId);
+    expect(await getImport(who, started.id)).toMatchObject({
+      status: 'running',
+      done: 100,
+      total: 300,
+      estimated: false,
+    });
+    await t.container.supplierImportRunner.resume();
+    expect(await finished(who, started.id)).toMatchObject({ status: 'done', done: 300 });
+
+    const { rows } = await catalogue(who, {});
+    const demoPlatform = new Map(demoCatalogue().map((p) => [p.name.en, p.platform]));
+    const psn = rows.filter((r) => r.supplierPlatform === 'PSN' && demoIds.has(r.name));
+    expect(new Set(psn.map((r) => demoPlatform.get(r.name)))).toEqual(new Set(['ps4', 'ps5']));
+    for (const row of psn) {
+      expect(row.suggestions[0], row.name).toMatchObject({
+        productId: demoIds.get(row.name),
+        platform: demoPlatform.get(row.name),
+      });
+    }
   });
 });
