@@ -13,6 +13,9 @@ import type {
   SupplierProductRepository,
 } from './supplier-products.repository.ts';
 
+/** The import cannot go on for a reason the seller can read (it fails with this message). */
+class ImportError extends Error {}
+
 /** Where a test may stop a run as a crash would (`'halt'`): the import stays running. */
 export type ImportHooks = {
   /** After a page's products are written, before its cursor is saved. */
@@ -79,6 +82,9 @@ export function createImportRunner(deps: {
         log.info({ importId: id, supplier: doc.supplier, done, gone }, 'supplier import done');
         return;
       }
+      // A supplier answering the same cursor again would page forever.
+      if (page.next === doc.cursor)
+        throw new ImportError('The supplier’s catalogue pages do not advance');
       const saved = await imports.savePage(
         doc._id,
         { cursor: page.next, items: page.items.length, ...totalOf(doc, done, page.total) },
@@ -97,8 +103,9 @@ export function createImportRunner(deps: {
     if (current) return current;
     const running = pages(doc)
       .catch(async (err: unknown) => {
-        // The supplier's refusal or unavailability, or the connection gone or switched off.
-        const known = err instanceof SupplierError || err instanceof AppError;
+        // The supplier's refusal or unavailability, the connection gone or switched off, bad paging.
+        const known =
+          err instanceof SupplierError || err instanceof AppError || err instanceof ImportError;
         if (!known) log.error({ err, importId: id }, 'supplier import failed');
         const message = known ? err.message : 'Something went wrong';
         await imports.fail(doc._id, message, now());
