@@ -60,6 +60,10 @@ import {
 import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
 import { adminBlocklistRoutes } from './modules/fraud/blocklist.routes.ts';
 import { adminSupplierPurchaseRoutes } from './modules/supplier-purchases/supplier-purchases.routes.ts';
+import {
+  sellerSupplierImportRoutes,
+  sellerSupplierProductRoutes,
+} from './modules/supplier-catalogue/supplier-catalogue.routes.ts';
 import { adminSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { sellerSupplierConnectionRoutes } from './modules/supplier-connections/supplier-connections.routes.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
@@ -139,6 +143,8 @@ export function createApp(c: Container) {
       adminAuditRoutes(c.auditLog),
       sellerKeyRoutes(c.keyService),
       sellerSupplierConnectionRoutes(c.supplierConnectionService),
+      sellerSupplierProductRoutes(c.supplierCatalogueService),
+      sellerSupplierImportRoutes(c.supplierImportService),
     ],
     {
       guards: {

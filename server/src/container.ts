@@ -78,6 +78,25 @@ import {
   supplierConnectionIndexes,
 } from './modules/supplier-connections/supplier-connections.repository.ts';
 import { createSupplierConnectionService } from './modules/supplier-connections/supplier-connections.service.ts';
+import { catalogueConnections } from './modules/supplier-catalogue/catalogue-connections.ts';
+import {
+  createImportRunner,
+  type ImportHooks,
+} from './modules/supplier-catalogue/import-runner.ts';
+import { createSupplierCatalogueService } from './modules/supplier-catalogue/supplier-catalogue.service.ts';
+import {
+  createSupplierImportRepository,
+  supplierImportIndexes,
+} from './modules/supplier-catalogue/supplier-imports.repository.ts';
+import { createSupplierImportService } from './modules/supplier-catalogue/supplier-imports.service.ts';
+import {
+  createSupplierMappingRepository,
+  supplierMappingIndexes,
+} from './modules/supplier-catalogue/supplier-mappings.repository.ts';
+import {
+  createSupplierProductRepository,
+  supplierProductIndexes,
+} from './modules/supplier-catalogue/supplier-products.repository.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
 import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
@@ -165,6 +184,9 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   refunds: refundIndexes,
   supplierPurchases: supplierPurchaseIndexes,
   supplierConnections: supplierConnectionIndexes,
+  supplierProducts: supplierProductIndexes,
+  supplierMappings: supplierMappingIndexes,
+  supplierImports: supplierImportIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -174,6 +196,8 @@ export type ContainerOptions = {
   fraud?: FraudConfig;
   /** The coupon side of orders; the coupon service's when left out. */
   coupons?: OrderCoupons;
+  /** Where supplier catalogue imports may be stopped as by a crash (the resume tests). */
+  importHooks?: ImportHooks;
 };
 
 /**
@@ -347,6 +371,31 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
   });
   const blocklistService = createBlocklistService({ blocklist, auditLog });
+  // Suppliers' catalogues: imported in the background, mapped by each seller to products.
+  const connectionsOfSellers = catalogueConnections(supplierConnectionService);
+  const supplierProducts = createSupplierProductRepository(db);
+  const supplierImports = createSupplierImportRepository(db);
+  const supplierImportRunner = createImportRunner({
+    imports: supplierImports,
+    products: supplierProducts,
+    supplierFor: connectionsOfSellers.supplierFor,
+    log,
+    hooks: options.importHooks,
+  });
+  const supplierImportService = createSupplierImportService({
+    imports: supplierImports,
+    products: supplierProducts,
+    connections: connectionsOfSellers,
+    runner: supplierImportRunner,
+  });
+  const supplierCatalogueService = createSupplierCatalogueService({
+    products: supplierProducts,
+    mappings: createSupplierMappingRepository(db),
+    catalogue: ask.products,
+    connections: connectionsOfSellers,
+    proposals: proposalService,
+  });
+
   // The cart and coupons: lines priced from the live offers, never from the client.
   const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
   const couponService = createCouponService({
@@ -480,6 +529,10 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     exchangeRateService,
     blocklistService,
     supplierService,
+    /** Catalogue imports run in the background: main.ts resumes and stops them. */
+    supplierImportRunner,
+    supplierImportService,
+    supplierCatalogueService,
     supplierPurchaseService,
     supplierConnectionService,
     /** Supplier-backed offers' sync: the job's `syncDue`, and `syncConnection` for postbacks. */

@@ -174,6 +174,11 @@ async function main() {
     log,
   });
   stops.push(() => supplierSync.stop());
+  // Supplier catalogue imports a stop or a crash left running go on from their saved cursor, in
+  // the background; at shutdown each stops after its current page, to be resumed next boot.
+  const imports = container.supplierImportRunner;
+  stops.push(() => imports.stop());
+  imports.resume().catch((err: unknown) => log.error({ err }, 'supplier imports not resumed'));
   const app = createApp(container);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;

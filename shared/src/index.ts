@@ -48,3 +48,4 @@ export * from './schemas/blocklist.ts';
 export * from './schemas/suppliers.ts';
 export * from './schemas/supplier-purchases.ts';
 export * from './schemas/supplier-connections.ts';
+export * from './schemas/supplier-catalogue.ts';

@@ -25,7 +25,8 @@ const SHAPE_CHOICES = IMAGE_SHAPES.map((id) => ({ id, name: id }));
 const SIZE_CHOICES = IMAGE_SIZES.map((id) => ({ id, name: id }));
 const DEFAULTS = { region: 'Global', type: 'key', images: [], tags: [] };
 
-function GiftCardInputs() {
+/** The face value inputs, shown for gift cards only. */
+export function GiftCardInputs() {
   return (
     <FormDataConsumer<{ type?: string }>>
       {({ formData }) =>

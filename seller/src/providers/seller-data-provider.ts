@@ -2,14 +2,17 @@ import { errorStatus, type ConsoleDataProvider } from '@market/console-kit';
 import {
   KeyUploadResultSchema,
   OfferRestockResultSchema,
+  ProductProposalSchema,
   SellerApplicationSchema,
   SellerBalanceSchema,
   SellerSupplierConnectionSchema,
   type KeyUploadResult,
   type OfferRestockResult,
+  type ProductProposal,
   type SellerApplication,
   type SellerBalance,
   type SellerSupplierConnection,
+  type SupplierProductPropose,
 } from '@market/shared';
 import type { Identifier } from 'react-admin';
 
@@ -31,6 +34,8 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   restockOffer(offerId: Identifier, quantity: number): Promise<OfferRestockResult>;
   /** Asks the supplier for the connection's balance; the connection with the outcome recorded. */
   testSupplierConnection(id: Identifier): Promise<SellerSupplierConnection>;
+  /** Proposes a new marketplace product made from a supplier product. */
+  proposeSupplierProduct(id: Identifier, body: SupplierProductPropose): Promise<ProductProposal>;
 }
 
 /** Adds the seller console's custom methods, on the kit's generic `getJson` and `postAction`. */
@@ -59,6 +64,10 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     async testSupplierConnection(id) {
       const path = `/supplier-connections/${encodeURIComponent(String(id))}/test`;
       return SellerSupplierConnectionSchema.parse(await base.postAction(path));
+    },
+    async proposeSupplierProduct(id, body) {
+      const path = `/supplier-products/${encodeURIComponent(String(id))}/propose`;
+      return ProductProposalSchema.parse(await base.postAction(path, body));
     },
   };
 }

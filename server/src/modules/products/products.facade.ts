@@ -15,6 +15,7 @@ export function createProductFacade(repo: ProductRepository) {
     countReferencing: repo.countReferencing,
     findById: repo.findById,
     findByIds: repo.findByIds,
+    identities: repo.identities,
     pullTag: repo.pullTag,
     renameBrand: repo.renameBrand,
     setPriceRange: repo.setPriceRange,

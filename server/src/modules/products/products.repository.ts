@@ -142,6 +142,18 @@ export function createProductRepository(db: Db) {
     count: () => products.countDocuments(),
     findByIds: (ids: ObjectId[]) => products.find({ _id: { $in: ids } }).toArray(),
     findById: (id: ObjectId) => products.findOne({ _id: id }),
+    /** Every product's English name, platform and region (suppliers' mapping suggestions). */
+    async identities() {
+      const docs = await products
+        .find({}, { projection: { 'name.en': 1, platform: 1, region: 1 } })
+        .toArray();
+      return docs.map((d) => ({
+        id: d._id.toHexString(),
+        name: d.name.en,
+        platform: d.platform,
+        region: d.region,
+      }));
+    },
     /** Inserts a new product; a taken slug raises the driver's duplicate-key error (11000). */
     insert: (doc: ProductDoc) => products.insertOne(doc),
     /** Changes an admin's fields of a product; null when there is none with that id. */
