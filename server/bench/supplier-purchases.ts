@@ -3,8 +3,9 @@
  * `node server/bench/supplier-purchases.ts` (after `source scripts/bootstrap.sh`).
  * `BENCH_PURCHASES` (default 200) purchases of one unit per supplier, one after the other per
  * supplier and the four suppliers at once; before about one purchase in ten (`BENCH_FAULT_RATE`,
- * default 0.1) a fault is switched on at `/sandbox/faults` (a 503, a 429, a call that hangs, an
- * answer lost after the purchase was made, stock gone, a price rise). Each purchase follows the
+ * default 0.1) a fault is switched on at `/sandbox/faults` (a 503, 503s on every attempt, a 429,
+ * a call that hangs, an answer lost after the purchase was made, the same with its retries
+ * failing, stock gone, a price rise). Each purchase follows the
  * design's recovery rule: on `UNAVAILABLE`, ask `findPurchase(clientRef)` first and buy again
  * (same clientRef) only when the supplier has none. Then its codes are read.
  *
@@ -41,14 +42,26 @@ const HTTP = {
   halfOpenAfterMs: 1_000,
 };
 
-const FAULTS = [
+/**
+ * What is switched on before a purchase; `then` is switched on `afterMs` later, while the
+ * purchase's first answer is being lost (its retries fail too: recovery must find it).
+ */
+type Fault = { name: string; body: object; then?: { afterMs: number; body: object } };
+const FAULTS: Fault[] = [
   { name: '503', body: { failNext5xx: 1 } },
+  // Every attempt fails before buying: the purchase is not there, so it is bought again.
+  { name: '503 x3', body: { failNext5xx: HTTP.maxAttempts } },
+  {
+    name: 'lost + 503s',
+    body: { loseNextPurchaseAnswer: true },
+    then: { afterMs: HTTP.timeoutMs / 5, body: { failNext5xx: HTTP.maxAttempts - 1 } },
+  },
   { name: '429', body: { failNext429: 1, retryAfterSeconds: 1 } },
   { name: 'hang', body: { hangNext: 1 } },
   { name: 'lost answer', body: { loseNextPurchaseAnswer: true } },
   { name: 'out of stock', body: { outOfStockAtPurchase: true } },
   { name: 'price rise', body: { priceRisePercentAtPurchase: 20 } },
-] as const;
+];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-purchases-'));
 const sandboxes = await startSupplierSandboxes({ port: 0, dir });
@@ -99,6 +112,12 @@ async function run(id: SupplierId): Promise<{ id: SupplierId; results: Result[];
   for (let i = 0; i < PURCHASES; i++) {
     const fault = rand() < FAULT_RATE ? FAULTS[Math.floor(rand() * FAULTS.length)]! : null;
     if (fault) await post(`${root}/sandbox/faults`, fault.body);
+    const then = fault?.then;
+    const later =
+      then &&
+      new Promise((r) => setTimeout(r, then.afterMs)).then(() =>
+        post(`${root}/sandbox/faults`, then.body),
+      );
     const t0 = performance.now();
     let result: Omit<Result, 'ms' | 'fault'>;
     try {
@@ -112,6 +131,7 @@ async function run(id: SupplierId): Promise<{ id: SupplierId; results: Result[];
       result = { outcome: 'failed', codes: 0 };
     }
     results.push({ ...result, ms: performance.now() - t0, fault: fault?.name ?? null });
+    await later;
     if (fault) {
       // A fault a retry did not use up would hit the next purchase; a refusal changed the product.
       await fetch(`${root}/sandbox/faults`, { method: 'DELETE' });
