@@ -103,6 +103,9 @@ describe('demo supplier data', () => {
         expect(sale?.inStock).toBe(true);
         // The rule's rounding: every price ends in .99.
         expect(sale!.prices.eur % 100).toBe(99);
+        // The product's price range counts it (the category pages and the JSON-LD show it).
+        expect(product!.prices.eur.min).toBeGreaterThan(0);
+        expect(product!.prices.eur.min).toBeLessThanOrEqual(sale!.prices.eur);
       }
     }
   });
