@@ -73,6 +73,7 @@ export async function seedDemoSuppliers(db: Db, container: Container, log: Logge
     .toArray();
   const productIdOf = new Map(products.map((p) => [p.slug, p._id.toHexString()]));
   let offers = 0;
+  let kept = 0;
   for (const supplier of SUPPLIER_IDS) {
     const existing = await connections.list(
       sellerId,
@@ -118,11 +119,12 @@ export async function seedDemoSuppliers(db: Db, container: Container, log: Logge
         // A start that stopped half-way made it already (or, on demo data older than these
         // offers, the seller sells the product with uploaded keys): keep that one.
         if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
+        kept++;
       }
     }
     const report = await container.supplierSync.syncConnection(connection.id);
     if (report.error) throw new Error(`${SUPPLIER_NAMES[supplier]} sync: ${report.error}`);
   }
   await meta.updateOne({ _id: MARKER }, { $set: { at: new Date() } }, { upsert: true });
-  log.info({ ms: Date.now() - started, offers }, 'demo supplier offers seeded');
+  log.info({ ms: Date.now() - started, offers, kept }, 'demo supplier offers seeded');
 }
