@@ -355,8 +355,15 @@ export const en = {
         name: 'Supplier',
         enabled: 'On',
         connections: 'Sellers connected',
+        purchases24h: 'Purchases (24 h)',
+        errorRate: 'Failed (24 h)',
+        breakers: 'Breakers',
         updatedAt: 'Switched',
         updatedBy: 'Switched by',
+      },
+      breakers: {
+        none: 'All closed',
+        some: '%{open} open, %{halfOpen} half-open',
       },
       help: {
         enabled: 'Off: no seller may connect, buy or sync through this supplier',

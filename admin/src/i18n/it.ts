@@ -364,8 +364,15 @@ export const it: TranslationOf<typeof en> = {
         name: 'Fornitore',
         enabled: 'Attivo',
         connections: 'Venditori collegati',
+        purchases24h: 'Acquisti (24 h)',
+        errorRate: 'Falliti (24 h)',
+        breakers: 'Interruttori',
         updatedAt: 'Modificato',
         updatedBy: 'Modificato da',
+      },
+      breakers: {
+        none: 'Tutti chiusi',
+        some: '%{open} aperti, %{halfOpen} semiaperti',
       },
       help: {
         enabled: 'Disattivato: nessun venditore può collegarsi, acquistare o sincronizzare',

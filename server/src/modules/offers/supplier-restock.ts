@@ -11,7 +11,7 @@ import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { SupplierPurchaseFacade } from '../supplier-purchases/supplier-purchases.facade.ts';
-import type { SupplierService } from '../suppliers/suppliers.service.ts';
+import type { SupplierSwitch } from '../suppliers/suppliers.service.ts';
 import { toObjectId } from './object-ids.ts';
 import type { OfferPricing } from './offer-pricing.ts';
 import type {
@@ -68,7 +68,7 @@ export function createSupplierRestock(deps: {
   vault: KeyVault;
   purchases: SupplierPurchaseFacade;
   connections: OfferConnections;
-  suppliers: Pick<SupplierService, 'isEnabled'>;
+  suppliers: SupplierSwitch;
   supplierOffers: SupplierOffers;
   pricing: Pick<OfferPricing, 'refreshRanges'>;
   auditLog: AuditLog;
