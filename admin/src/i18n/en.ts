@@ -322,6 +322,8 @@ export const en = {
         copy: 'Copy',
         copied: 'Key copied',
         copy_failed: 'The key could not be copied; select it and copy it by hand.',
+        image_alt: 'The key: a scanned card with its code, as the supplier delivered it',
+        download: 'Download',
       },
       revoke: {
         title: 'Revoke key %{masked}?',

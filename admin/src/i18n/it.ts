@@ -331,6 +331,9 @@ export const it: TranslationOf<typeof en> = {
         copy: 'Copia',
         copied: 'Chiave copiata',
         copy_failed: 'Impossibile copiare la chiave; selezionala e copiala a mano.',
+        image_alt:
+          'La chiave: una carta scansionata con il suo codice, come l’ha consegnata il fornitore',
+        download: 'Scarica',
       },
       revoke: {
         title: 'Revocare la chiave %{masked}?',
