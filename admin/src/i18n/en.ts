@@ -291,6 +291,7 @@ export const en = {
     },
     keys: {
       name: 'Key |||| Keys',
+      image_code: 'Image code (scanned card)',
       fields: {
         id: 'ID',
         masked: 'Key',
@@ -322,6 +323,8 @@ export const en = {
         copy: 'Copy',
         copied: 'Key copied',
         copy_failed: 'The key could not be copied; select it and copy it by hand.',
+        image_alt: 'The key: a scanned card with its code, as the supplier delivered it',
+        download: 'Download',
       },
       revoke: {
         title: 'Revoke key %{masked}?',
