@@ -110,6 +110,9 @@ export function SupplierCatalogueList() {
       }
       sort={{ field: 'name', order: 'ASC' }}
       exporter={false}
+      // A connection never imported has an empty catalogue: the list and its "Import catalogue"
+      // stay (react-admin's empty page would hide the actions).
+      empty={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <SupplierProductNameField label="resources.supplier-products.fields.name" sortBy="name" />

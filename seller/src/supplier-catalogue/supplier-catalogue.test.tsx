@@ -84,12 +84,13 @@ const progress = (over: Partial<SupplierImport>): SupplierImport => ({
 /** A data provider answering each resource the page reads; `imports` answers successive polls. */
 function provider(options: {
   connections?: SellerSupplierConnection[];
+  catalogue?: SellerSupplierProduct[];
   imports?: SupplierImport[];
 }) {
   const imports = [...(options.imports ?? [])];
   const lists: Record<string, () => RaRecord[]> = {
     'supplier-connections': () => options.connections ?? [CONNECTION],
-    'supplier-products': () => CATALOGUE,
+    'supplier-products': () => options.catalogue ?? CATALOGUE,
     // The latest import, one poll after another (the last one stays).
     'supplier-imports': () => (imports.length > 1 ? [imports.shift()!] : imports),
   };
@@ -185,6 +186,13 @@ describe('SupplierCatalogueList', () => {
       await screen.findByText('Catalogue imported: 300 products', {}, { timeout: 5000 }),
     ).toBeTruthy();
     expect(screen.queryByRole('progressbar', { name: 'Import progress' })).toBeNull();
+  });
+
+  it('offers the import of a catalogue never imported (the list is still empty)', async () => {
+    const { dataProvider, create } = provider({ catalogue: [] });
+    render(dataProvider);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import catalogue' }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
   });
 
   it('proposes an unmatched product with the platform and region its spelling maps to', async () => {
