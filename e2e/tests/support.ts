@@ -3,6 +3,12 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** The Auth emulator the marketplace under test started (see playwright.config.ts). */
 export const EMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8091) + 1_400}`;
 
+/**
+ * The CodesWholesale sandbox the marketplace under test started (SUPPLIER_SANDBOX_PORT + 2, see
+ * playwright.config.ts): its `/sandbox/...` routes set faults and list what it sold.
+ */
+export const CODESWHOLESALE_SANDBOX = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8091) + 302}`;
+
 let n = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${n++}@e2e.example`;
 
