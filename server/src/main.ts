@@ -174,6 +174,19 @@ async function main() {
     log,
   });
   stops.push(() => supplierSync.stop());
+  // On-demand units a crash or a silent supplier left unbought (or pre-orders still waiting for
+  // their code): their orders are delivered again, the supplier asked before anything is bought.
+  const fulfilment = startJob({
+    name: 'supplier-fulfilment',
+    everyMs: config.SUPPLIER_FULFILMENT_INTERVAL_SECONDS * 1000,
+    run: async () => {
+      const before = new Date(Date.now() - config.SUPPLIER_FULFILMENT_AFTER_SECONDS * 1000);
+      const ids = await container.supplierFulfilment.unsettledOrders(before, 100);
+      return ids.length ? orders.deliverAgain(ids) : 0;
+    },
+    log,
+  });
+  stops.push(() => fulfilment.stop());
   // Supplier catalogue imports a stop or a crash left running go on from their saved cursor, in
   // the background; at shutdown each stops after its current page, to be resumed next boot.
   const imports = container.supplierImportRunner;

@@ -55,6 +55,45 @@ const plainCode = (code: Exclude<SupplierCode, { kind: 'preorder' }>) =>
   code.kind === 'text' ? code.code : `data:${code.mimeType};base64,${code.imageBase64}`;
 
 /**
+ * The keys a supplier purchase's codes become in the vault: encrypted, hashed (a code already
+ * held anywhere is refused by the unique hash, so storing again is a no-op), traced to the
+ * purchase. Pre-orders' codes are not there yet and are left out. Available for a restock;
+ * reserved for the order (`heldBy`) when bought for one, so its delivery sells them.
+ */
+export function supplierKeys(args: {
+  offer: Pick<OfferDoc, '_id' | 'productId' | 'sellerId'> & {
+    source: Pick<SupplierSourceDoc, 'supplier'>;
+  };
+  purchase: Pick<SupplierPurchase, 'purchaseId' | 'clientRef'>;
+  codes: SupplierCode[];
+  vault: Pick<KeyVault, 'hash' | 'encrypt'>;
+  at: Date;
+  heldBy?: { orderId: ObjectId; reservedUntil: Date };
+}): Parameters<KeyFacade['insertNew']>[0] {
+  const { offer, purchase, vault, heldBy } = args;
+  return args.codes.flatMap((c) => {
+    if (c.kind === 'preorder') return [];
+    const code = plainCode(c);
+    return [
+      {
+        offerId: offer._id,
+        productId: offer.productId,
+        sellerId: offer.sellerId,
+        hash: vault.hash(code),
+        secret: vault.encrypt(code),
+        status: heldBy ? ('reserved' as const) : ('available' as const),
+        ...(heldBy && { orderId: heldBy.orderId, reservedUntil: heldBy.reservedUntil }),
+        source: 'supplier' as const,
+        supplier: offer.source.supplier,
+        supplierPurchaseId: purchase.purchaseId,
+        supplierClientRef: purchase.clientRef,
+        createdAt: args.at,
+      },
+    ];
+  });
+}
+
+/**
  * Stocked supplier offers buy keys ahead into the vault, one batch at a time. A batch is a
  * purchase at the supplier with reference `stock:<offerId>:<n>`, recorded in the supplier
  * purchases book before the supplier is called; the offer keeps it open until every code of it
@@ -139,23 +178,8 @@ export function createSupplierRestock(deps: {
     purchase: SupplierPurchase,
     codes: SupplierCode[],
   ) {
-    const at = now();
-    const ready = codes.flatMap((c) => (c.kind === 'preorder' ? [] : [plainCode(c)]));
-    const { inserted, skippedHashes } = await keys.insertNew(
-      ready.map((code) => ({
-        offerId: offer._id,
-        productId: offer.productId,
-        sellerId: offer.sellerId,
-        hash: vault.hash(code),
-        secret: vault.encrypt(code),
-        status: 'available' as const,
-        source: 'supplier' as const,
-        supplier: offer.source.supplier,
-        supplierPurchaseId: purchase.purchaseId,
-        supplierClientRef: purchase.clientRef,
-        createdAt: at,
-      })),
-    );
+    const ready = supplierKeys({ offer, purchase, codes, vault, at: now() });
+    const { inserted, skippedHashes } = await keys.insertNew(ready);
     const holders = skippedHashes.length ? await keys.holdersOf(skippedHashes) : [];
     // Codes this batch stored before (a resumed batch) are not news; any other holder is.
     const others = holders.filter((h) => h.supplierClientRef !== purchase.clientRef);
