@@ -24,6 +24,7 @@ import { startPaymentSandboxes } from './sandboxes/payments.ts';
 import { startSupplierSandboxes, type SupplierSandboxes } from './sandboxes/suppliers/index.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger, prettyLogsWanted, type Logger } from './logger.ts';
+import { resumeSupplierFulfilment } from './jobs/resume-supplier-fulfilment.ts';
 import { reconcilePayments } from './jobs/reconcile-payments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
@@ -179,11 +180,11 @@ async function main() {
   const fulfilment = startJob({
     name: 'supplier-fulfilment',
     everyMs: config.SUPPLIER_FULFILMENT_INTERVAL_SECONDS * 1000,
-    run: async () => {
-      const before = new Date(Date.now() - config.SUPPLIER_FULFILMENT_AFTER_SECONDS * 1000);
-      const ids = await container.supplierFulfilment.unsettledOrders(before, 100);
-      return ids.length ? orders.deliverAgain(ids) : 0;
-    },
+    run: () =>
+      resumeSupplierFulfilment({
+        container,
+        afterSeconds: config.SUPPLIER_FULFILMENT_AFTER_SECONDS,
+      }),
     log,
   });
   stops.push(() => fulfilment.stop());

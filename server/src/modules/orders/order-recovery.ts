@@ -33,8 +33,9 @@ export function createOrderRecovery(deps: {
      */
     async deliverAgain(ids: ObjectId[], at: Date = deps.now()) {
       let delivered = 0;
-      for (const order of await orders.findManyByIds(ids)) {
-        if (order.status !== 'approved' || order.deliveredAt) continue;
+      for (const id of ids) {
+        const order = await orders.findById(id);
+        if (order?.status !== 'approved' || order.deliveredAt) continue;
         if ((await deliver(order, at, 'now')).deliveredAt) delivered++;
       }
       return delivered;
