@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminSupplierPurchaseSchema,
   CheckoutStartedSchema,
-  OrderSchema,
   RevealedOrderKeySchema,
   SellerOfferSchema,
   SellerSupplierConnectionSchema,
