@@ -17,7 +17,10 @@ import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { SupplierPurchaseDoc } from '../src/modules/supplier-purchases/supplier-purchases.repository.ts';
 import type { SandboxPurchase } from '../src/sandboxes/suppliers/stockroom.ts';
-import { startWockSandbox, WOCK_SANDBOX_CREDENTIALS } from '../src/sandboxes/suppliers/wock/index.ts';
+import {
+  startWockSandbox,
+  WOCK_SANDBOX_CREDENTIALS,
+} from '../src/sandboxes/suppliers/wock/index.ts';
 import { RECOVERY_ENV } from './crash-scenario.ts';
 import { newProduct } from './fixtures.ts';
 import { createAccount } from './harness.ts';
