@@ -210,6 +210,31 @@ describe('an on-demand offer bought by a buyer', () => {
     expect((await mailsTo(seller.email)).map((m) => m.subject)).toContainEqual(
       expect.stringContaining('offer paused'),
     );
+    // Nothing was delivered: no "your keys are ready" mail.
+    expect((await mailsTo(buyer.email)).filter((m) => m.kind === 'order-delivered')).toEqual([]);
+  });
+
+  it('holds declared stock while the buyer pays, gives it back when they cancel, and buys nothing', async () => {
+    const { seller, productId, offer } = await onDemandOffer();
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 2 }]);
+    const res = await checkout(t, buyer, 'paypal');
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
+    expect((await offerDoc(offer.id)).stock).toBe(1);
+    await clickButton(approvalUrl, 'Cancel and return to the shop');
+    const back = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
+      token: buyer.token,
+      body: { cancelled: true },
+    });
+    expect(back.status).toBe(200);
+    expect((await orderOf(t, buyer, orderId)).status).toBe('cancelled');
+    expect((await offerDoc(offer.id)).stock).toBe(3);
+    expect(await book(orderId)).toEqual([]);
+    // More than the declared stock is refused as out of stock, as for uploaded keys.
+    const greedy = await buyerWith(t, seller, [{ productId, quantity: 3 }]);
+    expect((await checkout(t, greedy, 'paypal')).status).toBe(201);
+    const late = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    expect((await checkout(t, late, 'paypal')).status).toBe(409);
   });
 
   it('refunds the line when the supplier’s price rose above the offer’s cost ceiling', async () => {

@@ -109,7 +109,9 @@ export function createOrderDelivery(deps: {
         ...(approved.has(item.sellerId) ? {} : { held: true }),
       })),
     );
-    if (!order.deliveredAt) {
+    // An order whose every line went back (on-demand units the supplier refused) has no keys to
+    // announce: the refund's own mail told the buyer.
+    if (!order.deliveredAt && items.some((i) => i.deliveredCount > 0)) {
       // Opens this order in the account page (it keeps `?order=` through a sign-in).
       const link = `${publicOrigin}/account?order=${order._id.toHexString()}`;
       await mailer.send({
