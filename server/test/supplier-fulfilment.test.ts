@@ -204,6 +204,12 @@ describe('an on-demand offer bought by a buyer', () => {
     const paused = await offerDoc(offer.id);
     expect(paused.status).toBe('paused');
     expect(paused.source).toMatchObject({ pausedBySync: 'outOfStock' });
+    // The mails follow the refund.
+    const told = async () =>
+      (await mailsTo(seller.email)).some((m) => m.subject.includes('offer paused'));
+    for (let i = 0; i < 50 && !(await told()); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect((await mailsTo(buyer.email)).map((m) => m.subject)).toContainEqual(
       expect.stringContaining('refunded'),
     );
@@ -248,6 +254,33 @@ describe('an on-demand offer bought by a buyer', () => {
       error: expect.objectContaining({ code: 'PRICE_CHANGED' }),
     });
     expect((await offerDoc(offer.id)).source).toMatchObject({ pausedBySync: 'overCeiling' });
+  });
+
+  it('waits while the supplier does not answer, then the recovery run buys the unit once', async () => {
+    const { seller, productId } = await onDemandOffer();
+    // One call's worth of failures (every attempt), fewer than open the connection's breaker.
+    await setFaults({ failNext5xx: 3 });
+    const { buyer, orderId } = await buyOne(seller, productId);
+    // The background purchase meets the faults, gives up for now and leaves its intent.
+    const deadline = Date.now() + 10_000;
+    const faultsLeft = async () =>
+      ((await (await fetch(`${wock.url}/sandbox/faults`)).json()) as { failNext5xx: number })
+        .failNext5xx;
+    while ((await faultsLeft()) > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await book(orderId))[0]).toMatchObject({ status: 'requested', error: null });
+    const waiting = await orderOf(t, buyer, orderId);
+    expect(waiting.status).toBe('approved');
+    expect(waiting.refundedCents).toBe(0);
+    expect(waiting.items[0]!.deliveredCount).toBe(0);
+
+    await resumeSupplierFulfilment({ container: t.container, afterSeconds: 0 });
+    expect((await orderOf(t, buyer, orderId)).items[0]!.deliveredCount).toBe(1);
+    expect(await sandboxPurchases(`${orderId}:0:0`)).toHaveLength(1);
+    expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
   });
 
   it('waits for a pre-order’s code, then the recovery run delivers it once released', async () => {
