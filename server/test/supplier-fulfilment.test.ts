@@ -142,6 +142,20 @@ async function until(buyer: TestAccount, orderId: string, done: (o: Order) => bo
   }
 }
 const delivered = (o: Order) => o.items.every((i) => i.deliveredCount === i.quantity);
+
+/**
+ * Runs the supplier-fulfilment job's run (as main.ts ticks it) until the order is delivered; a
+ * run that finds this process still buying the order skips it, as the job does. 10 s at most.
+ */
+async function recover(buyer: TestAccount, orderId: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await resumeSupplierFulfilment({ container: t.container, afterSeconds: 0 });
+    const order = await orderOf(t, buyer, orderId);
+    if (delivered(order) || Date.now() > deadline) return order;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 const refunded = (o: Order) => o.refundedCents > 0;
 
 describe('an on-demand offer bought by a buyer', () => {
@@ -277,8 +291,7 @@ describe('an on-demand offer bought by a buyer', () => {
     expect(waiting.refundedCents).toBe(0);
     expect(waiting.items[0]!.deliveredCount).toBe(0);
 
-    await resumeSupplierFulfilment({ container: t.container, afterSeconds: 0 });
-    expect((await orderOf(t, buyer, orderId)).items[0]!.deliveredCount).toBe(1);
+    expect((await recover(buyer, orderId)).items[0]!.deliveredCount).toBe(1);
     expect(await sandboxPurchases(`${orderId}:0:0`)).toHaveLength(1);
     expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
   });
@@ -298,8 +311,7 @@ describe('an on-demand offer bought by a buyer', () => {
     expect(waiting.items[0]!.deliveredCount).toBe(0);
 
     expect((await post(`${wock.url}/sandbox/preorders/release`, {})).status).toBe(200);
-    await resumeSupplierFulfilment({ container: t.container, afterSeconds: 0 });
-    const order = await orderOf(t, buyer, orderId);
+    const order = await recover(buyer, orderId);
     expect(order.items[0]!.deliveredCount).toBe(1);
     expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
     expect(await sandboxPurchases(clientRef)).toHaveLength(1);
