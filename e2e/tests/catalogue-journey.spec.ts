@@ -12,7 +12,7 @@ async function signInToSellerConsole(page: Page) {
   await page.getByLabel(/email/i).fill('seller@example.com');
   await page.getByLabel(/password/i).fill('demopass');
   await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('menuitem', { name: 'Catalogue' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Catalogue', exact: true })).toBeVisible();
 }
 
 test('an admin creates a product, a seller sells it with keys, and buyers see the offer', async ({
@@ -71,7 +71,7 @@ test('an admin creates a product, a seller sells it with keys, and buyers see th
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await signInToSellerConsole(seller);
-  await seller.getByRole('menuitem', { name: 'Catalogue' }).click();
+  await seller.getByRole('menuitem', { name: 'Catalogue', exact: true }).click();
   await seller.getByPlaceholder(/search/i).fill(english);
   const row = seller.getByRole('row').filter({ hasText: english });
   await row

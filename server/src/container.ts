@@ -99,7 +99,10 @@ import {
   supplierProductIndexes,
 } from './modules/supplier-catalogue/supplier-products.repository.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
-import { createSupplierService } from './modules/suppliers/suppliers.service.ts';
+import {
+  createSupplierService,
+  createSupplierSwitch,
+} from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
 import {
   createHomeContentRepository,
@@ -295,19 +298,25 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
 
   // Suppliers: the admin's marketplace-wide switch, and the sellers' own accounts at each.
-  const supplierService = createSupplierService({
-    suppliers: createSupplierRepository(db),
-    connections: ask.supplierConnections,
-    auditLog,
-  });
+  const supplierRepository = createSupplierRepository(db);
+  const supplierSwitch = createSupplierSwitch(supplierRepository);
   // The book of every purchase at a supplier (fulfilment writes it, the admin console reads it).
   const supplierPurchases = createSupplierPurchaseRepository(db);
   const supplierPurchaseService = createSupplierPurchaseService({ purchases: supplierPurchases });
   const supplierConnectionService = createSupplierConnectionService({
     connections: supplierConnections,
-    suppliers: supplierService,
+    suppliers: supplierSwitch,
     directory: deps.suppliers,
     vault: deps.vault,
+  });
+  const supplierService = createSupplierService({
+    suppliers: supplierRepository,
+    connections: {
+      ...ask.supplierConnections,
+      breakersBySupplier: supplierConnectionService.breakersBySupplier,
+    },
+    purchases: createSupplierPurchaseFacade(supplierPurchases),
+    auditLog,
   });
 
   // Offers, keys and exchange rates; what admins do to them goes to the audit log.
@@ -327,7 +336,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // purchases book, kept in step with the supplier by the sync (main.ts runs `syncDue`).
   const supplierOffers = createSupplierOffers({
     connections: supplierConnectionService,
-    suppliers: supplierService,
+    suppliers: supplierSwitch,
     rates: ask.exchangeRates,
     keys: ask.keys,
     fees: deps.supplierOffers.fees,
@@ -339,13 +348,13 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     vault: deps.vault,
     purchases: createSupplierPurchaseFacade(supplierPurchases),
     connections: supplierConnectionService,
-    suppliers: supplierService,
+    suppliers: supplierSwitch,
   });
   const supplierSync = createSupplierSync({
     ...{ offers, pricing, supplierOffers, log },
     keys: ask.keys,
     connections: supplierConnectionService,
-    suppliers: supplierService,
+    suppliers: supplierSwitch,
     everyMinutes: deps.supplierOffers.syncMinutes,
   });
   const sellerOffers = createSellerOfferService({

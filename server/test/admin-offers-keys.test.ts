@@ -7,7 +7,7 @@ import {
   AuditEntrySchema,
   ExchangeRateSchema,
   MaskedKeySchema,
-  RevealedKeySchema,
+  TextKeyCodeSchema,
   SellerOfferSchema,
 } from '@market/shared';
 import { maskKeyCode } from '../src/modules/keys/key-mask.ts';
@@ -267,7 +267,7 @@ describe('POST /api/admin/keys/:id/reveal', () => {
       body: { reason: '  Buyer says the key does not work  ' },
     });
     expect(res.status).toBe(200);
-    const { code } = RevealedKeySchema.parse(await res.json());
+    const { code } = TextKeyCodeSchema.parse(await res.json());
     expect(code).toBe(await codeOf(key!.id));
     expect(codes).toContain(code);
     // Only a sold key is marked seen (a refund then revokes it): this one stays on sale.

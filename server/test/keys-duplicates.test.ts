@@ -9,6 +9,7 @@ import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
 import { createAuditLog } from '../src/modules/audit/audit.service.ts';
 import { createKeyRepository, type KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import { rehashKeys } from '../src/modules/keys/rehash-keys.ts';
+import { supplierKeyDocs } from '../src/modules/keys/supplier-codes.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
 import { newProduct, sell } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
@@ -256,6 +257,49 @@ describe('start-up migration: keys hashed before separators were ignored', () =>
     });
     expect(report).toEqual({ rehashed: 1, duplicates: 0, unreadable: 0, unsettled: 0 });
     expect((await keyById(pending._id))!.hash).toBe(t.vault.hash('HALF-DONE-0002'));
+  });
+
+  it('leaves an image code hashed over its bytes, its base64 never taken for a text code', async () => {
+    const offer = await sell(t, a, await newProduct(t.db));
+    // Two scans whose base64 differs only in case: two images, not one code.
+    const [scan, other] = ['iVBORw0KGgoAAAANSUhEUgAA', 'IvbOrW0kGgOaaaansuHeUGaa'].map(
+      (imageBase64, i) =>
+        supplierKeyDocs(
+          t.vault,
+          [
+            {
+              kind: 'image',
+              codeId: `c${i}`,
+              imageBase64,
+              filename: 'card.png',
+              mimeType: 'image/png',
+            },
+          ],
+          {
+            offerId: new ObjectId(offer.id),
+            productId: new ObjectId(offer.productId),
+            sellerId: a.sellerId!,
+            supplier: 'wock',
+            supplierPurchaseId: 'P-1',
+            supplierClientRef: `stock:${offer.id}:${i}`,
+          },
+          new Date(),
+        )[0]!,
+    );
+    expect((await createKeyRepository(t.db).insertNew([scan!, other!])).inserted).toBe(2);
+    const report = await rehashKeys({
+      keys: createKeyRepository(t.db),
+      vault: t.vault,
+      auditLog: createAuditLog({ audit: createAuditRepository(t.db) }),
+      restock: async () => undefined,
+      log,
+    });
+    expect(report).toEqual({ rehashed: 0, duplicates: 0, unreadable: 0, unsettled: 0 });
+    const stored = await keys()
+      .find({ offerId: new ObjectId(offer.id) })
+      .toArray();
+    expect(stored.map((k) => k.hash).sort()).toEqual([scan!.hash, other!.hash].sort());
+    expect(stored.every((k) => k.kind === 'image' && !k.duplicateOf)).toBe(true);
   });
 
   it('stays unrecorded while a key cannot be decrypted, and completes once it can', async () => {

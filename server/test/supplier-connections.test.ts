@@ -229,8 +229,12 @@ describe('POST /api/seller/supplier-connections/:id/test', () => {
       }
       expect(last.status).toBe('failing');
       expect(last.breaker).toBe('open');
-      // Another request reads the same adapter's breaker.
+      // Another request reads the same adapter's breaker, and the admin sees it open.
       expect((await seller.ra.getOne(RESOURCE, { id })).data.breaker).toBe('open');
+      const wock = AdminSupplierSchema.parse(
+        (await admin.getOne('suppliers', { id: 'wock' })).data,
+      );
+      expect(wock.breakers.open).toBeGreaterThanOrEqual(1);
     } finally {
       await fetch(`${wockUrl}/sandbox/faults`, { method: 'DELETE' });
     }

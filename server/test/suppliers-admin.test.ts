@@ -37,6 +37,9 @@ describe('/api/admin/suppliers', () => {
       name: 'CodesWholesale',
       enabled: true,
       connections: 0,
+      purchases24h: 0,
+      errorRate: null,
+      breakers: { open: 0, halfOpen: 0 },
       updatedAt: null,
       updatedBy: null,
     });

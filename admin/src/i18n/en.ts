@@ -291,6 +291,7 @@ export const en = {
     },
     keys: {
       name: 'Key |||| Keys',
+      image_code: 'Image code (scanned card)',
       fields: {
         id: 'ID',
         masked: 'Key',
@@ -322,6 +323,8 @@ export const en = {
         copy: 'Copy',
         copied: 'Key copied',
         copy_failed: 'The key could not be copied; select it and copy it by hand.',
+        image_alt: 'The key: a scanned card with its code, as the supplier delivered it',
+        download: 'Download',
       },
       revoke: {
         title: 'Revoke key %{masked}?',
@@ -355,8 +358,15 @@ export const en = {
         name: 'Supplier',
         enabled: 'On',
         connections: 'Sellers connected',
+        purchases24h: 'Purchases (24 h)',
+        errorRate: 'Failed (24 h)',
+        breakers: 'Breakers',
         updatedAt: 'Switched',
         updatedBy: 'Switched by',
+      },
+      breakers: {
+        none: 'All closed',
+        some: '%{open} open, %{halfOpen} half-open',
       },
       help: {
         enabled: 'Off: no seller may connect, buy or sync through this supplier',

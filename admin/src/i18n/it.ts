@@ -299,6 +299,7 @@ export const it: TranslationOf<typeof en> = {
     },
     keys: {
       name: 'Chiave |||| Chiavi',
+      image_code: 'Codice immagine (carta scansionata)',
       fields: {
         id: 'ID',
         masked: 'Chiave',
@@ -331,6 +332,9 @@ export const it: TranslationOf<typeof en> = {
         copy: 'Copia',
         copied: 'Chiave copiata',
         copy_failed: 'Impossibile copiare la chiave; selezionala e copiala a mano.',
+        image_alt:
+          'La chiave: una carta scansionata con il suo codice, come l’ha consegnata il fornitore',
+        download: 'Scarica',
       },
       revoke: {
         title: 'Revocare la chiave %{masked}?',
@@ -364,8 +368,15 @@ export const it: TranslationOf<typeof en> = {
         name: 'Fornitore',
         enabled: 'Attivo',
         connections: 'Venditori collegati',
+        purchases24h: 'Acquisti (24 h)',
+        errorRate: 'Falliti (24 h)',
+        breakers: 'Interruttori',
         updatedAt: 'Modificato',
         updatedBy: 'Modificato da',
+      },
+      breakers: {
+        none: 'Tutti chiusi',
+        some: '%{open} aperti, %{halfOpen} semiaperti',
       },
       help: {
         enabled: 'Disattivato: nessun venditore può collegarsi, acquistare o sincronizzare',

@@ -1,5 +1,15 @@
 import { ChoiceChipField, KEY_STATUS_CHOICES, KEY_STATUS_COLORS } from '@market/console-kit';
-import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { IMAGE_KEY_MASK, type MaskedKey } from '@market/shared';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  SelectInput,
+  TextField,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
 import { RevealKeyButton } from './RevealKeyButton.tsx';
 import { RevokeKeyButton } from './RevokeKeyButton.tsx';
 
@@ -13,10 +23,19 @@ const keyFilters = [
 
 /** Every key, masked (codes only through an audited reveal), newest first. */
 export function KeyList() {
+  const translate = useTranslate();
   return (
     <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="masked" sortable={false} sx={{ fontFamily: 'monospace' }} />
+        <FunctionField<MaskedKey>
+          source="masked"
+          sortable={false}
+          sx={{ fontFamily: 'monospace' }}
+          // An image code (a supplier's scanned card) has nothing to mask: say what it is.
+          render={(key) =>
+            key.masked === IMAGE_KEY_MASK ? translate('resources.keys.image_code') : key.masked
+          }
+        />
         <TextField source="productName" sortable={false} />
         <TextField source="sellerId" sortable={false} />
         <ChoiceChipField

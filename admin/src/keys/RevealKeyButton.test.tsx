@@ -1,5 +1,5 @@
 import { renderInConsole } from '@market/console-kit/testing';
-import type { MaskedKey } from '@market/shared';
+import type { MaskedKey, RevealedKey } from '@market/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RecordContextProvider, testDataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,12 @@ const KEY: MaskedKey = {
   masked: '•••• •••• •••• MNOP',
 };
 
-function renderButton(postAction = vi.fn(async () => ({ code: 'ABCD-EFGH-IJKL-MNOP' }))) {
+function renderButton(
+  postAction = vi.fn(async (): Promise<RevealedKey> => ({
+    kind: 'text',
+    code: 'ABCD-EFGH-IJKL-MNOP',
+  })),
+) {
   renderInConsole(
     <RecordContextProvider value={KEY}>
       <RevealKeyButton />
@@ -80,5 +85,31 @@ describe('RevealKeyButton', () => {
     expect(within(again).queryByText('ABCD-EFGH-IJKL-MNOP')).toBeNull();
     expect(within(again).getByRole('textbox', { name: /Reason/ })).toHaveProperty('value', '');
     expect(postAction).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an image code as the picture, with a download of the supplier’s file', async () => {
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    renderButton(
+      vi.fn(async (): Promise<RevealedKey> => ({
+        kind: 'image',
+        image: { mimeType: 'image/png', filename: 'card-7.png', base64: png },
+      })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Buyer says the scan is blurred' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reveal the key' }));
+
+    const image = await within(dialog).findByRole('img', { name: /scanned card/ });
+    expect(image.getAttribute('src')).toBe(`data:image/png;base64,${png}`);
+    const download = within(dialog).getByRole('link', { name: 'Download' });
+    expect(download.getAttribute('download')).toBe('card-7.png');
+    expect(download.getAttribute('href')).toBe(`data:image/png;base64,${png}`);
+    // Nothing to copy, and no base64 shown as text.
+    expect(within(dialog).queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(within(dialog).queryByText(png)).toBeNull();
   });
 });

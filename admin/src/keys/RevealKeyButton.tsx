@@ -1,4 +1,5 @@
 import CopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Alert,
@@ -16,14 +17,24 @@ import {
   useAction,
   type ConsoleDataProvider,
 } from '@market/console-kit';
-import { KEY_REASON_MAX_LENGTH, REASON_MIN_LENGTH, type MaskedKey } from '@market/shared';
+import {
+  KEY_REASON_MAX_LENGTH,
+  REASON_MIN_LENGTH,
+  type MaskedKey,
+  type RevealedKey,
+} from '@market/shared';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { revealKey } from './key-actions.ts';
 
+/** The image as a URL the dialog shows and saves, without another request. */
+const imageUrl = ({ mimeType, base64 }: { mimeType: string; base64: string }) =>
+  `data:${mimeType};base64,${base64}`;
+
 /**
  * Reveal: a dialog asks why (the reveal is recorded with the reason), then shows the code once,
- * with a copy button. Closing the dialog forgets the code.
+ * with a copy button; an image code (a supplier's scanned card) as the picture, with a download.
+ * Closing the dialog forgets the code.
  */
 export function RevealKeyButton() {
   const record = useRecordContext<MaskedKey>();
@@ -32,7 +43,7 @@ export function RevealKeyButton() {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [code, setCode] = useState<string | null>(null);
+  const [code, setCode] = useState<RevealedKey | null>(null);
   const { run, isPending } = useAction(
     (id: MaskedKey['id'], why: string) => revealKey(dataProvider, id, why),
     {
@@ -48,10 +59,9 @@ export function RevealKeyButton() {
     setCode(null);
   };
   const reasonOk = reason.trim().length >= REASON_MIN_LENGTH;
-  const copy = async () => {
-    if (!code) return;
+  const copy = async (text: string) => {
     try {
-      await navigator.clipboard.writeText(code);
+      await navigator.clipboard.writeText(text);
       notify('resources.keys.reveal.copied', { type: 'info' });
     } catch {
       notify('resources.keys.reveal.copy_failed', { type: 'warning' });
@@ -101,21 +111,30 @@ export function RevealKeyButton() {
             <Typography variant="body2" gutterBottom>
               {translate('resources.keys.reveal.shown_once')}
             </Typography>
-            <Box
-              component="output"
-              aria-label={translate('resources.keys.reveal.code')}
-              sx={{
-                display: 'block',
-                fontFamily: 'monospace',
-                fontSize: '1.25rem',
-                p: 2,
-                bgcolor: 'action.hover',
-                borderRadius: 1,
-                wordBreak: 'break-all',
-              }}
-            >
-              {code}
-            </Box>
+            {code.kind === 'image' ? (
+              <Box
+                component="img"
+                src={imageUrl(code.image)}
+                alt={translate('resources.keys.reveal.image_alt')}
+                sx={{ display: 'block', maxWidth: '100%', maxHeight: 360, borderRadius: 1 }}
+              />
+            ) : (
+              <Box
+                component="output"
+                aria-label={translate('resources.keys.reveal.code')}
+                sx={{
+                  display: 'block',
+                  fontFamily: 'monospace',
+                  fontSize: '1.25rem',
+                  p: 2,
+                  bgcolor: 'action.hover',
+                  borderRadius: 1,
+                  wordBreak: 'break-all',
+                }}
+              >
+                {code.code}
+              </Box>
+            )}
           </DialogContent>
         )}
         <DialogActions>
@@ -133,9 +152,19 @@ export function RevealKeyButton() {
             </>
           ) : (
             <>
-              <MuiButton startIcon={<CopyIcon />} onClick={() => void copy()}>
-                {translate('resources.keys.reveal.copy')}
-              </MuiButton>
+              {code.kind === 'image' ? (
+                <MuiButton
+                  startIcon={<DownloadIcon />}
+                  href={imageUrl(code.image)}
+                  download={code.image.filename}
+                >
+                  {translate('resources.keys.reveal.download')}
+                </MuiButton>
+              ) : (
+                <MuiButton startIcon={<CopyIcon />} onClick={() => void copy(code.code)}>
+                  {translate('resources.keys.reveal.copy')}
+                </MuiButton>
+              )}
               <MuiButton variant="contained" onClick={close}>
                 {translate('ra.action.close')}
               </MuiButton>

@@ -18,6 +18,9 @@ const WOCK_OFF: AdminSupplier = {
   name: 'Wock',
   enabled: false,
   connections: 3,
+  purchases24h: 8,
+  errorRate: 0.25,
+  breakers: { open: 1, halfOpen: 0 },
   updatedAt: '2026-03-01T10:00:00.000Z',
   updatedBy: 'admin@example.com',
 };
@@ -26,6 +29,9 @@ const CWS_ON: AdminSupplier = {
   name: 'CodesWholesale',
   enabled: true,
   connections: 0,
+  purchases24h: 0,
+  errorRate: null,
+  breakers: { open: 0, halfOpen: 0 },
   updatedAt: null,
   updatedBy: null,
 };
@@ -33,7 +39,7 @@ const CWS_ON: AdminSupplier = {
 afterEach(cleanup);
 
 describe('admin suppliers', () => {
-  it('lists each supplier with whether it is on, who switched it and how many sellers connected', async () => {
+  it('lists each supplier with whether it is on, who switched it, how many sellers connected and its health', async () => {
     renderInConsole(
       <ResourceContextProvider value="suppliers">
         <SupplierList />
@@ -49,8 +55,12 @@ describe('admin suppliers', () => {
     expect(within(wock).getByText('admin@example.com')).toBeTruthy();
     expect(within(wock).getByText('3')).toBeTruthy();
     expect(within(wock).getByLabelText('No')).toBeTruthy();
+    // Its health: a quarter of the day's 8 purchases failed, one seller's breaker is open.
+    expect(within(wock).getByText('25 %')).toBeTruthy();
+    expect(within(wock).getByText('1 open, 0 half-open')).toBeTruthy();
     const cws = screen.getByText('CodesWholesale').closest('tr')!;
     expect(within(cws).getByLabelText('Yes')).toBeTruthy();
+    expect(within(cws).getByText('All closed')).toBeTruthy();
   });
 
   it('switches a supplier back on', async () => {

@@ -198,6 +198,7 @@ export const en = {
     },
     keys: {
       name: 'Key |||| Keys',
+      image_code: 'Image code (scanned card)',
       fields: {
         id: 'ID',
         masked: 'Key',

@@ -205,6 +205,7 @@ export const it: TranslationOf<typeof en> = {
     },
     keys: {
       name: 'Chiave |||| Chiavi',
+      image_code: 'Codice immagine (carta scansionata)',
       fields: {
         id: 'ID',
         masked: 'Chiave',

@@ -1,5 +1,15 @@
 import { ChoiceChipField, KEY_STATUS_CHOICES, KEY_STATUS_COLORS } from '@market/console-kit';
-import { Datagrid, DateField, List, ReferenceInput, SelectInput, TextField } from 'react-admin';
+import { IMAGE_KEY_MASK, type MaskedKey } from '@market/shared';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SelectInput,
+  TextField,
+  useTranslate,
+} from 'react-admin';
 import { RevokeOwnKeyButton } from './RevokeOwnKeyButton.tsx';
 
 const keyFilters = [
@@ -11,10 +21,19 @@ const keyFilters = [
 
 /** The seller's keys, masked, newest first; filtered per offer and status. */
 export function KeyList() {
+  const translate = useTranslate();
   return (
     <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="masked" sortable={false} sx={{ fontFamily: 'monospace' }} />
+        <FunctionField<MaskedKey>
+          source="masked"
+          sortable={false}
+          sx={{ fontFamily: 'monospace' }}
+          // An image code (a supplier's scanned card) has nothing to mask: say what it is.
+          render={(key) =>
+            key.masked === IMAGE_KEY_MASK ? translate('resources.keys.image_code') : key.masked
+          }
+        />
         <TextField source="productName" sortable={false} />
         <ChoiceChipField
           source="status"

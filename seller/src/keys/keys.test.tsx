@@ -1,5 +1,5 @@
 import { renderInConsole } from '@market/console-kit/testing';
-import type { MaskedKey, SellerOffer } from '@market/shared';
+import { IMAGE_KEY_MASK, type MaskedKey, type SellerOffer } from '@market/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   Notification,
@@ -35,7 +35,11 @@ const key = (id: string, status: MaskedKey['status'], tail: string): MaskedKey =
   masked: `•••• •••• •••• ${tail}`,
 });
 
-const KEYS = [key('key-1', 'available', 'AB12'), key('key-2', 'sold', 'CD34')];
+const KEYS = [
+  key('key-1', 'available', 'AB12'),
+  key('key-2', 'sold', 'CD34'),
+  { ...key('key-3', 'available', ''), masked: IMAGE_KEY_MASK },
+];
 
 function renderList(postAction = vi.fn(async () => KEYS[0])) {
   const dataProvider = testDataProvider({
@@ -70,6 +74,12 @@ describe('seller KeyList', () => {
     expect(within(available).getByRole('button', { name: 'Revoke' })).toBeTruthy();
     expect(within(sold).getByText('Sold')).toBeTruthy();
     expect(within(sold).queryByRole('button', { name: 'Revoke' })).toBeNull();
+  });
+
+  it('says an image code is one, in the console’s language', async () => {
+    renderList();
+    expect(await screen.findByText('Image code (scanned card)')).toBeTruthy();
+    expect(screen.queryByText(IMAGE_KEY_MASK)).toBeNull();
   });
 
   it('revokes after confirmation, with the optional reason', async () => {

@@ -28,7 +28,10 @@ export const MaskedKeySchema = z.object({
   sellerId: z.string(),
   status: KeyStatusSchema,
   createdAt: z.string(),
-  /** e.g. `•••• •••• •••• B12` (a 16-character code), `•••• •••• •••• ••••` (under 10). */
+  /**
+   * e.g. `•••• •••• •••• B12` (a 16-character code), `•••• •••• •••• ••••` (under 10);
+   * `IMAGE_KEY_MASK` for an image code.
+   */
   masked: z.string(),
 });
 export type MaskedKey = z.infer<typeof MaskedKeySchema>;
@@ -48,9 +51,39 @@ export const SellerKeyRevokeSchema = z.object({
   reason: z.string().trim().max(KEY_REASON_MAX_LENGTH).optional(),
 });
 
-/** The answer to `POST /api/admin/keys/:id/reveal`. */
-export const RevealedKeySchema = z.object({ code: z.string() });
-export type RevealedKey = z.infer<typeof RevealedKeySchema>;
+/**
+ * What a key's code is: `text`, a typed key (every upload); `image`, a scanned card a supplier
+ * delivered, shown as a picture.
+ */
+export const KEY_CODE_KINDS = ['text', 'image'] as const;
+export type KeyCodeKind = (typeof KEY_CODE_KINDS)[number];
+
+/** What a list shows for an image code instead of a mask: nothing of the image, ever. */
+export const IMAGE_KEY_MASK = 'image code';
+
+/** A revealed text code. */
+export const TextKeyCodeSchema = z.object({ kind: z.literal('text'), code: z.string() });
+/** A revealed image code: the image's bytes as base64, its MIME type and the supplier's file name. */
+export const ImageKeyCodeSchema = z.object({
+  kind: z.literal('image'),
+  image: z.object({
+    mimeType: z.string(),
+    filename: z.string(),
+    base64: z.string(),
+  }),
+});
+export type KeyCodeImage = z.infer<typeof ImageKeyCodeSchema>['image'];
+
+/** A revealed code, by its kind (`kind: 'text'` carries `code`, `kind: 'image'` `image`). */
+export const RevealedKeyCodeSchema = z.discriminatedUnion('kind', [
+  TextKeyCodeSchema,
+  ImageKeyCodeSchema,
+]);
+export type RevealedKeyCode = z.infer<typeof RevealedKeyCodeSchema>;
+
+/** The answer to `POST /api/admin/keys/:id/reveal`: the code, by its kind. */
+export const RevealedKeySchema = RevealedKeyCodeSchema;
+export type RevealedKey = RevealedKeyCode;
 
 /** The most codes one upload may carry. */
 export const MAX_KEY_UPLOAD = 5000;

@@ -9,6 +9,7 @@ import {
 import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
 import { AttributionSchema } from './attribution.ts';
+import { ImageKeyCodeSchema, TextKeyCodeSchema } from './keys.ts';
 
 /** Orders (spec sections 3–5): what the buyer's account, the admin and the seller consoles read. */
 
@@ -153,12 +154,15 @@ export const KeyRevealRequestSchema = z.object({
 /** Body of `POST /api/user/orders/:id/claim-account` (`claimAccountInfo`): which account. */
 export const AccountClaimRequestSchema = z.object({ keyId: ObjectIdHex('a key id') });
 
-/** The answer to a reveal or an account claim: the code (an account's credentials). */
-export const RevealedOrderKeySchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  revealedAt: z.string(),
-});
+const revealedOrderKey = { id: z.string(), revealedAt: z.string() };
+/**
+ * The answer to a reveal or an account claim: the code (an account's credentials), by its kind:
+ * `text` carries `code`, `image` (a scanned card from a supplier) carries `image`.
+ */
+export const RevealedOrderKeySchema = z.discriminatedUnion('kind', [
+  TextKeyCodeSchema.extend(revealedOrderKey),
+  ImageKeyCodeSchema.extend(revealedOrderKey),
+]);
 export type RevealedOrderKey = z.infer<typeof RevealedOrderKeySchema>;
 
 /** One line of an order as its seller sees it: never the buyer. */

@@ -9,6 +9,11 @@ export const AdminSupplierSchema = z.object({
   enabled: z.boolean(),
   /** How many sellers have connected their account at the supplier. */
   connections: z.number().int().min(0),
+  /** Purchases at the supplier in the last 24 hours, and the share of them that failed (null: none). */
+  purchases24h: z.number().int().min(0),
+  errorRate: z.number().min(0).max(1).nullable(),
+  /** Connections whose circuit breaker is open or half-open now (calls fail fast). */
+  breakers: z.object({ open: z.number().int().min(0), halfOpen: z.number().int().min(0) }),
   /** When an admin last switched it, and who; null while it was never switched. */
   updatedAt: z.iso.datetime().nullable(),
   updatedBy: z.string().nullable(),

@@ -37,6 +37,14 @@ describe('key vault', () => {
     expect(vault.hash('ABCDE-FGHIJ-0')).not.toBe(vault.hash('ABCDE-FGHIJ'));
   });
 
+  it('hashes an image by its bytes: case matters, and never as a text code', () => {
+    const bytes = Buffer.from('iVBORw0KGgoAAAANSUhEUg', 'base64');
+    expect(vault.hashImage(Buffer.from(bytes))).toBe(vault.hashImage(bytes));
+    const other = Buffer.from('IVBORW0KGGOAAAANSUHEUG', 'base64');
+    expect(vault.hashImage(other)).not.toBe(vault.hashImage(bytes));
+    expect(vault.hashImage(Buffer.from('ABCDEFGHIJ'))).not.toBe(vault.hash('ABCDEFGHIJ'));
+  });
+
   it('cannot be read with another master key', () => {
     const other = createKeyVault(randomBytes(32));
     expect(() => other.decrypt(vault.encrypt('ABCD-EFGH-IJKL-MNOP'))).toThrow();

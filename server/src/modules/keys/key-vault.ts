@@ -5,6 +5,8 @@ import { isDeployment, type Config } from '../../config.ts';
 import { normaliseKeyCode } from './key-code.ts';
 
 const FORMAT = 'v1';
+/** Sets image hashes apart from text ones (a normalised text code never holds a NUL). */
+const IMAGE_HASH_PREFIX = 'image\0';
 
 export type KeyVault = {
   /** AES-256-GCM ciphertext as `v1:iv:tag:data` (base64 parts). */
@@ -12,6 +14,11 @@ export type KeyVault = {
   decrypt(sealed: string): string;
   /** Keyed hash of the normalised code (key-code.ts): finds duplicates without storing plaintext. */
   hash(code: string): string;
+  /**
+   * Keyed hash of an image code's bytes (never of its base64 text, which may be wrapped or padded
+   * differently for the same image); never equal to a text code's hash.
+   */
+  hashImage(bytes: Buffer): string;
 };
 
 /** A vault from a 32-byte master key; encryption and hashing use separate derived keys. */
@@ -38,6 +45,8 @@ export function createKeyVault(master: Buffer): KeyVault {
       ]).toString('utf8');
     },
     hash: (code) => createHmac('sha256', hashKey).update(normaliseKeyCode(code)).digest('hex'),
+    hashImage: (bytes) =>
+      createHmac('sha256', hashKey).update(IMAGE_HASH_PREFIX).update(bytes).digest('hex'),
   };
 }
 

@@ -7,7 +7,13 @@ import {
   type IndexDescription,
   type ObjectId,
 } from 'mongodb';
-import { KEY_STATUSES, type KeyCounts, type KeyStatus, type SupplierId } from '@market/shared';
+import {
+  KEY_STATUSES,
+  type KeyCodeKind,
+  type KeyCounts,
+  type KeyStatus,
+  type SupplierId,
+} from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 
 // The statuses live in shared (the consoles filter on them); kept importable from here.
@@ -20,8 +26,18 @@ export type KeyDoc = {
   sellerId: string;
   /** Keyed hash of the code: the marketplace-wide uniqueness check never sees plaintext. */
   hash: string;
-  /** The code, encrypted (see key-vault.ts). Never leaves the server except to its buyer. */
+  /**
+   * The code, encrypted (see key-vault.ts): a text code as it is, an image code as its bytes in
+   * base64. Never leaves the server except to its buyer (and an admin's audited reveal).
+   */
   secret: string;
+  /**
+   * `image`: a scanned card a supplier delivered (only supplier codes are images). Absent on text
+   * codes, uploads and every key from before images, so no migration is needed.
+   */
+  kind?: KeyCodeKind;
+  /** An image code's MIME type and file name as the supplier gave them (the image is sealed). */
+  image?: { mimeType: string; filename: string };
   status: KeyStatus;
   source: 'upload' | 'supplier';
   /**
@@ -71,7 +87,7 @@ const NEVER_SEEN = {
 /** A key as re-hashing reads it: its sealed code, and who holds it. */
 export type RehashKeyDoc = Pick<
   KeyDoc,
-  '_id' | 'hash' | 'secret' | 'createdAt' | 'sellerId' | 'offerId' | 'productId' | 'status'
+  '_id' | 'hash' | 'secret' | 'kind' | 'createdAt' | 'sellerId' | 'offerId' | 'productId' | 'status'
 >;
 
 /** A key as the order code handles it: never the hash, the code only when asked for. */
@@ -317,6 +333,7 @@ export function createKeyRepository(db: Db) {
               _id: 1,
               hash: 1,
               secret: 1,
+              kind: 1,
               createdAt: 1,
               sellerId: 1,
               offerId: 1,

@@ -1,4 +1,4 @@
-import type { KeyStatus, MaskedKey } from '@market/shared';
+import type { KeyStatus, MaskedKey, RevealedKey } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
@@ -6,7 +6,7 @@ import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { ProductFacade } from '../products/products.facade.ts';
-import { maskKeyCode } from './key-mask.ts';
+import { listedKeyCode, openKeyCode } from './key-content.ts';
 import { createRestock } from './key-stock.ts';
 import type { KeyVault } from './key-vault.ts';
 import type { KeyDoc, KeyRepository } from './keys.repository.ts';
@@ -37,15 +37,6 @@ export function createKeyService(deps: {
   const { keys, offers, products, vault, pricing, auditLog } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  const masked = (doc: Pick<KeyDoc, 'secret'>) => {
-    try {
-      return maskKeyCode(vault.decrypt(doc.secret));
-    } catch {
-      // An unreadable secret (a lost master key) still lists; the reveal is what fails.
-      return maskKeyCode('');
-    }
-  };
-
   const toMaskedKeys = async (docs: Omit<KeyDoc, 'hash'>[]): Promise<MaskedKey[]> => {
     const names = new Map(
       (await products.findByIds(docs.map((d) => d.productId))).map((p) => [
@@ -61,7 +52,7 @@ export function createKeyService(deps: {
       sellerId: d.sellerId,
       status: d.status,
       createdAt: d.createdAt.toISOString(),
-      masked: masked(d),
+      masked: listedKeyCode(vault, d),
     }));
   };
 
@@ -100,12 +91,12 @@ export function createKeyService(deps: {
     },
 
     /**
-     * The code of a key, for an admin; the audit entry is written before the code is answered. A
+     * The code of a key (by its kind, like the buyer's reveal), for an admin; the audit entry is written before the code is answered. A
      * sold key is first marked seen by an admin, so a refund revokes it instead of selling it again.
      */
-    async reveal(ctx: AuditContext, id: string, reason: string): Promise<{ code: string }> {
+    async reveal(ctx: AuditContext, id: string, reason: string): Promise<RevealedKey> {
       const doc = await findKey(id);
-      const code = vault.decrypt(doc.secret);
+      const code = openKeyCode(vault, doc);
       await keys.markRevealedByAdmin(doc._id, clock());
       await auditLog.record(ctx, {
         action: 'key.reveal',
@@ -113,7 +104,7 @@ export function createKeyService(deps: {
         reason,
         details: { offerId: doc.offerId.toHexString(), status: doc.status },
       });
-      return { code };
+      return code;
     },
 
     /** Revokes an available key (409 from any other status); stock and prices follow. */

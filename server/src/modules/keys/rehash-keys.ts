@@ -66,7 +66,10 @@ export async function rehashKeys(deps: {
   for await (const key of keys.forRehash()) {
     let hash: string;
     try {
-      hash = vault.hash(vault.decrypt(key.secret));
+      const plain = vault.decrypt(key.secret);
+      // An image code is hashed over its bytes: separators and case mean nothing there.
+      hash =
+        key.kind === 'image' ? vault.hashImage(Buffer.from(plain, 'base64')) : vault.hash(plain);
     } catch {
       report.unreadable++;
       continue;

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { ExchangeRateFacade } from '../exchange-rates/exchange-rates.facade.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
-import type { SupplierService } from '../suppliers/suppliers.service.ts';
+import type { SupplierSwitch } from '../suppliers/suppliers.service.ts';
 import type { OfferDoc, SupplierSourceDoc, SyncChange } from './offers.repository.ts';
 import type { MarketplaceFees, UnitCost } from './supplier-pricing.ts';
 import { syncOutcome, type PricingContext, type SupplierFinding } from './supplier-sync-outcome.ts';
@@ -74,7 +74,7 @@ export type SupplierOfferFields = Omit<SyncChange, 'source'> & {
  */
 export function createSupplierOffers(deps: {
   connections: OfferConnections;
-  suppliers: Pick<SupplierService, 'isEnabled'>;
+  suppliers: SupplierSwitch;
   rates: ExchangeRateFacade;
   keys: Pick<KeyFacade, 'countAvailable'>;
   fees: MarketplaceFees;

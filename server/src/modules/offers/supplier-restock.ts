@@ -10,8 +10,9 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
+import { supplierKeyDocs } from '../keys/supplier-codes.ts';
 import type { SupplierPurchaseFacade } from '../supplier-purchases/supplier-purchases.facade.ts';
-import type { SupplierService } from '../suppliers/suppliers.service.ts';
+import type { SupplierSwitch } from '../suppliers/suppliers.service.ts';
 import { toObjectId } from './object-ids.ts';
 import type { OfferPricing } from './offer-pricing.ts';
 import type {
@@ -48,57 +49,12 @@ function refusalMessage(err: SupplierError): string {
 }
 
 /**
- * The code as the vault keeps it. A scanned card (image) is kept as its data URL, so nothing
- * bought is lost; keys have no kind yet to show it as an image.
- */
-const plainCode = (code: Exclude<SupplierCode, { kind: 'preorder' }>) =>
-  code.kind === 'text' ? code.code : `data:${code.mimeType};base64,${code.imageBase64}`;
-
-/**
- * The keys a supplier purchase's codes become in the vault: encrypted, hashed (a code already
- * held anywhere is refused by the unique hash, so storing again is a no-op), traced to the
- * purchase. Pre-orders' codes are not there yet and are left out. Available for a restock;
- * reserved for the order (`heldBy`) when bought for one, so its delivery sells them.
- */
-export function supplierKeys(args: {
-  offer: Pick<OfferDoc, '_id' | 'productId' | 'sellerId'> & {
-    source: Pick<SupplierSourceDoc, 'supplier'>;
-  };
-  purchase: Pick<SupplierPurchase, 'purchaseId' | 'clientRef'>;
-  codes: SupplierCode[];
-  vault: Pick<KeyVault, 'hash' | 'encrypt'>;
-  at: Date;
-  heldBy?: { orderId: ObjectId; reservedUntil: Date };
-}): Parameters<KeyFacade['insertNew']>[0] {
-  const { offer, purchase, vault, heldBy } = args;
-  return args.codes.flatMap((c) => {
-    if (c.kind === 'preorder') return [];
-    const code = plainCode(c);
-    return [
-      {
-        offerId: offer._id,
-        productId: offer.productId,
-        sellerId: offer.sellerId,
-        hash: vault.hash(code),
-        secret: vault.encrypt(code),
-        status: heldBy ? ('reserved' as const) : ('available' as const),
-        ...(heldBy && { orderId: heldBy.orderId, reservedUntil: heldBy.reservedUntil }),
-        source: 'supplier' as const,
-        supplier: offer.source.supplier,
-        supplierPurchaseId: purchase.purchaseId,
-        supplierClientRef: purchase.clientRef,
-        createdAt: args.at,
-      },
-    ];
-  });
-}
-
-/**
  * Stocked supplier offers buy keys ahead into the vault, one batch at a time. A batch is a
  * purchase at the supplier with reference `stock:<offerId>:<n>`, recorded in the supplier
  * purchases book before the supplier is called; the offer keeps it open until every code of it
  * is stored, and a restock while one is open resumes it (asking the supplier for the reference
- * first) instead of buying again. Keys are encrypted and deduplicated like uploads, and carry the
+ * first) instead of buying again. Keys are encrypted and deduplicated like uploads (image codes
+ * too: supplier-codes.ts), and carry the
  * supplier's purchase id and our reference so a bad batch can be traced.
  */
 export function createSupplierRestock(deps: {
@@ -107,7 +63,7 @@ export function createSupplierRestock(deps: {
   vault: KeyVault;
   purchases: SupplierPurchaseFacade;
   connections: OfferConnections;
-  suppliers: Pick<SupplierService, 'isEnabled'>;
+  suppliers: SupplierSwitch;
   supplierOffers: SupplierOffers;
   pricing: Pick<OfferPricing, 'refreshRanges'>;
   auditLog: AuditLog;
@@ -178,7 +134,19 @@ export function createSupplierRestock(deps: {
     purchase: SupplierPurchase,
     codes: SupplierCode[],
   ) {
-    const ready = supplierKeys({ offer, purchase, codes, vault, at: now() });
+    const ready = supplierKeyDocs(
+      vault,
+      codes,
+      {
+        offerId: offer._id,
+        productId: offer.productId,
+        sellerId: offer.sellerId,
+        supplier: offer.source.supplier,
+        supplierPurchaseId: purchase.purchaseId,
+        supplierClientRef: purchase.clientRef,
+      },
+      now(),
+    );
     const { inserted, skippedHashes } = await keys.insertNew(ready);
     const holders = skippedHashes.length ? await keys.holdersOf(skippedHashes) : [];
     // Codes this batch stored before (a resumed batch) are not news; any other holder is.

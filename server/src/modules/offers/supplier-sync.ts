@@ -4,7 +4,7 @@ import { SupplierError } from '../../integrations/suppliers/supplier.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
-import type { SupplierService } from '../suppliers/suppliers.service.ts';
+import type { SupplierSwitch } from '../suppliers/suppliers.service.ts';
 import type { OfferPricing } from './offer-pricing.ts';
 import type { OfferDoc, OfferRepository, SupplierSourceDoc } from './offers.repository.ts';
 import { isSupplierOffer, type OfferConnections, type SupplierOffers } from './supplier-offers.ts';
@@ -43,7 +43,7 @@ export function createSupplierSync(deps: {
   offers: OfferRepository;
   keys: Pick<KeyFacade, 'countsByOffer'>;
   connections: OfferConnections;
-  suppliers: Pick<SupplierService, 'isEnabled'>;
+  suppliers: SupplierSwitch;
   supplierOffers: Pick<SupplierOffers, 'pricingContext'>;
   pricing: Pick<OfferPricing, 'refreshRanges'>;
   everyMinutes: number;

@@ -1,5 +1,6 @@
 import type { RevealedOrderKey } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
+import { openKeyCode } from '../keys/key-content.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import { toObjectId } from '../offers/object-ids.ts';
@@ -36,7 +37,7 @@ export function createBuyerKeys(deps: {
 
   return {
     /**
-     * A delivered key's code, for its buyer only. The first reveal is recorded with the buyer's
+     * A delivered key's code (text, or a supplier's scanned card as an image), for its buyer only. The first reveal is recorded with the buyer's
      * waiver of the right of withdrawal. Game accounts are claimed instead (once).
      */
     async revealKey(userId: string, orderId: string, keyId: string): Promise<RevealedOrderKey> {
@@ -48,7 +49,7 @@ export function createBuyerKeys(deps: {
       const revealed = await keys.soldOfOrder(key._id, order._id);
       return {
         id: key._id.toHexString(),
-        code: vault.decrypt(key.secret),
+        ...openKeyCode(vault, key),
         revealedAt: revealed!.revealedAt!.toISOString(),
       };
     },
@@ -67,7 +68,7 @@ export function createBuyerKeys(deps: {
       if (!claimed) throw new AppError('CONFLICT', { message: 'The account was claimed already' });
       return {
         id: key._id.toHexString(),
-        code: vault.decrypt(claimed.secret),
+        ...openKeyCode(vault, claimed),
         revealedAt: claimed.claimedAt!.toISOString(),
       };
     },

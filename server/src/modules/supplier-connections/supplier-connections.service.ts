@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
-import type { SupplierService } from '../suppliers/suppliers.service.ts';
+import type { SupplierSwitch } from '../suppliers/suppliers.service.ts';
 import type {
   SupplierConnectionDoc,
   SupplierConnectionRepository,
@@ -47,7 +47,7 @@ function openCredentials(
  */
 export function createSupplierConnectionService(deps: {
   connections: SupplierConnectionRepository;
-  suppliers: Pick<SupplierService, 'isEnabled'>;
+  suppliers: SupplierSwitch;
   directory: SupplierDirectory;
   vault: KeyVault;
   clock?: () => Date;
@@ -104,6 +104,22 @@ export function createSupplierConnectionService(deps: {
   };
 
   return {
+    /**
+     * Breakers not closed, per supplier, among the connections this process has used (one not
+     * used since the start has a closed breaker): the admin's suppliers list shows them.
+     */
+    breakersBySupplier(): Partial<Record<SupplierId, { open: number; halfOpen: number }>> {
+      const counts: Partial<Record<SupplierId, { open: number; halfOpen: number }>> = {};
+      for (const { supplier } of adapters.values()) {
+        const state = supplier.breakerState();
+        if (state === 'closed') continue;
+        const c = (counts[supplier.id] ??= { open: 0, halfOpen: 0 });
+        if (state === 'open') c.open++;
+        else c.halfOpen++;
+      }
+      return counts;
+    },
+
     async list(
       sellerId: string,
       q: ListQuery,

@@ -10,10 +10,10 @@ import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
+import { supplierKeyDocs } from '../keys/supplier-codes.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import { isSupplierOffer, type OfferConnections } from '../offers/supplier-offers.ts';
-import { supplierKeys } from '../offers/supplier-restock.ts';
 import type { OrderDoc, OrderItemDoc } from '../orders/order-doc.ts';
 import type { SuppliedUnits } from '../orders/order-delivery.ts';
 import type { Mailer } from '../outbox/mailer.ts';
@@ -77,7 +77,7 @@ export function createSupplierFulfilment(deps: {
   offers: Pick<OfferFacade, 'findById' | 'incStock' | 'pauseBySync'>;
   pricing: Pick<OfferPricing, 'refreshRanges'>;
   keys: Pick<KeyFacade, 'insertNew' | 'holdersOf' | 'ofOrder' | 'releaseOne'>;
-  vault: Pick<KeyVault, 'hash' | 'encrypt'>;
+  vault: KeyVault;
   purchases: SupplierPurchaseFacade;
   connections: Pick<OfferConnections, 'supplierFor'>;
   sellers: Pick<SellerFacade, 'emailOf'>;
@@ -179,19 +179,26 @@ export function createSupplierFulfilment(deps: {
       }
       const codes = await adapter.codes(purchase);
       failpoint('supplier.afterCodes');
-      const docs = supplierKeys({
-        offer: {
-          _id: item.offerId,
+      const at = now();
+      // Reserved for the order at once: its delivery sells them like uploaded keys.
+      const docs = supplierKeyDocs(
+        vault,
+        codes,
+        {
+          offerId: item.offerId,
           productId: item.productId,
           sellerId: item.sellerId,
-          source: entry,
+          supplier: entry.supplier,
+          supplierPurchaseId: purchase.purchaseId,
+          supplierClientRef: clientRef,
         },
-        purchase,
-        codes,
-        vault,
-        at: now(),
-        heldBy: { orderId: order._id, reservedUntil: now() },
-      });
+        at,
+      ).map((doc) => ({
+        ...doc,
+        status: 'reserved' as const,
+        orderId: order._id,
+        reservedUntil: at,
+      }));
       // A pre-order: its code comes later (the job asks again).
       if (!docs.length) return 'waiting';
       const { skippedHashes } = await keys.insertNew(docs);

@@ -3,8 +3,8 @@ import type { SupplierPurchaseRepository } from './supplier-purchases.repository
 export type { SupplierPurchaseDoc } from './supplier-purchases.repository.ts';
 
 /**
- * What other modules ask of the book of supplier purchases — offers (restock batches) and order
- * fulfilment (units bought after payment). They are given this, never the repository: every
+ * What other modules ask of the book of supplier purchases — offers (restock batches), order
+ * fulfilment (units bought after payment) and the admin's suppliers (error rates). They are given this, never the repository: every
  * purchase is recorded before the supplier is called, through here.
  */
 export function createSupplierPurchaseFacade(repo: SupplierPurchaseRepository) {
@@ -13,6 +13,7 @@ export function createSupplierPurchaseFacade(repo: SupplierPurchaseRepository) {
     byOrder: repo.byOrder,
     failed: repo.failed,
     findByClientRef: repo.findByClientRef,
+    outcomesBySupplier: repo.outcomesBySupplier,
     record: repo.record,
     stored: repo.stored,
     unsettled: repo.unsettled,

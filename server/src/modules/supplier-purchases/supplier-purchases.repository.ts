@@ -106,6 +106,24 @@ export function createSupplierPurchaseRepository(db: Db) {
       set(clientRef, { codeCount, status: 'stored', error: null }),
     failed: (clientRef: string, error: { code: string; message: string }) =>
       set(clientRef, { status: 'failed', error }),
+    /** Purchases and failures per supplier since `since` (the admin's error rate). */
+    async outcomesBySupplier(
+      since: Date,
+    ): Promise<Partial<Record<SupplierId, { total: number; failed: number }>>> {
+      const groups = await purchases
+        .aggregate<{ _id: SupplierId; total: number; failed: number }>([
+          { $match: { createdAt: { $gte: since } } },
+          {
+            $group: {
+              _id: '$supplier',
+              total: { $sum: 1 },
+              failed: { $sum: { $cond: [{ $eq: ['$status', 'failed'] }, 1, 0] } },
+            },
+          },
+        ])
+        .toArray();
+      return Object.fromEntries(groups.map((g) => [g._id, { total: g.total, failed: g.failed }]));
+    },
     /** Purchases not settled since before `before`: recovery asks the supplier about them. */
     unsettled: (before: Date, limit: number) =>
       purchases

@@ -8,20 +8,50 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { SupplierConnectionFacade } from '../supplier-connections/supplier-connections.facade.ts';
+import type { SupplierPurchaseFacade } from '../supplier-purchases/supplier-purchases.facade.ts';
 import type { SupplierDoc, SupplierRepository } from './suppliers.repository.ts';
+
+/** How the suppliers are doing, across sellers: what the admin's list shows beside the switch. */
+type SupplierHealth = {
+  connections: Partial<Record<SupplierId, number>>;
+  outcomes: Partial<Record<SupplierId, { total: number; failed: number }>>;
+  breakers: Partial<Record<SupplierId, { open: number; halfOpen: number }>>;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const toAdmin = (
   id: SupplierId,
   doc: SupplierDoc | null | undefined,
-  connections: Partial<Record<SupplierId, number>>,
-): AdminSupplier => ({
-  id,
-  name: SUPPLIER_NAMES[id],
-  enabled: doc?.enabled ?? true,
-  connections: connections[id] ?? 0,
-  updatedAt: doc?.updatedAt.toISOString() ?? null,
-  updatedBy: doc?.updatedBy ?? null,
-});
+  health: SupplierHealth,
+): AdminSupplier => {
+  const outcomes = health.outcomes[id] ?? { total: 0, failed: 0 };
+  return {
+    id,
+    name: SUPPLIER_NAMES[id],
+    enabled: doc?.enabled ?? true,
+    connections: health.connections[id] ?? 0,
+    purchases24h: outcomes.total,
+    errorRate: outcomes.total ? outcomes.failed / outcomes.total : null,
+    breakers: health.breakers[id] ?? { open: 0, halfOpen: 0 },
+    updatedAt: doc?.updatedAt.toISOString() ?? null,
+    updatedBy: doc?.updatedBy ?? null,
+  };
+};
+
+/**
+ * The marketplace-wide switch alone: what connections, offers, restocks and the sync ask before
+ * using a supplier. Built before them (the admin's service, built after, reads their health).
+ */
+export function createSupplierSwitch(suppliers: SupplierRepository) {
+  return {
+    /** Whether sellers may use the supplier now. */
+    async isEnabled(id: SupplierId): Promise<boolean> {
+      return (await suppliers.findById(id))?.enabled ?? true;
+    },
+  };
+}
+export type SupplierSwitch = ReturnType<typeof createSupplierSwitch>;
 
 const supplierIdOf = (id: string): SupplierId => {
   const known = SUPPLIER_IDS.find((s) => s === id);
@@ -31,26 +61,36 @@ const supplierIdOf = (id: string): SupplierId => {
 
 /**
  * The four suppliers as the admin console's `suppliers` resource: always all four, in the spec's
- * order; an admin switches one off for the whole marketplace (audited).
+ * order, with their health (connections, error rate, breakers); an admin switches one off for
+ * the whole marketplace (audited).
  */
 export function createSupplierService(deps: {
   suppliers: SupplierRepository;
-  connections: SupplierConnectionFacade;
+  connections: SupplierConnectionFacade & {
+    breakersBySupplier(): SupplierHealth['breakers'];
+  };
+  purchases: Pick<SupplierPurchaseFacade, 'outcomesBySupplier'>;
   auditLog: AuditLog;
   clock?: () => Date;
 }) {
-  const { suppliers, connections, auditLog } = deps;
-  const one = async (id: SupplierId) =>
-    toAdmin(id, await suppliers.findById(id), await connections.countBySupplier());
+  const { suppliers, connections, purchases, auditLog } = deps;
   const now = deps.clock ?? (() => new Date());
+  const health = async (): Promise<SupplierHealth> => {
+    const [counts, outcomes] = await Promise.all([
+      connections.countBySupplier(),
+      purchases.outcomesBySupplier(new Date(now().getTime() - DAY_MS)),
+    ]);
+    return { connections: counts, outcomes, breakers: connections.breakersBySupplier() };
+  };
+  const one = async (id: SupplierId) => toAdmin(id, await suppliers.findById(id), await health());
 
   return {
     async list(filter: { enabled?: boolean | undefined }): Promise<AdminSupplier[]> {
-      const [docs, counts] = await Promise.all([
+      const [docs, now] = await Promise.all([
         suppliers.all().then((all) => new Map(all.map((d) => [d._id, d]))),
-        connections.countBySupplier(),
+        health(),
       ]);
-      return SUPPLIER_IDS.map((id) => toAdmin(id, docs.get(id), counts)).filter(
+      return SUPPLIER_IDS.map((id) => toAdmin(id, docs.get(id), now)).filter(
         (s) => filter.enabled === undefined || s.enabled === filter.enabled,
       );
     },
@@ -72,11 +112,6 @@ export function createSupplierService(deps: {
         });
       }
       return one(known);
-    },
-
-    /** Whether sellers may use the supplier now (connections, purchases and syncs ask this). */
-    async isEnabled(id: SupplierId): Promise<boolean> {
-      return (await suppliers.findById(id))?.enabled ?? true;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Currency, SupplierId } from '@market/shared';
 import { Hono } from 'hono';
 import { openJsonStore, readJsonObject, sandboxId, type JsonStore } from '../kit.ts';
@@ -74,8 +75,27 @@ function sandboxKey(): string {
 }
 
 /** A 1×1 PNG: enough for an image code to be a real image. */
-const TINY_PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const IEND_LENGTH = 12;
+
+/**
+ * A scanned card: the tiny PNG with the card's own code in a `tEXt` chunk, so every image code
+ * sold is different bytes (as real scans are) and the marketplace's duplicate check has work.
+ */
+function cardImage(code: string): string {
+  const body = Buffer.concat([Buffer.from('tEXt'), Buffer.from(`Comment\0${code}`, 'latin1')]);
+  const chunk = Buffer.alloc(body.length + 8);
+  chunk.writeUInt32BE(body.length - 4, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), body.length + 4);
+  const end = TINY_PNG.length - IEND_LENGTH;
+  return Buffer.concat([TINY_PNG.subarray(0, end), chunk, TINY_PNG.subarray(end)]).toString(
+    'base64',
+  );
+}
 
 function newCode(faults: SupplierFaults, preOrder: boolean): SandboxCode {
   const codeId = sandboxId('', 12, true);
@@ -84,7 +104,7 @@ function newCode(faults: SupplierFaults, preOrder: boolean): SandboxCode {
     return {
       codeId,
       kind: 'image',
-      imageBase64: TINY_PNG_BASE64,
+      imageBase64: cardImage(sandboxKey()),
       filename: `${codeId}.png`,
       mimeType: 'image/png',
     };

@@ -6,6 +6,7 @@ import { ApiCallError } from '../../lib/api-client.ts';
 import { claimAccount, revealKey } from './orders-api.ts';
 import { keyRefund } from './orders.ts';
 import { initialReveal, revealReducer } from './reveal-state.ts';
+import ShownKeyCode from './ShownKeyCode.tsx';
 
 export interface KeyRevealProps {
   orderId: string;
@@ -22,7 +23,8 @@ export interface KeyRevealProps {
 
 /**
  * One delivered key: hidden behind Reveal key, with the right-of-withdrawal notice shown BEFORE
- * the click; then the code and a Copy button. A game account shows its details once.
+ * the click; then the code and a Copy button (an image code: the picture and a Download link). A
+ * game account shows its details once.
  */
 export default function KeyReveal(props: KeyRevealProps) {
   const { orderId, orderKey, n, itemName, account, idToken, formatDate, t } = props;
@@ -41,7 +43,7 @@ export default function KeyReveal(props: KeyRevealProps) {
         ? await claimAccount(orderId, orderKey.id, token)
         : await revealKey(orderId, orderKey.id, token);
       setRevealedAt(revealed.revealedAt);
-      dispatch({ type: 'revealed', code: revealed.code });
+      dispatch({ type: 'revealed', code: revealed });
     } catch (error) {
       const status = error instanceof ApiCallError ? error.status : 0;
       dispatch({ type: 'refused', status, account });
@@ -70,15 +72,7 @@ export default function KeyReveal(props: KeyRevealProps) {
     return (
       <li className="key">
         <span className="key-label">{label}</span>
-        <code className="code">{state.code}</code>
-        <div className="key-actions">
-          <button
-            type="button"
-            aria-label={interpolate(t.copyLabel, names)}
-            onClick={() => void copy(state.code)}
-          >
-            {t.copy}
-          </button>
+        <ShownKeyCode code={state.code} names={names} onCopy={(text) => void copy(text)} t={t}>
           {!account && (
             <button
               type="button"
@@ -89,7 +83,7 @@ export default function KeyReveal(props: KeyRevealProps) {
               {t.hide}
             </button>
           )}
-        </div>
+        </ShownKeyCode>
         {state.copied !== null && (
           <p role="status" className={state.copied ? 'hint' : 'hint error'}>
             {state.copied ? t.copied : t.copyFailed}

@@ -23,18 +23,22 @@ describe('initialReveal', () => {
 
 describe('revealReducer', () => {
   it('shows the code after the request, then records the copy', () => {
-    const shown = run({ step: 'hidden' }, { type: 'request' }, { type: 'revealed', code: 'AB' });
-    expect(shown).toEqual({ step: 'shown', code: 'AB', copied: null });
+    const shown = run(
+      { step: 'hidden' },
+      { type: 'request' },
+      { type: 'revealed', code: { kind: 'text', code: 'AB' } },
+    );
+    expect(shown).toEqual({ step: 'shown', code: { kind: 'text', code: 'AB' }, copied: null });
     expect(revealReducer(shown, { type: 'copied', ok: true })).toEqual({
       step: 'shown',
-      code: 'AB',
+      code: { kind: 'text', code: 'AB' },
       copied: true,
     });
     expect(revealReducer(shown, { type: 'copied', ok: false })).toMatchObject({ copied: false });
   });
 
   it('hides a shown key again, forgetting its code', () => {
-    const shown: RevealState = { step: 'shown', code: 'AB', copied: true };
+    const shown: RevealState = { step: 'shown', code: { kind: 'text', code: 'AB' }, copied: true };
     expect(revealReducer(shown, { type: 'hide' })).toEqual({ step: 'hidden' });
   });
 
@@ -71,7 +75,9 @@ describe('revealReducer', () => {
     const loading: RevealState = { step: 'loading' };
     expect(revealReducer(loading, { type: 'request' })).toBe(loading);
     const hidden: RevealState = { step: 'hidden' };
-    expect(revealReducer(hidden, { type: 'revealed', code: 'AB' })).toBe(hidden);
+    expect(revealReducer(hidden, { type: 'revealed', code: { kind: 'text', code: 'AB' } })).toBe(
+      hidden,
+    );
     expect(revealReducer(hidden, { type: 'copied', ok: true })).toBe(hidden);
     expect(revealReducer(hidden, { type: 'refused', status: 500, account: false })).toBe(hidden);
   });

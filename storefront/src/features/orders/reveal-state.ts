@@ -1,3 +1,5 @@
+import type { RevealedKeyCode } from '@market/shared';
+
 /*
  * The state of one delivered key on the account page. A key is hidden until the buyer, told
  * first that it ends the EU right of withdrawal, asks for it; a game account's details are handed
@@ -9,7 +11,7 @@ export type RevealState =
   /** Asked once more before a first reveal or a claim: one stray click must never do it. */
   | { step: 'confirming' }
   | { step: 'loading' }
-  | { step: 'shown'; code: string; copied: boolean | null }
+  | { step: 'shown'; code: RevealedKeyCode; copied: boolean | null }
   | { step: 'claimed' }
   | { step: 'failed' };
 
@@ -17,7 +19,7 @@ export type RevealAction =
   | { type: 'ask' }
   | { type: 'cancel' }
   | { type: 'request' }
-  | { type: 'revealed'; code: string }
+  | { type: 'revealed'; code: RevealedKeyCode }
   | { type: 'refused'; status: number; account: boolean }
   | { type: 'copied'; ok: boolean }
   | { type: 'hide' };
