@@ -201,6 +201,30 @@ describe('an on-demand offer bought by a buyer', () => {
     expect((await offerDoc(offer.id)).stock).toBe(2);
   });
 
+  it('delivers a scanned card (image code) as the picture the supplier sold', async () => {
+    const { seller, productId } = await onDemandOffer();
+    await setFaults({ imageCodes: true });
+    const { buyer, orderId } = await buyOne(seller, productId);
+    const order = await until(buyer, orderId, delivered);
+    await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
+    expect(order.items[0]!.deliveredCount).toBe(1);
+    const sold = await sandboxPurchases(`${orderId}:0:0`);
+    expect(sold).toHaveLength(1);
+    const reveal = await t.call(
+      'POST',
+      `/api/user/orders/${orderId}/keys/${order.items[0]!.keys[0]!.id}/reveal`,
+      { token: buyer.token, body: { waiveWithdrawal: true } },
+    );
+    const revealed = RevealedOrderKeySchema.parse(await reveal.json());
+    if (revealed.kind !== 'image') throw new Error('expected the image code');
+    const scan = sold[0]!.codes[0]!;
+    if (scan.kind !== 'image') throw new Error('the sandbox sold an image');
+    expect(Buffer.from(revealed.image.base64, 'base64')).toEqual(
+      Buffer.from(scan.imageBase64, 'base64'),
+    );
+    expect(revealed.image.mimeType).toBe(scan.mimeType);
+  });
+
   it('refunds the line, tells buyer and seller, and pauses the offer when the stock is gone at purchase', async () => {
     const { seller, productId, offer } = await onDemandOffer();
     await setFaults({ outOfStockAtPurchase: true });
