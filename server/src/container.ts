@@ -71,6 +71,7 @@ import {
   supplierPurchaseIndexes,
 } from './modules/supplier-purchases/supplier-purchases.repository.ts';
 import { createSupplierPurchaseFacade } from './modules/supplier-purchases/supplier-purchases.facade.ts';
+import { createSupplierPostbacks } from './modules/supplier-fulfilment/postbacks.ts';
 import { createSupplierFulfilment } from './modules/supplier-fulfilment/supplier-fulfilment.ts';
 import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierConnectionFacade } from './modules/supplier-connections/supplier-connections.facade.ts';
@@ -492,6 +493,14 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     refunds: createRefundRepository(db),
     payments: deps.payments,
   });
+  // Suppliers' postbacks: a pre-order's code arrived, stock or prices changed.
+  const supplierPostbacks = createSupplierPostbacks({
+    connections: supplierConnectionService,
+    purchases: createSupplierPurchaseFacade(supplierPurchases),
+    syncConnection: (id) => supplierSync.syncConnection(id),
+    deliverAgain: (ids) => orderService.deliverAgain(ids),
+    log,
+  });
   const followUps = createPaymentFollowUps({ orders: orderService, refunds, reports, log });
   const settlement = createSettlement({
     ...{ orderService, log },
@@ -572,6 +581,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     supplierSync,
     /** On-demand purchases: the supplier-fulfilment job resumes what a crash or a silence left. */
     supplierFulfilment,
+    supplierPostbacks,
     couponService,
     cartService,
     orderService,

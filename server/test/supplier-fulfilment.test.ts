@@ -17,6 +17,12 @@ import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import type { SupplierPurchaseDoc } from '../src/modules/supplier-purchases/supplier-purchases.repository.ts';
 import type { SandboxPurchase } from '../src/sandboxes/suppliers/stockroom.ts';
 import {
+  CODESWHOLESALE_SANDBOX_CREDENTIALS,
+  startCodeswholesaleSandbox,
+  type CodeswholesaleSandbox,
+} from '../src/sandboxes/suppliers/codeswholesale/index.ts';
+import { CODESWHOLESALE_POSTBACK_PATH } from '../src/modules/supplier-fulfilment/postbacks.routes.ts';
+import {
   startWockSandbox,
   WOCK_SANDBOX_CREDENTIALS,
   type WockSandbox,
@@ -34,6 +40,7 @@ import { clickButton } from './payments-helpers.ts';
 
 let t: TestServer;
 let wock: WockSandbox;
+let cws: CodeswholesaleSandbox;
 let sandboxDir: string;
 let admin: TestAccount;
 let skus: string[];
@@ -42,13 +49,22 @@ let nextSku = 0;
 beforeAll(async () => {
   sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wock-fulfil-'));
   wock = await startWockSandbox({ port: 0, dir: sandboxDir, productCount: 30 });
-  t = await startTestServer({ env: { SUPPLIER_WOCK_URL: wock.url, TRUST_PROXY: 'true' } });
+  cws = await startCodeswholesaleSandbox({ port: 0, dir: sandboxDir, productCount: 10 });
+  t = await startTestServer({
+    env: {
+      SUPPLIER_WOCK_URL: wock.url,
+      SUPPLIER_CODESWHOLESALE_URL: cws.url,
+      TRUST_PROXY: 'true',
+    },
+  });
+  cws.setPostbackUrl(`${t.url}${CODESWHOLESALE_POSTBACK_PATH}`);
   admin = await t.account('admin');
   skus = wock.stockroom.visibleProducts().map((p) => p.sku);
 });
 afterAll(async () => {
   await t.close();
   await wock.close();
+  await cws.close();
   fs.rmSync(sandboxDir, { recursive: true, force: true });
 });
 
@@ -341,5 +357,64 @@ describe('an on-demand offer bought by a buyer', () => {
     expect(order.items[0]!.deliveredCount).toBe(1);
     expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
     expect(await sandboxPurchases(clientRef)).toHaveLength(1);
+  });
+});
+
+describe('a CodesWholesale pre-order', () => {
+  it('is delivered when the supplier’s PREORDER postback says its code arrived', async () => {
+    const seller = await t.account('seller');
+    const res = await t.call('POST', '/api/seller/supplier-connections', {
+      token: seller.token,
+      body: {
+        supplier: 'codeswholesale',
+        label: 'CWS',
+        credentials: CODESWHOLESALE_SANDBOX_CREDENTIALS,
+      },
+    });
+    expect(res.status).toBe(201);
+    const connectionId = SellerSupplierConnectionSchema.parse(await res.json()).id;
+    const sku = cws.stockroom.visibleProducts()[0]!.sku;
+    const product = await post(`${cws.url}/sandbox/products/${sku}`, {
+      quantity: 5,
+      priceCents: 1000,
+      preOrder: true,
+      hidden: false,
+    });
+    expect(product.status).toBe(200);
+    const productId = await newProduct(t.db, { name: `CWS Pre-order ${sku}` });
+    const created = await t.call('POST', '/api/seller/offers', {
+      token: seller.token,
+      body: {
+        productId,
+        source: {
+          kind: 'supplier',
+          connectionId,
+          sku,
+          mode: 'onDemand',
+          stockCap: 3,
+          costCeiling: 1500,
+          pricing: { marginPercent: 40, marginFixedCents: 50, rounding: 'none' },
+        },
+      },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+
+    const { buyer, orderId } = await buyOne(seller, productId);
+    const deadline = Date.now() + 10_000;
+    while ((await book(orderId))[0]?.status !== 'pending' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await book(orderId))[0]).toMatchObject({ status: 'pending' });
+
+    // A postback no connection signed is refused.
+    const forged = await t.call('POST', CODESWHOLESALE_POSTBACK_PATH, {
+      body: { type: 'PREORDER', authHash: 'f'.repeat(64), orderId: 'x' },
+    });
+    expect(forged.status).toBe(400);
+
+    expect((await post(`${cws.url}/sandbox/preorders/release`, {})).status).toBe(200);
+    const order = await until(buyer, orderId, delivered);
+    expect(order.items[0]!.deliveredCount).toBe(1);
+    expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
   });
 });
