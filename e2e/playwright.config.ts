@@ -46,6 +46,8 @@ export default defineConfig({
       // PayPal's sandbox on this port, Checkout.com's on the next; Awin's on a free one.
       PAYMENT_SANDBOX_PORT: String(PORT + 200),
       AWIN_SANDBOX_PORT: '0',
+      // The four supplier sandboxes (the demo seller's suppliers) on free ports.
+      SUPPLIER_SANDBOX_PORT: '0',
       // Each buying journey is its own client (`asClient` in tests/support.ts), so fraud
       // screening's per-address velocity rule sees a few orders per address, as in real life.
       TRUST_PROXY: 'true',

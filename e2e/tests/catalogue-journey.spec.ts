@@ -58,7 +58,10 @@ test('an admin creates a product, a seller sells it with keys, and buyers see th
   // One of the seller's five keys is already in the marketplace (on another of its offers).
   const sellerToken = await idToken(request, 'seller@example.com');
   const headers = { authorization: `Bearer ${sellerToken}` };
-  const offers = await request.get('/api/seller/offers?range=[0,0]', { headers });
+  // The oldest: an offer of uploaded keys (the newest are the demo's on-demand supplier offers).
+  const offers = await request.get('/api/seller/offers?range=[0,0]&sort=["createdAt","ASC"]', {
+    headers,
+  });
   const [otherOffer] = (await offers.json()) as { id: string }[];
   const [taken, ...fresh] = [...freshCodes(), `E2EX-${stamp.slice(-4).toUpperCase()}-TAKE-N001`];
   const first = await request.post(`/api/seller/offers/${otherOffer!.id}/keys`, {

@@ -11,7 +11,7 @@ import { MongoClient, type Db } from 'mongodb';
 import pino from 'pino';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
-import { createContainer } from '../src/container.ts';
+import { createContainer, type Container } from '../src/container.ts';
 import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '@market/embedded-mongo';
@@ -25,19 +25,25 @@ export type BenchStack = {
   url: string;
   db: Db;
   identity: Identity;
+  /** The app's services, for the work that has no route of its own (jobs, syncs). */
+  container: Container;
   close(): Promise<void>;
 };
 
 /**
  * Starts engine and app. Without `emulatorHost` the identity points at an address nobody
- * listens on: enough for public routes, which never verify a token when none is sent.
+ * listens on: enough for public routes, which never verify a token when none is sent. `env`
+ * adds configuration variables (the suppliers' URLs, say), as the environment would.
  */
-export async function startBenchStack(emulatorHost?: string): Promise<BenchStack> {
+export async function startBenchStack(
+  emulatorHost?: string,
+  env: Record<string, string> = {},
+): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
   const engine = await startEmbeddedMongo({ port: 0, dataDir: path.join(dataDir, 'mongo') });
   const client = await new MongoClient(engine.uri).connect();
   const db = client.db('bench');
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
   const identity = createIdentity(config, emulatorHost ?? '127.0.0.1:9');
   const log = createLogger('silent');
   const container = createContainer(
@@ -54,6 +60,7 @@ export async function startBenchStack(emulatorHost?: string): Promise<BenchStack
     url: `http://127.0.0.1:${port}`,
     db,
     identity,
+    container,
     async close() {
       // autocannon may leave keep-alive sockets open.
       server.closeAllConnections();

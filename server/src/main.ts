@@ -28,6 +28,7 @@ import { resumeSupplierFulfilment } from './jobs/resume-supplier-fulfilment.ts';
 import { reconcilePayments } from './jobs/reconcile-payments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
+import { seedDemoSuppliers } from './seed/demo-suppliers.ts';
 
 /** Boot: config → database → identity → indexes → migrations → demo data → serve; stop on signals. */
 async function main() {
@@ -136,6 +137,13 @@ async function main() {
   // Data migrations (they need the vault) before anything reads or adds keys.
   await runMigrations(db, dataMigrations({ db, vault: deps.vault, log }), log);
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
+  // The demo seller's suppliers are the local sandboxes (the container knows their URLs): a
+  // failure leaves the marketplace up, and the next start tries again.
+  if (config.SEED_DEMO_DATA && supplierSandboxes) {
+    await seedDemoSuppliers(db, container, log).catch((err: unknown) =>
+      log.error({ err }, 'demo supplier offers not seeded'),
+    );
+  }
 
   // Unpaid orders past their deadline give their keys back; crash leftovers are recovered.
   const orders = container.orderService;

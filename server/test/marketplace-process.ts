@@ -72,6 +72,8 @@ export async function startMarketplace(opts: {
       DATA_DIR: opts.dataDir,
       EMBEDDED_MONGO_PORT: String(ports.mongo),
       PAYMENT_SANDBOX_PORT: String(ports.sandboxes),
+      // The supplier sandboxes on free ports: two marketplaces never fight over 8310.
+      SUPPLIER_SANDBOX_PORT: '0',
       FIREBASE_AUTH_EMULATOR_HOST: opts.emulatorHost,
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',

@@ -25,6 +25,7 @@ import {
   seededRandom,
   slugify,
 } from './demo-catalogue.ts';
+import { DEMO_SUPPLIER_SELLER, demoSupplierPicks } from './demo-suppliers.ts';
 
 // Kept importable from here for the seed's tests.
 
@@ -97,6 +98,7 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
   const sellers = createSellerRepository(db);
   const rand = seededRandom(7);
   const now = new Date();
+  const supplied = new Set(demoSupplierPicks().map((p) => p.slug));
 
   for (const s of DEMO_SELLERS) {
     const uid = DEMO_ACCOUNTS.find((a) => a.sellerId === s.id)?.uid ?? null;
@@ -129,6 +131,10 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
     const live: OfferDoc[] = [];
     for (const seller of DEMO_SELLERS.slice(0, sellerCount)) {
       const eur = Math.max(99, Math.round(basePrice * (0.9 + rand() * 0.2)));
+      const codes = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => demoKeyCode(rand));
+      // The demo seller sells these from its suppliers (demo-suppliers.ts); the draws above are
+      // made all the same, so every other offer and key is what it always was.
+      if (seller.id === DEMO_SUPPLIER_SELLER && supplied.has(fields.slug)) continue;
       const offer = await offers.upsert({
         productId: product._id,
         sellerId: seller.id,
@@ -140,7 +146,6 @@ async function seedCatalogue(db: Db, vault: KeyVault): Promise<void> {
         updatedAt: now,
       });
       if (!offer) continue;
-      const codes = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => demoKeyCode(rand));
       await keys.insertNew(
         codes.map((code) => ({
           offerId: offer._id as ObjectId,

@@ -45,6 +45,12 @@ const PAGE_SIZE = 100;
 const SNAPSHOT_TTL_MS = 10 * 60_000;
 /** Up to this many skus `getStock` asks product by product; more, it reads the price list. */
 const STOCK_SINGLE_LIMIT = 10;
+/**
+ * A price list read for stock serves the stock questions of this long: a sync asks 100 skus at a
+ * time, and reading the whole list for each batch read a 10,000-product list ten times per sync.
+ * A purchase never relies on it (the order's own price guard does).
+ */
+const STOCK_LIST_TTL_MS = 30_000;
 /** How far back `findPurchase` searches the order history. */
 const HISTORY_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -181,6 +187,21 @@ export function createCodeswholesaleSupplier(
   // The price list comes whole; pages after the first are cut from the copy the first fetched.
   let snapshot: { at: number; items: SupplierProduct[] } | null = null;
 
+  // The price list for stock questions: one read (in flight or recent) shared by a sync's batches.
+  let stockList: { at: number; bySku: Promise<Map<string, SupplierProduct>> } | null = null;
+  function stockBySku(): Promise<Map<string, SupplierProduct>> {
+    if (!stockList || Date.now() - stockList.at > STOCK_LIST_TTL_MS) {
+      const bySku = priceList().then((items) => new Map(items.map((p) => [p.sku, p])));
+      const entry = { at: Date.now(), bySku };
+      stockList = entry;
+      // A failed read is not kept: the next question asks again.
+      bySku.catch(() => {
+        if (stockList === entry) stockList = null;
+      });
+    }
+    return stockList.bySku;
+  }
+
   function toPurchase(order: WireOrder, clientRef: string): SupplierPurchase {
     const line = order.products[0];
     const codes = order.products.flatMap((p) => p.codes);
@@ -248,7 +269,7 @@ export function createCodeswholesaleSupplier(
         const products = await Promise.all(wanted.map(oneProduct));
         return products.filter((p) => p !== null).map(toStock);
       }
-      const bySku = new Map((await priceList()).map((p) => [p.sku, p]));
+      const bySku = await stockBySku();
       return wanted.flatMap((sku) => {
         const p = bySku.get(sku);
         return p ? [toStock(p)] : [];

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Logger } from '../../../logger.ts';
 import { readJsonObject } from '../../kit.ts';
 import type { SandboxProduct } from '../catalogue.ts';
-import { faultMiddleware } from '../faults.ts';
+import { faultMiddleware, loseAnswer } from '../faults.ts';
 import type { PurchaseRefusal, SandboxCode, SandboxPurchase, Stockroom } from '../stockroom.ts';
 
 /*
@@ -148,6 +148,7 @@ export function buygamesguruApi(
       const [status, code, detail] = REFUSALS[outcome.refusal];
       return bggError(c, status, code, detail);
     }
+    if (outcome.answerLost) return loseAnswer(c);
     log?.debug({ externalRef: body.external_ref, repeated: outcome.repeated }, 'bgg purchase');
     return c.json(
       { status: 'ok', purchase: purchaseView(outcome.purchase) },

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { sandboxId } from '../../kit.ts';
-import { faultMiddleware } from '../faults.ts';
+import { faultMiddleware, loseAnswer } from '../faults.ts';
 import { stockroomControlRoutes, type PurchaseRefusal } from '../stockroom.ts';
 import {
   CODESWHOLESALE_SANDBOX_CREDENTIALS,
@@ -133,6 +133,7 @@ export function codeswholesaleApi(model: CodeswholesaleModel): Hono {
       const r = REFUSALS[outcome.refusal];
       return resourceError(c, r.status, r.message, r.code);
     }
+    if (outcome.answerLost) return loseAnswer(c);
     const { purchase } = outcome;
     return c.json(orderView(purchase, room.product(purchase.sku), origin(c)));
   });

@@ -6,7 +6,7 @@ import type { Logger } from '../../../logger.ts';
 import { decimalToMinor, minorToDecimal } from '../../../integrations/payments/amounts.ts';
 import { readJsonObject } from '../../kit.ts';
 import type { SandboxProduct } from '../catalogue.ts';
-import { faultMiddleware } from '../faults.ts';
+import { faultMiddleware, loseAnswer } from '../faults.ts';
 import type { PurchaseRefusal, SandboxCode, SandboxPurchase, Stockroom } from '../stockroom.ts';
 
 /*
@@ -164,6 +164,7 @@ export function wockApi(
       const [status, code, message] = REFUSALS[outcome.refusal];
       return wockError(c, status, code, message);
     }
+    if (outcome.answerLost) return loseAnswer(c);
     log?.debug({ reference: key, repeated: outcome.repeated }, 'wock sandbox order');
     return c.json(orderView(outcome.purchase), outcome.repeated ? 200 : 201);
   });
