@@ -56,7 +56,7 @@ export type AppDeps = {
    * Supplier-backed offers: the fees their price floor counts (MARKETPLACE_FEE_BPS,
    * MARKETPLACE_FEE_FIXED_CENTS) and the minutes between syncs (SUPPLIER_SYNC_MINUTES).
    */
-  supplierOffers: { fees: MarketplaceFees; syncMinutes: number };
+  supplierOffers: { fees: MarketplaceFees; syncMinutes: number; patienceMinutes: number };
   /** The key suppliers sellers connect to: their real APIs (SUPPLIER_<ID>_URL) or local sandboxes. */
   suppliers: SupplierDirectory;
 };
@@ -100,6 +100,7 @@ export function buildAppDeps(args: {
     supplierOffers: {
       fees: { bps: config.MARKETPLACE_FEE_BPS, fixedCents: config.MARKETPLACE_FEE_FIXED_CENTS },
       syncMinutes: config.SUPPLIER_SYNC_MINUTES,
+      patienceMinutes: config.SUPPLIER_PATIENCE_MINUTES,
     },
     suppliers: createSupplierDirectory({
       urls: { ...args.supplierSandboxUrls, ...supplierUrlsOf(config) },

@@ -59,6 +59,7 @@ import {
 } from './modules/checkout/checkout.routes.ts';
 import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
 import { adminBlocklistRoutes } from './modules/fraud/blocklist.routes.ts';
+import { supplierPostbackRoutes } from './modules/supplier-fulfilment/postbacks.routes.ts';
 import { adminSupplierPurchaseRoutes } from './modules/supplier-purchases/supplier-purchases.routes.ts';
 import {
   sellerSupplierImportRoutes,
@@ -103,6 +104,7 @@ export function createApp(c: Container) {
       publicEventRoutes(c.eventService),
       signUpRoutes(c.userService),
       paymentWebhookRoutes(c.checkout),
+      supplierPostbackRoutes(c.supplierPostbacks),
       sellerApplyRoutes(c.sellerService),
       cartRoutes(c.cartService),
       userCartRoutes(c.cartService),

@@ -100,6 +100,15 @@ const EnvObject = z.object({
   /** Minutes between two syncs of a supplier connection's offers (stock and prices). */
   SUPPLIER_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /**
+   * Minutes an on-demand unit may wait for a supplier that does not answer (or whose breaker is
+   * open) before its line is refunded to the buyer.
+   */
+  SUPPLIER_PATIENCE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Seconds between runs of the job that resumes on-demand purchases a crash or a silence left. */
+  SUPPLIER_FULFILMENT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Seconds an on-demand purchase is left to the request buying it before the job resumes it. */
+  SUPPLIER_FULFILMENT_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
    * What a sale costs its seller besides the goods, as the floor of supplier-priced offers counts
    * it: a share of the gross price in basis points (payment processing, the marketplace's cut)
    * and a fixed amount per unit in EUR cents. No supplier-priced offer sells below cost plus these

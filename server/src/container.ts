@@ -23,7 +23,7 @@ import {
 } from './modules/affiliates/affiliate-reports.repository.ts';
 import { createOrderReports } from './modules/affiliates/order-reports.ts';
 import { auditIndexes, createAuditRepository } from './modules/audit/audit.repository.ts';
-import { createAuditLog } from './modules/audit/audit.service.ts';
+import { createAuditLog, SYSTEM_AUDIT_CONTEXT } from './modules/audit/audit.service.ts';
 import { brandIndexes, createBrandRepository } from './modules/brands/brands.repository.ts';
 import { createBrandAdminService } from './modules/brands/brands.service.ts';
 import { createCartPricing, createOfferLinePricing } from './modules/cart/cart-pricing.ts';
@@ -71,6 +71,8 @@ import {
   supplierPurchaseIndexes,
 } from './modules/supplier-purchases/supplier-purchases.repository.ts';
 import { createSupplierPurchaseFacade } from './modules/supplier-purchases/supplier-purchases.facade.ts';
+import { createSupplierPostbacks } from './modules/supplier-fulfilment/postbacks.ts';
+import { createSupplierFulfilment } from './modules/supplier-fulfilment/supplier-fulfilment.ts';
 import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierConnectionFacade } from './modules/supplier-connections/supplier-connections.facade.ts';
 import {
@@ -418,8 +420,30 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     vat: vatTable(deps.vatRateBps),
   });
 
+  // On-demand units, bought from the seller's supplier once the order is paid and approved (the
+  // delivery asks it first); a refused unit's line goes back to the buyer through the refunds,
+  // built further down (they need the orders service): called only once everything is built.
+  const supplierFulfilment = createSupplierFulfilment({
+    ...{ pricing, mailer, log },
+    offers: ask.offers,
+    keys: ask.keys,
+    vault: deps.vault,
+    purchases: createSupplierPurchaseFacade(supplierPurchases),
+    connections: supplierConnectionService,
+    sellers: ask.sellers,
+    refundLine: async (order, item, reason) => {
+      await refunds.refund(
+        order._id.toHexString(),
+        { itemId: item._id.toHexString(), reason },
+        SYSTEM_AUDIT_CONTEXT,
+      );
+    },
+    patienceMs: deps.supplierOffers.patienceMinutes * 60_000,
+    publicOrigin: deps.publicOrigin,
+  });
+
   // Orders: key reservations, decisions, delivery and the sellers' ledger.
-  const orderKeys = createOrderKeys({ keys: ask.keys, offers: ask.offers, pricing });
+  const orderKeys = createOrderKeys({ keys: ask.keys, offers: ask.offers, pricing, orders });
   const orderService = createOrderService({
     ...{ orders, orderKeys, log },
     keys: ask.keys,
@@ -432,10 +456,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       vatRateBps: deps.vatRateBps,
     }),
     deliver: createOrderDelivery({
-      ...{ orders, orderKeys, mailer },
+      ...{ orders, orderKeys, mailer, log },
       ledger: ask.ledger,
       sellers: ask.sellers,
       publicOrigin: deps.publicOrigin,
+      supplied: supplierFulfilment,
     }),
     vault: deps.vault,
     settings: {
@@ -467,6 +492,14 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     ledger: ask.ledger,
     refunds: createRefundRepository(db),
     payments: deps.payments,
+  });
+  // Suppliers' postbacks: a pre-order's code arrived, stock or prices changed.
+  const supplierPostbacks = createSupplierPostbacks({
+    connections: supplierConnectionService,
+    purchases: createSupplierPurchaseFacade(supplierPurchases),
+    syncConnection: (id) => supplierSync.syncConnection(id),
+    deliverAgain: (ids) => orderService.deliverAgain(ids),
+    log,
   });
   const followUps = createPaymentFollowUps({ orders: orderService, refunds, reports, log });
   const settlement = createSettlement({
@@ -546,6 +579,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     supplierConnectionService,
     /** Supplier-backed offers' sync: the job's `syncDue`, and `syncConnection` for postbacks. */
     supplierSync,
+    /** On-demand purchases: the supplier-fulfilment job resumes what a crash or a silence left. */
+    supplierFulfilment,
+    supplierPostbacks,
     couponService,
     cartService,
     orderService,

@@ -24,6 +24,7 @@ import { startPaymentSandboxes } from './sandboxes/payments.ts';
 import { startSupplierSandboxes, type SupplierSandboxes } from './sandboxes/suppliers/index.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger, prettyLogsWanted, type Logger } from './logger.ts';
+import { resumeSupplierFulfilment } from './jobs/resume-supplier-fulfilment.ts';
 import { reconcilePayments } from './jobs/reconcile-payments.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
@@ -182,6 +183,19 @@ async function main() {
     log,
   });
   stops.push(() => supplierSync.stop());
+  // On-demand units a crash or a silent supplier left unbought (or pre-orders still waiting for
+  // their code): their orders are delivered again, the supplier asked before anything is bought.
+  const fulfilment = startJob({
+    name: 'supplier-fulfilment',
+    everyMs: config.SUPPLIER_FULFILMENT_INTERVAL_SECONDS * 1000,
+    run: () =>
+      resumeSupplierFulfilment({
+        container,
+        afterSeconds: config.SUPPLIER_FULFILMENT_AFTER_SECONDS,
+      }),
+    log,
+  });
+  stops.push(() => fulfilment.stop());
   // Supplier catalogue imports a stop or a crash left running go on from their saved cursor, in
   // the background; at shutdown each stops after its current page, to be resumed next boot.
   const imports = container.supplierImportRunner;

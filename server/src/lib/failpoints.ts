@@ -20,6 +20,12 @@ export const FAILPOINTS = [
   'orders.afterPaymentRecorded',
   /** The order is approved and its keys sold; no credit, mail or `deliveredAt` yet. */
   'delivery.afterKeysSold',
+  /** An on-demand unit's purchase is recorded in the book; the supplier is not asked yet. */
+  'supplier.beforePurchase',
+  /** The supplier made the purchase; the book does not know its id yet. */
+  'supplier.afterPurchase',
+  /** The purchase's codes arrived; none is stored in the vault yet. */
+  'supplier.afterCodes',
 ] as const;
 export type Failpoint = (typeof FAILPOINTS)[number];
 

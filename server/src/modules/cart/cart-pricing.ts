@@ -81,7 +81,7 @@ export type CartPricing = ReturnType<typeof createCartPricing>;
 
 /** An order line priced from its offer (`priceOffer`), with what placing the order checks. */
 export type OfferLine = ReturnType<typeof termsOf> & {
-  offer: Pick<OfferDoc, '_id' | 'sellerId' | 'stock'>;
+  offer: Pick<OfferDoc, '_id' | 'sellerId' | 'stock' | 'source'>;
   productId: ProductDoc['_id'];
   region: Region;
   /** The VAT rate of the line's class at the shop's rate. */

@@ -13,8 +13,10 @@ export function createOfferFacade(repo: OfferRepository) {
     findById: repo.findById,
     incStock: repo.incStock,
     liveOffersOfMany: repo.liveOffersOfMany,
+    pauseBySync: repo.pauseBySync,
     liveStats: repo.liveStats,
     setStock: repo.setStock,
+    takeStock: repo.takeStock,
   };
 }
 export type OfferFacade = ReturnType<typeof createOfferFacade>;

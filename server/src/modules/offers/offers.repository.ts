@@ -242,6 +242,28 @@ export function createOfferRepository(db: Db) {
     /** Moves the stock by `delta` atomically: one key reserved (-1) or released (+1) by an order. */
     incStock: (id: ObjectId, delta: number) =>
       offers.updateOne({ _id: id }, { $inc: { stock: delta }, $set: { updatedAt: new Date() } }),
+    /**
+     * Takes `n` units of an on-demand offer's declared stock, only if it has them: false when it
+     * does not (another buyer took them). Given back with `incStock(+n)`.
+     */
+    takeStock: async (id: ObjectId, n: number) =>
+      (
+        await offers.updateOne(
+          { _id: id, stock: { $gte: n } },
+          { $inc: { stock: -n }, $set: { updatedAt: new Date() } },
+        )
+      ).modifiedCount === 1,
+    /**
+     * Pauses an active supplier-backed offer whose purchase failed, as the sync would (the reason
+     * in `pausedBySync`), so the next sync that finds it sellable brings it back.
+     */
+    pauseBySync: async (id: ObjectId, reason: SyncPauseReason) =>
+      (
+        await offers.updateOne(
+          { _id: id, status: 'active', 'source.kind': 'supplier' },
+          { $set: { status: 'paused', 'source.pausedBySync': reason, updatedAt: new Date() } },
+        )
+      ).modifiedCount === 1,
     liveOffersOf: (productId: ObjectId) => offers.find({ productId, ...LIVE }).toArray(),
     /** Live offers (active, in stock) of any of the products. */
     liveOffersOfMany: (productIds: ObjectId[]) =>

@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../outbox/mailer.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { LedgerFacade } from '../ledger/ledger.facade.ts';
@@ -9,10 +10,33 @@ import type { OrderDoc } from './order-doc.ts';
 import type { OrderRepository } from './orders.repository.ts';
 
 /**
+ * The units of on-demand lines, bought from the supplier after the payment (implemented by the
+ * supplier-fulfilment module; orders only ask it).
+ */
+export type SuppliedUnits = {
+  /** Whether some unit of the order's on-demand lines is neither held (a key) nor refunded. */
+  owed(order: OrderDoc): Promise<boolean>;
+  /**
+   * Buys what is owed (resuming purchases a crash or a silent supplier left), holding the keys
+   * for the order, or refunds a line the supplier refused. True when nothing is owed any more;
+   * false while a unit waits (a pre-order, a supplier not answering within its patience).
+   */
+  settle(order: OrderDoc): Promise<boolean>;
+};
+
+/**
+ * When delivery runs: `background` (an approval answering a buyer's request) starts buying an
+ * order's on-demand units in this process and answers the order approved but undelivered; the
+ * keys appear when bought. `now` (recovery, jobs) waits for the purchases.
+ */
+export type DeliveryMode = 'background' | 'now';
+
+/**
  * What an approval does: the reserved keys become sold, each seller is credited their lines,
  * and the buyer gets a mail pointing at their account (never the codes: those are shown only
  * in the account, to the buyer). Every step can run again without effect, so recovery simply
- * repeats a delivery a crash interrupted.
+ * repeats a delivery a crash interrupted. An order with on-demand units is delivered once every
+ * unit is bought (or its line refunded): the purchases run first, outside the buyer's request.
  */
 export function createOrderDelivery(deps: {
   orders: OrderRepository;
@@ -21,10 +45,45 @@ export function createOrderDelivery(deps: {
   sellers: Pick<SellerFacade, 'approvedAmong'>;
   mailer: Mailer;
   publicOrigin: string;
+  supplied?: SuppliedUnits | undefined;
+  log?: Logger | undefined;
 }) {
-  const { orders, orderKeys, ledger, sellers, mailer, publicOrigin } = deps;
+  const { orders, orderKeys, ledger, sellers, mailer, publicOrigin, supplied } = deps;
+  /** Orders whose units this process is buying: one run per order at a time here. */
+  const buying = new Set<string>();
 
-  return async function deliver(order: OrderDoc, now: Date): Promise<OrderDoc> {
+  /** Buys the order's units, then delivers it if nothing is owed any more. */
+  async function buyThenDeliver(order: OrderDoc, now: Date): Promise<OrderDoc> {
+    const id = order._id.toHexString();
+    if (buying.has(id)) return order;
+    buying.add(id);
+    try {
+      if (!(await supplied!.settle(order))) return order;
+      // Read again: a refunded line now carries its refund, which the delivery keeps.
+      const fresh = await orders.findById(order._id);
+      if (!fresh || fresh.status !== 'approved' || fresh.deliveredAt) return fresh ?? order;
+      return await complete(fresh, now);
+    } finally {
+      buying.delete(id);
+    }
+  }
+
+  async function deliver(
+    order: OrderDoc,
+    now: Date,
+    mode: DeliveryMode = 'background',
+  ): Promise<OrderDoc> {
+    if (!supplied || !(await supplied.owed(order))) return complete(order, now);
+    if (mode === 'now') return buyThenDeliver(order, now);
+    buyThenDeliver(order, now).catch((err: unknown) => {
+      // The recovery (the supplier-fulfilment job, then the orders expiry job) takes it again.
+      deps.log?.warn({ err, orderId: order._id.toHexString() }, 'supplier units not bought yet');
+    });
+    return order;
+  }
+  return deliver;
+
+  async function complete(order: OrderDoc, now: Date): Promise<OrderDoc> {
     const byOffer = keysByOffer(await orderKeys.sell(order._id, now));
     failpoint('delivery.afterKeysSold');
     const items = order.items.map((item) => {
@@ -50,7 +109,9 @@ export function createOrderDelivery(deps: {
         ...(approved.has(item.sellerId) ? {} : { held: true }),
       })),
     );
-    if (!order.deliveredAt) {
+    // An order whose every line went back (on-demand units the supplier refused) has no keys to
+    // announce: the refund's own mail told the buyer.
+    if (!order.deliveredAt && items.some((i) => i.deliveredCount > 0)) {
       // Opens this order in the account page (it keeps `?order=` through a sign-in).
       const link = `${publicOrigin}/account?order=${order._id.toHexString()}`;
       await mailer.send({
@@ -63,6 +124,6 @@ export function createOrderDelivery(deps: {
     }
     await orders.setDelivered(order._id, items, now);
     return { ...order, items, deliveredAt: order.deliveredAt ?? now };
-  };
+  }
 }
 export type OrderDelivery = ReturnType<typeof createOrderDelivery>;

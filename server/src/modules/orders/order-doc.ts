@@ -32,6 +32,13 @@ export type OrderItemDoc = {
   deliveredCount: number;
   /** The line's share of the coupon discount (what its refund leaves out). */
   discountCents: number;
+  /**
+   * The offer was on demand when the order was placed: units its available keys did not cover
+   * are bought from the supplier after the payment (`declaredUnits` of them, held against the
+   * offer's declared stock and given back when the order ends undelivered).
+   */
+  onDemand?: true;
+  declaredUnits?: number;
   /** The refund claiming this line (set before the provider is asked: a line is refunded once). */
   refundId?: ObjectId;
   /** Set with `refundedCents` once the line's refund went through. */

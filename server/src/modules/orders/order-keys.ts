@@ -3,6 +3,7 @@ import type { KeyFacade, OrderKeyDoc } from '../keys/keys.facade.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { OrderItemDoc } from './order-doc.ts';
+import type { OrderRepository } from './orders.repository.ts';
 
 /**
  * An order's keys changing hands. Every step is one conditional single-document update on one
@@ -14,10 +15,14 @@ export function createOrderKeys(deps: {
   keys: KeyFacade;
   offers: OfferFacade;
   pricing: OfferPricing;
+  orders: Pick<OrderRepository, 'findById' | 'holdDeclared' | 'releaseDeclared'>;
 }) {
-  const { keys, offers, pricing } = deps;
+  const { keys, offers, pricing, orders } = deps;
 
-  /** Puts every key the order still holds back on sale; answers how many went back. */
+  /**
+   * Puts every key the order still holds back on sale, and the declared stock its on-demand
+   * lines held back on their offers; answers how many units went back.
+   */
   async function release(orderId: ObjectId): Promise<number> {
     const held = (await keys.ofOrder(orderId)).filter((k) => k.status === 'reserved');
     const products: ObjectId[] = [];
@@ -25,6 +30,16 @@ export function createOrderKeys(deps: {
       if (!(await keys.releaseOne(key._id, orderId))) continue;
       await offers.incStock(key.offerId, 1);
       products.push(key.productId);
+    }
+    const order = await orders.findById(orderId);
+    for (const item of order?.items ?? []) {
+      if (!item.declaredUnits) continue;
+      // Cleared first, then given back: a crash between leaves the offer short until its next
+      // sync rewrites the declared stock, never counted twice.
+      const units = await orders.releaseDeclared(orderId, item._id);
+      if (!units) continue;
+      await offers.incStock(item.offerId, units);
+      products.push(item.productId);
     }
     // A product whose last key was reserved shows a price again.
     await pricing.refreshRanges(products);
@@ -49,6 +64,13 @@ export function createOrderKeys(deps: {
           const key = await keys.reserveOne(item.offerId, orderId, until);
           if (!key) break;
           await offers.incStock(item.offerId, -1);
+        }
+        // An on-demand line takes the rest from the declared stock (the supplier's quantity, the
+        // keys are bought after the payment), in one conditional decrement.
+        const rest = item.quantity - got;
+        if (rest && item.onDemand && (await offers.takeStock(item.offerId, rest))) {
+          await orders.holdDeclared(orderId, item._id, rest);
+          got += rest;
         }
         if (got < item.quantity) {
           await release(orderId);

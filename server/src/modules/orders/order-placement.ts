@@ -107,6 +107,8 @@ export function createOrderPlacement(deps: {
         keyIds: [],
         deliveredCount: 0,
         discountCents: 0,
+        ...(offer.source?.kind === 'supplier' &&
+          offer.source.mode === 'onDemand' && { onDemand: true as const }),
       });
     }
     return items;

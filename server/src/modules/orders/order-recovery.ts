@@ -27,6 +27,21 @@ export function createOrderRecovery(deps: {
   const { orders, keys, orderKeys, deliver, decisions } = deps;
   return {
     /**
+     * Delivers again the approved, undelivered orders among `ids`, waiting for their supplier
+     * purchases (the supplier-fulfilment job's: it finds the orders whose purchases a crash or a
+     * silent supplier left unsettled, sooner than rule 3 would). Answers how many got delivered.
+     */
+    async deliverAgain(ids: ObjectId[], at: Date = deps.now()) {
+      let delivered = 0;
+      for (const id of ids) {
+        const order = await orders.findById(id);
+        if (order?.status !== 'approved' || order.deliveredAt) continue;
+        if ((await deliver(order, at, 'now')).deliveredAt) delivered++;
+      }
+      return delivered;
+    },
+
+    /**
      * The expiry job: pending orders past their deadline are cancelled by the System and their
      * keys go back; then recovery (README.md): stale reservations follow their order's status,
      * and approvals a crash interrupted are delivered. Safe to run twice or concurrently.
@@ -72,8 +87,8 @@ export function createOrderRecovery(deps: {
       }
       let delivered = 0;
       for (const order of await orders.undelivered(grace, BATCH)) {
-        await deliver(order, at);
-        delivered++;
+        const after = await deliver(order, at, 'now');
+        if (after.deliveredAt) delivered++;
       }
       if (cancelled || released || delivered || couponsReleased) {
         deps.log.info(

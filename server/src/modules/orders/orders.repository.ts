@@ -122,6 +122,24 @@ export function createOrderRepository(db: Db) {
         { $set: { payment, updatedAt: new Date() } },
         { returnDocument: 'after' },
       ),
+    /** Records that a line holds `n` units of its on-demand offer's declared stock. */
+    holdDeclared: (id: ObjectId, itemId: ObjectId, n: number) =>
+      orders.updateOne(
+        { _id: id, 'items._id': itemId },
+        { $set: { 'items.$.declaredUnits': n, updatedAt: new Date() } },
+      ),
+    /**
+     * Clears a line's hold on declared stock, once: answers how many units it held (0 when it
+     * held none or a racing call cleared it), for the caller to give back to the offer.
+     */
+    async releaseDeclared(id: ObjectId, itemId: ObjectId): Promise<number> {
+      const before = await orders.findOneAndUpdate(
+        { _id: id, items: { $elemMatch: { _id: itemId, declaredUnits: { $gt: 0 } } } },
+        { $set: { 'items.$.declaredUnits': 0, updatedAt: new Date() } },
+        { returnDocument: 'before' },
+      );
+      return before?.items.find((i) => i._id.equals(itemId))?.declaredUnits ?? 0;
+    },
     setDelivered: (id: ObjectId, items: OrderItemDoc[], at: Date) =>
       orders.updateOne(
         { _id: id, status: 'approved' },

@@ -8,6 +8,7 @@ import type { SellerRepository } from './sellers.repository.ts';
 export function createSellerFacade(repo: SellerRepository) {
   return {
     approvedAmong: repo.approvedAmong,
+    emailOf: repo.emailOf,
     namesByIds: repo.namesByIds,
   };
 }

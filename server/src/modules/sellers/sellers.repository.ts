@@ -41,6 +41,11 @@ export function createSellerRepository(db: Db) {
       const docs = await sellers.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray();
       return new Map(docs.map((d) => [d._id, d.name]));
     },
+    /** Where a seller's mail goes (null: no such seller). */
+    async emailOf(id: string): Promise<string | null> {
+      const doc = await sellers.findOne({ _id: id }, { projection: { email: 1 } });
+      return doc?.email ?? null;
+    },
     /** The sellers among `ids` whose shop is approved (in good standing), in one query. */
     async approvedAmong(ids: string[]): Promise<Set<string>> {
       const docs = await sellers

@@ -53,6 +53,9 @@ export function createSupplierConnectionRepository(db: Db) {
   return {
     insert: (doc: SupplierConnectionDoc) => connections.insertOne(doc),
     findById: (id: ObjectId) => connections.findOne({ _id: id }),
+    /** Every connection to one supplier (a postback names no connection: its signature does). */
+    ofSupplier: (supplier: SupplierConnectionDoc['supplier']) =>
+      connections.find({ supplier }).toArray(),
     /** The seller's own connection; null for an unknown id and for another seller's alike. */
     findOwn: (id: ObjectId, sellerId: string) => connections.findOne({ _id: id, sellerId }),
     /** Changes the seller's own connection; null when it is not theirs. */

@@ -239,6 +239,24 @@ export function createSupplierConnectionService(deps: {
     },
 
     /**
+     * The connection to `supplier` whose credentials `sent` says signed a postback (null when
+     * none did): the credentials are opened here and never leave this module.
+     */
+    async signedBy<Id extends SupplierId>(
+      supplier: Id,
+      sent: (credentials: SupplierCredentials[Id]) => boolean,
+    ): Promise<string | null> {
+      for (const doc of await connections.ofSupplier(supplier)) {
+        // Parsed with the schema of `doc.supplier`, which is `supplier`.
+        const credentials = openCredentials(vault, doc.supplier, doc.credentials);
+        if (sent(credentials as SupplierCredentials[Id])) {
+          return doc._id.toHexString();
+        }
+      }
+      return null;
+    },
+
+    /**
      * The adapter of a connection, for the work done through it (catalogue sync, purchases): the
      * same instance every time while the credentials stay, so its breaker counts across calls.
      * 404 for an unknown connection; 409 while its supplier is switched off or unreachable.

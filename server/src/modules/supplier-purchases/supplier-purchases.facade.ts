@@ -13,6 +13,7 @@ export function createSupplierPurchaseFacade(repo: SupplierPurchaseRepository) {
     byOrder: repo.byOrder,
     failed: repo.failed,
     findByClientRef: repo.findByClientRef,
+    findBySupplierPurchaseId: repo.findBySupplierPurchaseId,
     outcomesBySupplier: repo.outcomesBySupplier,
     record: repo.record,
     stored: repo.stored,

@@ -97,6 +97,9 @@ export function createSupplierPurchaseRepository(db: Db) {
       }
     },
     findByClientRef: (clientRef: string) => purchases.findOne({ clientRef }),
+    /** The purchase the supplier knows by this id (its postbacks name it so). */
+    findBySupplierPurchaseId: (supplier: SupplierId, supplierPurchaseId: string) =>
+      purchases.findOne({ supplier, supplierPurchaseId }),
     findById: (id: ObjectId) => purchases.findOne({ _id: id }),
     byOrder: (orderId: ObjectId) => purchases.find({ orderId }).sort({ clientRef: 1 }).toArray(),
     /** The supplier answered: its purchase id and price; codes not stored yet. */
