@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     name: 'console-kit',
     environment: 'jsdom',
+    // react-admin under jsdom renders slowly on a loaded machine; 5 s timed out in CI.
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
   },

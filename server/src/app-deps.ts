@@ -104,6 +104,7 @@ export function buildAppDeps(args: {
     },
     suppliers: createSupplierDirectory({
       urls: { ...args.supplierSandboxUrls, ...supplierUrlsOf(config) },
+      http: { halfOpenAfterMs: config.SUPPLIER_BREAKER_RESET_SECONDS * 1000 },
       log,
     }),
   };

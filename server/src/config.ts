@@ -99,6 +99,7 @@ const EnvObject = z.object({
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Minutes between two syncs of a supplier connection's offers (stock and prices). */
   SUPPLIER_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  SUPPLIER_BREAKER_RESET_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
    * Minutes an on-demand unit may wait for a supplier that does not answer (or whose breaker is
    * open) before its line is refunded to the buyer.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AdminSupplierSchema,
   AdminSupplierPurchaseSchema,
   CheckoutStartedSchema,
   RevealedOrderKeySchema,
@@ -274,6 +275,11 @@ describe('an on-demand offer bought by a buyer', () => {
     );
     // Nothing was delivered: no "your keys are ready" mail.
     expect((await mailsTo(buyer.email)).filter((m) => m.kind === 'order-delivered')).toEqual([]);
+    // The admin's suppliers list counts the failure in Wock's error rate.
+    const res = await t.call('GET', '/api/admin/suppliers/wock', { token: admin.token });
+    const health = AdminSupplierSchema.parse(await res.json());
+    expect(health.purchases24h).toBeGreaterThanOrEqual(1);
+    expect(health.errorRate).toBeGreaterThan(0);
   });
 
   it('holds declared stock while the buyer pays, gives it back when they cancel, and buys nothing', async () => {

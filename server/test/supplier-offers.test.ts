@@ -45,7 +45,10 @@ let nextSku = 0;
 beforeAll(async () => {
   sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wock-offers-'));
   wock = await startWockSandbox({ port: 0, dir: sandboxDir, productCount: 40 });
-  t = await startTestServer({ env: { SUPPLIER_WOCK_URL: wock.url } });
+  // A breaker tries again after 1 s (30 s by default), so a test sees it close.
+  t = await startTestServer({
+    env: { SUPPLIER_WOCK_URL: wock.url, SUPPLIER_BREAKER_RESET_SECONDS: '1' },
+  });
   skus = wock.stockroom.visibleProducts().map((p) => p.sku);
 });
 afterAll(async () => {
@@ -339,6 +342,35 @@ describe('the sync of a connection', () => {
       await clearFaults();
     }
     expect((await connection()).lastError?.message).toBeTruthy();
+    expect(await getOffer(seller, offer.id)).toMatchObject({ status: 'active', stock: 4 });
+  });
+
+  it('pauses on-demand offers while the connection’s breaker is open, and resumes them once it closes', async () => {
+    const seller = await wockSeller();
+    const productId = await newProduct(t.db);
+    const sku = await wockProduct(4, 1000);
+    const offer = await supplierOffer(seller, productId, supplierSource(seller, sku));
+    await setFaults({ failNext5xx: 50 });
+    try {
+      // Each sync's call fails after its retries; the failures add up until the breaker opens.
+      let report = await sync(seller);
+      for (let i = 0; i < 3 && report.paused === 0; i++) report = await sync(seller);
+      expect(report.paused).toBe(1);
+    } finally {
+      await clearFaults();
+    }
+    expect(await getOffer(seller, offer.id)).toMatchObject({
+      status: 'paused',
+      source: { pausedBySync: 'supplierDown' },
+    });
+    const down = await t.call('GET', `/api/seller/supplier-connections/${seller.connectionId}`, {
+      token: seller.token,
+    });
+    expect(SellerSupplierConnectionSchema.parse(await down.json()).breaker).toBe('open');
+
+    // After the reset time one call may try again; the supplier answers and the offer is back.
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await sync(seller)).resumed).toBe(1);
     expect(await getOffer(seller, offer.id)).toMatchObject({ status: 'active', stock: 4 });
   });
 

@@ -146,6 +146,7 @@ export const en = {
         skuGone: 'The supplier no longer lists this product',
         supplierOff: 'The marketplace has switched this supplier off',
         noConnection: 'The supplier connection is gone',
+        supplierDown: 'The supplier stopped answering; selling resumes when it is back',
       },
       help: {
         productId: 'Type part of the name to search the catalogue',

@@ -153,6 +153,7 @@ export const it: TranslationOf<typeof en> = {
         skuGone: 'Il fornitore non elenca più questo prodotto',
         supplierOff: 'Il marketplace ha disattivato questo fornitore',
         noConnection: 'Il collegamento al fornitore non esiste più',
+        supplierDown: 'Il fornitore non risponde; la vendita riprende quando torna',
       },
       help: {
         productId: 'Scrivi parte del nome per cercare nel catalogo',

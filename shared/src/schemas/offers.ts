@@ -165,7 +165,8 @@ export type OfferRestockResult = z.infer<typeof OfferRestockResultSchema>;
 /**
  * Why the sync took a supplier offer off sale (it puts back only those): the supplier is out
  * of stock, asks more than the cost ceiling, no longer has the sku, the marketplace switched
- * the supplier off, or the seller's connection is gone.
+ * the supplier off, the seller's connection is gone, or the supplier stopped answering (its
+ * breaker is open).
  */
 export const SYNC_PAUSE_REASONS = [
   'outOfStock',
@@ -173,6 +174,7 @@ export const SYNC_PAUSE_REASONS = [
   'skuGone',
   'supplierOff',
   'noConnection',
+  'supplierDown',
 ] as const;
 export type SyncPauseReason = (typeof SYNC_PAUSE_REASONS)[number];
 export const SyncPauseReasonSchema = z.enum(SYNC_PAUSE_REASONS);

@@ -10,7 +10,9 @@ export type SupplierFinding =
   /** The marketplace switched the supplier off: nobody buys through it. */
   | { kind: 'supplierOff' }
   /** The seller's connection is gone. */
-  | { kind: 'noConnection' };
+  | { kind: 'noConnection' }
+  /** The supplier stopped answering: the connection's breaker is open. */
+  | { kind: 'supplierDown' };
 
 /** A supplier-backed offer as the sync reads it. */
 export type SyncedOffer = Pick<OfferDoc, 'status' | 'zeroVat'> & { source: SupplierSourceDoc };

@@ -1,6 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import { SUPPLIER_NAMES } from '@market/shared';
-import { SupplierError } from '../../integrations/suppliers/supplier.ts';
+import { SupplierError, type Supplier } from '../../integrations/suppliers/supplier.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
@@ -55,8 +55,9 @@ export function createSupplierSync(deps: {
 
   /**
    * What the supplier says of each offer's sku, or why it could not be asked. A supplier
-   * switched off (or not reachable from here) and a connection that is gone are findings: the
-   * offers stop selling. A supplier that does not answer is an error: nothing changes.
+   * switched off (or not reachable from here), a connection that is gone and a supplier whose
+   * breaker opened (repeated failures) are findings: the on-demand offers stop selling until a
+   * sync gets answers again. A supplier that failed once is an error: nothing changes.
    */
   async function findingsOf(
     connectionId: string,
@@ -68,8 +69,9 @@ export function createSupplierSync(deps: {
     if (!(await suppliers.isEnabled(supplier))) {
       return all({ kind: 'supplierOff' }, `${name} is switched off for the marketplace`);
     }
+    let adapter: Supplier | null = null;
     try {
-      const adapter = await connections.supplierFor(connectionId);
+      adapter = await connections.supplierFor(connectionId);
       const skus = [...new Set(list.map((o) => o.source.sku))];
       const found = new Map<string, SupplierFinding>();
       for (let i = 0; i < skus.length; i += STOCK_CHUNK) {
@@ -84,6 +86,9 @@ export function createSupplierSync(deps: {
       }
       if (err instanceof AppError && err.code === 'CONFLICT') {
         return all({ kind: 'supplierOff' }, err.message);
+      }
+      if (err instanceof SupplierError && adapter && adapter.breakerState() !== 'closed') {
+        return all({ kind: 'supplierDown' }, err.message);
       }
       throw err;
     }

@@ -38,7 +38,7 @@ const PAUSE: Partial<Record<SupplierErrorCode, SyncPauseReason>> = {
   NOT_FOUND: 'skuGone',
   UNAUTHORIZED: 'noConnection',
   INSUFFICIENT_BALANCE: 'noConnection',
-  UNAVAILABLE: 'supplierOff',
+  UNAVAILABLE: 'supplierDown',
   REJECTED: 'noConnection',
 };
 
