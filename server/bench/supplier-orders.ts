@@ -274,6 +274,14 @@ try {
   // paused (409, out of stock) are counted apart.
   const syncer = (async () => {
     while (watching) {
+      // Stock gone and a price rise stay at the sandbox (and may hit any later order of that
+      // supplier, faults being global): every product back to its stock and price first.
+      for (const { supplier, sku } of offers) {
+        await post(`${root(supplier)}/sandbox/products/${sku}`, {
+          quantity: 1_000_000,
+          priceCents: PRICE_CENTS,
+        });
+      }
       for (const id of SUPPLIER_IDS) {
         await container.supplierSync.syncConnection(connections[id]).catch(() => undefined);
       }
@@ -310,14 +318,6 @@ try {
       });
       // The buyer waits for the keys (up to 12 s; past it the recovery settles the order).
       await settledWithin(started.orderId, 12_000);
-      if (fault) {
-        // Stock gone and a price rise stay at the sandbox: once this order is settled, the
-        // product is restocked at its price (the syncer below then resumes its offer).
-        await post(`${root(offer.supplier)}/sandbox/products/${offer.sku}`, {
-          quantity: 1_000_000,
-          priceCents: PRICE_CENTS,
-        });
-      }
     } catch (err) {
       const message = (err as Error).message;
       if (message.includes('/api/user/checkout: 409')) {
