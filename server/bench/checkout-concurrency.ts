@@ -32,6 +32,7 @@ import { createAccount, type TestAccount } from '../test/harness.ts';
 import { freePorts, startMarketplace } from '../test/marketplace-process.ts';
 import { clickButton } from '../test/payments-helpers.ts';
 import { startBenchEmulator } from './bench-stack.ts';
+import { percentile, pool } from './bench-util.ts';
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 500);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 1_000);
@@ -42,25 +43,6 @@ const problems: string[] = [];
 const check = (ok: boolean, problem: string) => {
   if (!ok) problems.push(problem);
 };
-
-/** Runs `task` on every item, `limit` at a time. */
-async function pool<T, R>(items: T[], limit: number, task: (item: T, i: number) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-    : 0;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
 const emulator = await startBenchEmulator();

@@ -59,6 +59,7 @@ import { newProduct } from '../test/fixtures.ts';
 import { createAccount, type TestAccount } from '../test/harness.ts';
 import { clickButton } from '../test/payments-helpers.ts';
 import { startBenchEmulator } from './bench-stack.ts';
+import { percentile, pool } from './bench-util.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 12);
@@ -83,22 +84,6 @@ const check = (ok: boolean, problem: string) => {
   if (!ok) problems.push(problem);
 };
 
-async function pool<T, R>(items: T[], limit: number, task: (item: T, i: number) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-const percentile = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-    : 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const post = async (url: string, body: unknown) => {
   const res = await fetch(url, {
