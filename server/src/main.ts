@@ -175,11 +175,15 @@ async function main() {
   });
   stops.push(() => affiliateRetry.stop());
   // Supplier-backed offers follow their suppliers' stock and prices: each connection is synced
-  // once its offers are SUPPLIER_SYNC_MINUTES old (a minute's tick spreads them out).
+  // once its offers are SUPPLIER_SYNC_MINUTES old (a minute's tick spreads them out), and in
+  // between its on-demand stock is checked every minute, so a sold-out sku leaves at once.
   const supplierSync = startJob({
     name: 'supplier-sync',
     everyMs: 60_000,
-    run: () => container.supplierSync.syncDue(),
+    run: async () => {
+      await container.supplierSync.syncDue();
+      await container.supplierSync.checkStockDue();
+    },
     log,
   });
   stops.push(() => supplierSync.stop());

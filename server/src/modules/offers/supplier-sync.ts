@@ -12,6 +12,8 @@ import { syncOutcome, type SupplierFinding } from './supplier-sync-outcome.ts';
 
 /** Skus asked of a supplier in one `getStock` call. */
 const STOCK_CHUNK = 100;
+/** A connection synced this recently needs no stock check. */
+const STOCK_CHECK_AFTER_MS = 30_000;
 
 /** What one connection's sync did. */
 export type SyncReport = {
@@ -154,8 +156,62 @@ export function createSupplierSync(deps: {
     return report;
   }
 
+  /**
+   * One connection's stock check, between syncs: on-demand offers on sale whose sku ran out, is
+   * gone or whose supplier went down leave the storefront now, and declared stock that shrank
+   * follows. Prices, and offers coming back, wait for the sync. Returns the offers it changed.
+   */
+  async function checkStock(connectionId: string): Promise<number> {
+    const list = (await offers.ofConnection(connectionId))
+      .filter(isSupplierOffer)
+      .filter((o) => o.source.mode === 'onDemand' && o.status === 'active');
+    if (!list.length) return 0;
+    let findings;
+    try {
+      findings = await findingsOf(connectionId, list);
+    } catch (err) {
+      if (err instanceof SupplierError) return 0; // once is not a pattern: the sync decides
+      throw err;
+    }
+    const counts = await keys.countsByOffer(list.map((o) => o._id));
+    const ctx = await supplierOffers.pricingContext();
+    const touched: ObjectId[] = [];
+    for (const offer of list) {
+      const change = syncOutcome({
+        offer,
+        found: findings.finding(offer.source.sku),
+        availableKeys: counts.get(offer._id.toHexString())?.available ?? 0,
+        ctx,
+        now: now(),
+      });
+      const shrank = change.stock !== undefined && change.stock < offer.stock;
+      if (change.status === 'active' && !shrank) continue;
+      if (await offers.applyStockCheck(offer, change)) touched.push(offer.productId);
+    }
+    await pricing.refreshRanges(touched);
+    return touched.length;
+  }
+
   return {
     syncConnection,
+
+    /**
+     * Checks the stock of every connection selling on demand that was not synced within the
+     * last `STOCK_CHECK_AFTER_MS` (those were just asked): the job's minute tick makes a sold-out
+     * sku leave the storefront within a minute, whatever the sync's schedule.
+     */
+    async checkStockDue(): Promise<number> {
+      const before = new Date(now().getTime() - STOCK_CHECK_AFTER_MS);
+      let changed = 0;
+      for (const connectionId of await offers.connectionsSellingOnDemand(before)) {
+        try {
+          changed += await checkStock(connectionId);
+        } catch (err) {
+          log.error({ err, connectionId }, 'supplier stock check failed');
+        }
+      }
+      return changed;
+    },
 
     /** Syncs every connection whose offers were last synced `everyMinutes` ago or more. */
     async syncDue(): Promise<number> {
