@@ -13,7 +13,9 @@ import {
   type Order,
 } from '@market/shared';
 import { resumeSupplierFulfilment } from '../src/jobs/resume-supplier-fulfilment.ts';
+import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import type { SupplierPurchaseDoc } from '../src/modules/supplier-purchases/supplier-purchases.repository.ts';
 import type { SandboxPurchase } from '../src/sandboxes/suppliers/stockroom.ts';
@@ -216,6 +218,12 @@ describe('an on-demand offer bought by a buyer', () => {
     ]);
     // The declared stock went down by the unit sold (until the next sync rewrites it).
     expect((await offerDoc(offer.id)).stock).toBe(2);
+    // Delivered when the key was there, not when the approval started buying it.
+    const stored = await t.db.collection<KeyDoc>('keys').findOne({ _id: new ObjectId(keyId) });
+    const { deliveredAt } = (await t.db
+      .collection<OrderDoc>('orders')
+      .findOne({ _id: new ObjectId(orderId) }))!;
+    expect(deliveredAt!.getTime()).toBeGreaterThanOrEqual(stored!.createdAt.getTime());
   });
 
   it('delivers a scanned card (image code) as the picture the supplier sold', async () => {
