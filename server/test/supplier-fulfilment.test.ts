@@ -177,6 +177,17 @@ async function recover(buyer: TestAccount, orderId: string) {
 }
 const refunded = (o: Order) => o.refundedCents > 0;
 
+/** Waits until the sandbox has answered every 503 it was told to (10 s at most). */
+async function faultsSpent() {
+  const deadline = Date.now() + 10_000;
+  const left = async () =>
+    ((await (await fetch(`${wock.url}/sandbox/faults`)).json()) as { failNext5xx: number })
+      .failNext5xx;
+  while ((await left()) > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe('an on-demand offer bought by a buyer', () => {
   it('is bought from the supplier after the capture and revealed as the code the supplier sold', async () => {
     const { seller, productId, offer } = await onDemandOffer();
@@ -332,13 +343,7 @@ describe('an on-demand offer bought by a buyer', () => {
     await setFaults({ failNext5xx: 3 });
     const { buyer, orderId } = await buyOne(seller, productId);
     // The background purchase meets the faults, gives up for now and leaves its intent.
-    const deadline = Date.now() + 10_000;
-    const faultsLeft = async () =>
-      ((await (await fetch(`${wock.url}/sandbox/faults`)).json()) as { failNext5xx: number })
-        .failNext5xx;
-    while ((await faultsLeft()) > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await faultsSpent();
     await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
     await new Promise((r) => setTimeout(r, 500));
     expect((await book(orderId))[0]).toMatchObject({ status: 'requested', error: null });
@@ -350,6 +355,32 @@ describe('an on-demand offer bought by a buyer', () => {
     expect((await recover(buyer, orderId)).items[0]!.deliveredCount).toBe(1);
     expect(await sandboxPurchases(`${orderId}:0:0`)).toHaveLength(1);
     expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
+  });
+
+  it('refunds the line once the supplier has been silent past the patience, buying nothing', async () => {
+    const { seller, productId, offer } = await onDemandOffer();
+    await setFaults({ failNext5xx: 3 });
+    const { buyer, orderId } = await buyOne(seller, productId);
+    await faultsSpent();
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await book(orderId))[0]).toMatchObject({ status: 'requested' });
+    // Recorded a day ago (the patience is 30 minutes), and the supplier still does not answer.
+    await t.db
+      .collection<SupplierPurchaseDoc>('supplierPurchases')
+      .updateMany({ orderId: new ObjectId(orderId) }, { $set: { createdAt: new Date(0) } });
+    await setFaults({ failNext5xx: 3 });
+    await resumeSupplierFulfilment({ container: t.container, afterSeconds: 0 });
+    await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
+
+    const order = await until(buyer, orderId, refunded);
+    expect(order.refundedCents).toBe(order.totals.total);
+    expect(order.items[0]!.deliveredCount).toBe(0);
+    expect((await book(orderId))[0]).toMatchObject({
+      status: 'failed',
+      error: expect.objectContaining({ code: 'UNAVAILABLE' }),
+    });
+    expect(await sandboxPurchases(`${orderId}:0:0`)).toEqual([]);
+    expect((await offerDoc(offer.id)).source).toMatchObject({ pausedBySync: 'supplierDown' });
   });
 
   it('waits for a pre-order’s code, then the recovery run delivers it once released', async () => {
