@@ -6,7 +6,12 @@ import type { Logger } from '../../logger.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { SupplierSwitch } from '../suppliers/suppliers.service.ts';
 import type { OfferPricing } from './offer-pricing.ts';
-import type { OfferDoc, OfferRepository, SupplierSourceDoc } from './offers.repository.ts';
+import type {
+  OfferDoc,
+  OfferRepository,
+  SupplierSourceDoc,
+  SyncChange,
+} from './offers.repository.ts';
 import { isSupplierOffer, type OfferConnections, type SupplierOffers } from './supplier-offers.ts';
 import { syncOutcome, type SupplierFinding } from './supplier-sync-outcome.ts';
 
@@ -96,6 +101,26 @@ export function createSupplierSync(deps: {
     }
   }
 
+  /** What the supplier's findings make of each offer (supplier-sync-outcome.ts). */
+  async function outcomes(
+    list: SupplierOffer[],
+    finding: (sku: string) => SupplierFinding,
+    at: Date,
+  ): Promise<[SupplierOffer, SyncChange][]> {
+    const counts = await keys.countsByOffer(list.map((o) => o._id));
+    const ctx = await supplierOffers.pricingContext();
+    return list.map((offer) => [
+      offer,
+      syncOutcome({
+        offer,
+        found: finding(offer.source.sku),
+        availableKeys: counts.get(offer._id.toHexString())?.available ?? 0,
+        ctx,
+        now: at,
+      }),
+    ]);
+  }
+
   /** Records the sync on the connection; a connection removed meanwhile has nothing to record. */
   async function record(connectionId: string, at: Date, error: string | null) {
     try {
@@ -131,17 +156,8 @@ export function createSupplierSync(deps: {
       return report;
     }
     report.error = findings.error;
-    const counts = await keys.countsByOffer(list.map((o) => o._id));
-    const ctx = await supplierOffers.pricingContext();
     const touched: ObjectId[] = [];
-    for (const offer of list) {
-      const change = syncOutcome({
-        offer,
-        found: findings.finding(offer.source.sku),
-        availableKeys: counts.get(offer._id.toHexString())?.available ?? 0,
-        ctx,
-        now: at,
-      });
+    for (const [offer, change] of await outcomes(list, findings.finding, at)) {
       if (!(await offers.applySync(offer, change))) {
         report.skipped++;
         continue;
@@ -173,17 +189,8 @@ export function createSupplierSync(deps: {
       if (err instanceof SupplierError) return 0; // once is not a pattern: the sync decides
       throw err;
     }
-    const counts = await keys.countsByOffer(list.map((o) => o._id));
-    const ctx = await supplierOffers.pricingContext();
     const touched: ObjectId[] = [];
-    for (const offer of list) {
-      const change = syncOutcome({
-        offer,
-        found: findings.finding(offer.source.sku),
-        availableKeys: counts.get(offer._id.toHexString())?.available ?? 0,
-        ctx,
-        now: now(),
-      });
+    for (const [offer, change] of await outcomes(list, findings.finding, now())) {
       const shrank = change.stock !== undefined && change.stock < offer.stock;
       if (change.status === 'active' && !shrank) continue;
       if (await offers.applyStockCheck(offer, change)) touched.push(offer.productId);
