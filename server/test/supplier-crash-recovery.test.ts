@@ -10,8 +10,6 @@ import {
   SellerSupplierConnectionSchema,
   transactionId,
 } from '@market/shared';
-import { loadConfig } from '../src/config.ts';
-import { createIdentity } from '../src/identity/firebase.ts';
 import type { Failpoint } from '../src/lib/failpoints.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
@@ -27,8 +25,13 @@ import {
 } from '../src/sandboxes/suppliers/wock/index.ts';
 import { RECOVERY_ENV } from './crash-scenario.ts';
 import { newProduct } from './fixtures.ts';
-import { createAccount } from './harness.ts';
-import { freePorts, startMarketplace, type MarketplaceProcess } from './marketplace-process.ts';
+import {
+  apiCaller,
+  freePorts,
+  sellerAndBuyer,
+  startMarketplace,
+  type MarketplaceProcess,
+} from './marketplace-process.ts';
 import { clickButton } from './payments-helpers.ts';
 
 /*
@@ -105,23 +108,8 @@ async function runSupplierCrash(supplier: CrashSupplier, failpoint: Failpoint) {
     });
     client = await new MongoClient(server.mongoUri).connect();
     const db = client.db('marketplace');
-    const identity = createIdentity(loadConfig({ NODE_ENV: 'test' }), emulatorHost);
-    const stack = { db, identity, emulatorHost };
-    const [seller, buyer] = await Promise.all([
-      createAccount(stack, 'seller', `supplier-crash-seller-${tag}`),
-      createAccount(stack, 'user', `supplier-crash-buyer-${tag}`),
-    ]);
-    await identity.close();
-    const url = server.url;
-    const call = async (token: string, method: string, p: string, body?: unknown) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<unknown>;
-    };
+    const { seller, buyer } = await sellerAndBuyer(db, emulatorHost, `supplier-crash-${tag}`);
+    const call = apiCaller(server.url);
 
     const connection = SellerSupplierConnectionSchema.parse(
       await call(seller.token, 'POST', '/api/seller/supplier-connections', {
