@@ -19,6 +19,10 @@ import {
   consoleCategoryRoutes,
   publicCategoryRoutes,
 } from './modules/categories/categories.routes.ts';
+import {
+  adminDashboardRoutes,
+  sellerDashboardRoutes,
+} from './modules/dashboards/dashboards.routes.ts';
 import { adminBrandRoutes } from './modules/brands/brands.routes.ts';
 import { adminHomeContentRoutes } from './modules/home-content/home-content.routes.ts';
 import {
@@ -147,6 +151,8 @@ export function createApp(c: Container) {
       sellerSupplierConnectionRoutes(c.supplierConnectionService),
       sellerSupplierProductRoutes(c.supplierCatalogueService),
       sellerSupplierImportRoutes(c.supplierImportService),
+      adminDashboardRoutes(c.dashboards),
+      sellerDashboardRoutes(c.dashboards),
     ],
     {
       guards: {

@@ -22,6 +22,8 @@ import {
   createAffiliateReportRepository,
 } from './modules/affiliates/affiliate-reports.repository.ts';
 import { createOrderReports } from './modules/affiliates/order-reports.ts';
+import { createDashboardRepository } from './modules/dashboards/dashboards.repository.ts';
+import { createDashboardService } from './modules/dashboards/dashboards.service.ts';
 import { auditIndexes, createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditLog, SYSTEM_AUDIT_CONTEXT } from './modules/audit/audit.service.ts';
 import { brandIndexes, createBrandRepository } from './modules/brands/brands.repository.ts';
@@ -531,6 +533,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
     followUp: followUps.decidedByAdmin,
   });
+  const dashboards = createDashboardService({ repo: createDashboardRepository(db) });
 
   return {
     deps,
@@ -591,6 +594,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     settlement,
     chargebacks,
     checkout,
+    dashboards,
   };
 }
 export type Container = ReturnType<typeof createContainer>;
