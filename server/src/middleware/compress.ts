@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -20,10 +20,13 @@ const gzip = promisify(zlib.gzip);
 const compressBuffer = (body: Buffer, coding: Coding): Promise<Buffer> =>
   coding === 'br' ? brotli(body, DYNAMIC_BROTLI) : gzip(body, DYNAMIC_GZIP);
 
+/** A file's stream through zlib; a read error ends the answer (pipeline destroys both). */
 const compressStream = (body: ReadableStream<Uint8Array>, coding: Coding) =>
   Readable.toWeb(
-    Readable.fromWeb(body as NodeReadableStream<Uint8Array>).pipe(
+    pipeline(
+      Readable.fromWeb(body as NodeReadableStream<Uint8Array>),
       coding === 'br' ? zlib.createBrotliCompress(DYNAMIC_BROTLI) : zlib.createGzip(DYNAMIC_GZIP),
+      () => {},
     ),
   ) as ReadableStream<Uint8Array>;
 
