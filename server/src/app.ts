@@ -12,6 +12,7 @@ import { resolveRemoteIp } from './lib/remote-ip.ts';
 import { MAX_BODY_BYTES } from './lib/request-body.ts';
 import { mountRoutes } from './lib/route.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
+import { compress } from './middleware/compress.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import {
@@ -169,6 +170,7 @@ export function createApp(c: Container) {
   const app = new Hono<AppEnv>()
     .use(requestId())
     .use(requestLog(deps.log))
+    .use(compress())
     .route('/api', api)
     .route('/admin', consoleRoutes('admin', path.join(REPO_ROOT, 'admin/dist')))
     .route('/seller', consoleRoutes('seller', path.join(REPO_ROOT, 'seller/dist')))
@@ -176,6 +178,8 @@ export function createApp(c: Container) {
       '/*',
       serveStatic({
         root: path.join(REPO_ROOT, 'storefront/dist/client'),
+        // The .br/.gz written beside each file at build (scripts/precompress.ts).
+        precompressed: true,
         onFound: (file, ctx) =>
           ctx.header(
             'Cache-Control',
