@@ -5,6 +5,19 @@ export const en = {
     dashboard: {
       title: 'Overview',
       intro: 'This is where the marketplace is run. The console holds, or will soon hold:',
+      sales: {
+        title: 'Sales',
+        page_views: 'Page views',
+        orders: 'Orders placed',
+        delivered: 'Delivered',
+        conversion: 'Delivered per 100 page views',
+        applications: 'Shops waiting for approval',
+        top_products: 'Best-selling products',
+        top_sellers: 'Best-selling shops',
+        product: 'Product',
+        seller: 'Shop',
+        by_status: 'Orders of the period by status',
+      },
       figures: {
         title: 'Orders',
         orders_today: 'Placed today',

@@ -8,6 +8,19 @@ export const it: TranslationOf<typeof en> = {
     dashboard: {
       title: 'Panoramica',
       intro: 'Da qui si gestisce il marketplace. La console contiene, o conterrà presto:',
+      sales: {
+        title: 'Vendite',
+        page_views: 'Pagine viste',
+        orders: 'Ordini effettuati',
+        delivered: 'Consegnati',
+        conversion: 'Consegnati ogni 100 pagine viste',
+        applications: 'Negozi in attesa di approvazione',
+        top_products: 'Prodotti più venduti',
+        top_sellers: 'Negozi con più vendite',
+        product: 'Prodotto',
+        seller: 'Negozio',
+        by_status: 'Ordini del periodo per stato',
+      },
       figures: {
         title: 'Ordini',
         orders_today: 'Effettuati oggi',

@@ -1,6 +1,14 @@
 /** English texts of the seller console; the Italian ones must have exactly these keys. */
 export const en = {
   app: {
+    sales_overview: {
+      title: 'Your sales',
+      top_products: 'Your best-selling products',
+      product: 'Product',
+      low_stock: 'Offers running low',
+      stock_ok: 'Every offer on sale has stock.',
+      units_left: '%{smart_count} unit left |||| %{smart_count} units left',
+    },
     title: 'Marketplace seller console',
     dashboard: {
       title: 'Overview',
