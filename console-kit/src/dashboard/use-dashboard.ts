@@ -5,9 +5,13 @@ import type { ConsoleDataProvider } from '../data/data-provider.ts';
 export type DashboardState<T> =
   { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 
+/** An answer, and the request it answers. */
+type Answer<T> = { request: string; state: DashboardState<T> };
+
 /**
  * A dashboard's figures for the last `days` days: one `GET <url>?days=N`, parsed with the shared
- * schema, fetched again when the period changes (an older answer arriving late is dropped).
+ * schema, fetched again when the period changes. Loading until the answer for this very period
+ * is in (an older answer arriving late is dropped).
  */
 export function useDashboard<T>(
   url: string,
@@ -15,19 +19,20 @@ export function useDashboard<T>(
   days: number,
 ): DashboardState<T> {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [state, setState] = useState<DashboardState<T>>({ status: 'loading' });
+  const request = `${url}?days=${days}`;
+  const [answer, setAnswer] = useState<Answer<T> | null>(null);
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
     Promise.resolve()
-      .then(() => dataProvider.getJson(`${url}?days=${days}`))
+      .then(() => dataProvider.getJson(request))
       .then(
-        (json) => live && setState({ status: 'ready', data: schema.parse(json) }),
-        () => live && setState({ status: 'failed' }),
+        (json) =>
+          live && setAnswer({ request, state: { status: 'ready', data: schema.parse(json) } }),
+        () => live && setAnswer({ request, state: { status: 'failed' } }),
       );
     return () => {
       live = false;
     };
-  }, [dataProvider, url, schema, days]);
-  return state;
+  }, [dataProvider, request, schema]);
+  return answer?.request === request ? answer.state : { status: 'loading' };
 }
