@@ -444,6 +444,8 @@ export const en = {
         'blocklist.add': 'Added to the blocklist',
         'blocklist.remove': 'Removed from the blocklist',
         'supplier.update': 'Supplier switched on or off',
+        'review.approve': 'Review approved',
+        'review.hide': 'Review hidden',
       },
     },
     orders: {

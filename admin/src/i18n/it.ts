@@ -454,6 +454,8 @@ export const it: TranslationOf<typeof en> = {
         'blocklist.add': 'Aggiunto alla lista di blocco',
         'blocklist.remove': 'Rimosso dalla lista di blocco',
         'supplier.update': 'Fornitore attivato o disattivato',
+        'review.approve': 'Recensione approvata',
+        'review.hide': 'Recensione nascosta',
       },
     },
     orders: {

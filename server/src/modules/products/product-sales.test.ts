@@ -11,9 +11,10 @@ const sale = (offerId: string, eur: number, usd: number, gbp: number): Sale => (
   prices: { eur, usd, gbp },
   inStock: true,
   apiName: 'marketplace',
+  sellerRating: { average: 0, count: 0 },
 });
 
-describe('sortSales', () => {
+describe('sortSales (unrated sellers, no defects: the ranking is by price)', () => {
   const sales = [sale('a', 900, 700, 800), sale('b', 700, 950, 600), sale('c', 800, 760, 700)];
 
   it('puts the cheapest in the requested currency first', () => {

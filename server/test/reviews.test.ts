@@ -1,0 +1,266 @@
+import { ObjectId } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AdminReviewSchema,
+  AttributionSchema,
+  ProductReviewsSchema,
+  ProductSalesSchema,
+  PublicStateSchema,
+  SellerReviewSchema,
+  SellerSchema,
+  UserReviewSchema,
+  type Order,
+} from '@market/shared';
+import { FRAUD_DEFAULTS } from '../src/modules/fraud/fraud-rules.ts';
+import type { OrderService } from '../src/modules/orders/orders.service.ts';
+import { serviceContainer } from './checkout-fixtures.ts';
+import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
+import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
+import { raClient } from './ra-client.ts';
+
+let t: TestServer;
+let seller: TestAccount;
+let otherSeller: TestAccount;
+let buyer: TestAccount;
+let stranger: TestAccount;
+let admin: TestAccount;
+let orders: OrderService;
+
+beforeAll(async () => {
+  t = await startTestServer({ storefront: true });
+  [seller, otherSeller, buyer, stranger, admin] = await Promise.all([
+    t.account('seller'),
+    t.account('seller'),
+    t.account('user'),
+    t.account('user'),
+    t.account('admin'),
+  ]);
+  orders = serviceContainer(t, {
+    fraud: { ...FRAUD_DEFAULTS, velocitySoftLimit: 1000, velocityHardLimit: 1000 },
+  }).orderService;
+});
+afterAll(() => t.close());
+
+/** An order of `who` for one key of a fresh product `from` sells; paid (delivered) unless `paid` is false. */
+async function orderOf(who: TestAccount, from = seller, paid = true, price = 1999) {
+  const productId = await newProduct(t.db);
+  const offer = await sell(t, from, productId, { eur: price });
+  await uploadKeys(t, from, offer.id, freshCodes(1));
+  const order = await orders.placeOrder({
+    user: { uid: who.uid, email: who.email },
+    order: { lines: [{ offerId: offer.id, quantity: 1 }], currency: 'eur' },
+    attribution: AttributionSchema.parse({}),
+    ip: '203.0.113.9',
+  });
+  if (paid) {
+    const { order: done } = await orders.recordPayment(order.id, {
+      provider: 'paypal',
+      providerRef: `PP-${order.id}`,
+      captureId: `CAP-${order.id}`,
+      status: 'captured',
+      amountCents: order.totals.total,
+      currency: 'eur',
+    });
+    expect(done.status).toBe('approved');
+  }
+  return { order, productId, offerId: offer.id, itemId: order.items[0]!.id };
+}
+
+const review = (who: TestAccount, order: Order, rating = 5, text = 'Worked at once, thanks') =>
+  t.call('POST', '/api/user/reviews', {
+    token: who.token,
+    body: { orderId: order.id, itemId: order.items[0]!.id, rating, text },
+  });
+
+async function written(who: TestAccount, order: Order, rating = 5) {
+  const res = await review(who, order, rating);
+  expect(res.status).toBe(201);
+  return UserReviewSchema.parse(await res.json());
+}
+
+const adminAct = (id: string, action: 'approve' | 'hide', body: unknown = {}) =>
+  t.call('POST', `/api/admin/reviews/${id}/${action}`, { token: admin.token, body });
+
+const sellerDoc = async (who: TestAccount) =>
+  SellerSchema.parse(
+    await raClient(t.url, 'admin', admin.token)
+      .getOne('sellers', { id: who.sellerId! })
+      .then((r) => r.data),
+  );
+
+const productReviews = async (productId: string, locale = 'en') => {
+  const res = await t.call('GET', `/api/public/reviews?productId=${productId}&locale=${locale}`);
+  expect(res.status).toBe(200);
+  return ProductReviewsSchema.parse(await res.json());
+};
+
+describe('writing a review', () => {
+  it('lets a buyer review a delivered line once; it waits for moderation', async () => {
+    const { order, productId } = await orderOf(buyer);
+    const mine = await written(buyer, order, 4);
+    expect(mine).toMatchObject({ status: 'pending', rating: 4, productId, reply: null });
+    const again = await review(buyer, order, 2);
+    expect(again.status).toBe(409);
+    // Not shown before an admin approves it.
+    expect((await productReviews(productId)).reviews).toEqual([]);
+    const list = await t.call('GET', '/api/user/reviews', { token: buyer.token });
+    expect(list.headers.get('Content-Range')).toMatch(/^reviews /);
+    expect(
+      UserReviewSchema.array()
+        .parse(await list.json())
+        .map((r) => r.id),
+    ).toContain(mine.id);
+  });
+
+  it('refuses a line that was not delivered, another buyer’s order and guests', async () => {
+    const unpaid = await orderOf(buyer, seller, false);
+    expect((await review(buyer, unpaid.order)).status).toBe(409);
+    const { order } = await orderOf(buyer);
+    expect((await review(stranger, order)).status).toBe(404);
+    const guest = await t.call('POST', '/api/user/reviews', {
+      body: { orderId: order.id, itemId: order.items[0]!.id, rating: 5, text: 'hello there' },
+    });
+    expect(guest.status).toBe(401);
+  });
+
+  it('answers 400 with field errors for a rating out of range or an empty text', async () => {
+    const { order } = await orderOf(buyer);
+    const res = await t.call('POST', '/api/user/reviews', {
+      token: buyer.token,
+      body: { orderId: order.id, itemId: order.items[0]!.id, rating: 6, text: '' },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: Record<string, string> };
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['rating', 'text']));
+  });
+});
+
+describe('moderation and the seller’s rating', () => {
+  it('approves, hides with a reason, and recomputes the rating each time', async () => {
+    const shop = await t.account('seller');
+    const a = await written(buyer, (await orderOf(buyer, shop)).order, 5);
+    const b = await written(stranger, (await orderOf(stranger, shop)).order, 2);
+    expect((await sellerDoc(shop)).rating).toEqual({ average: 0, count: 0 });
+
+    const ra = raClient(t.url, 'admin', admin.token);
+    const pending = await ra.getList('reviews', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { status: 'pending', sellerId: shop.sellerId },
+    });
+    expect(pending.data.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(AdminReviewSchema.parse(pending.data[0])).toBeTruthy();
+
+    expect((await adminAct(a.id, 'approve')).status).toBe(200);
+    expect((await sellerDoc(shop)).rating).toEqual({ average: 5, count: 1 });
+    expect((await adminAct(a.id, 'approve')).status).toBe(409);
+
+    const bulk = await t.call('POST', '/api/admin/reviews/bulk-approve', {
+      token: admin.token,
+      body: { ids: [a.id, b.id] },
+    });
+    expect(await bulk.json()).toEqual({ approved: [b.id] });
+    expect((await sellerDoc(shop)).rating).toEqual({ average: 3.5, count: 2 });
+
+    expect((await adminAct(b.id, 'hide', {})).status).toBe(400);
+    const hidden = await adminAct(b.id, 'hide', { reason: 'Off topic' });
+    expect(AdminReviewSchema.parse(await hidden.json())).toMatchObject({
+      status: 'hidden',
+      hiddenReason: 'Off topic',
+    });
+    expect((await sellerDoc(shop)).rating).toEqual({ average: 5, count: 1 });
+    expect(await t.db.collection('reviews').countDocuments({ ratingStale: true })).toBe(0);
+    expect((await adminAct(new ObjectId().toHexString(), 'approve')).status).toBe(404);
+  });
+
+  it('shows the seller’s rating on its offers and ranks a better-rated seller first at a close price', async () => {
+    const good = await t.account('seller');
+    const productId = await newProduct(t.db);
+    // The good seller is 2 % dearer but has ten 5-star reviews.
+    const cheap = await sell(t, otherSeller, productId, { eur: 1000 });
+    const dear = await sell(t, good, productId, { eur: 1020 });
+    await uploadKeys(t, otherSeller, cheap.id, freshCodes(1));
+    await uploadKeys(t, good, dear.id, freshCodes(1));
+    await t.db
+      .collection('sellers')
+      .updateOne({ _id: good.sellerId as never }, { $set: { rating: { average: 5, count: 10 } } });
+    const res = await t.call('POST', '/api/public/products/info-multiple-sales', {
+      body: { productIdList: [productId], currency: 'eur' },
+    });
+    const [item] = ProductSalesSchema.array().parse(await res.json());
+    expect(item!.sales.map((s) => s.sellerId)).toEqual([good.sellerId, otherSeller.sellerId]);
+    expect(item!.sales[0]!.sellerRating).toEqual({ average: 5, count: 10 });
+    // A defect rate the claims keep on the seller pushes it back down.
+    await t.db
+      .collection('sellers')
+      .updateOne(
+        { _id: good.sellerId as never },
+        { $set: { defectRate: { per100: 8, upheld: 8, sold: 100 } } },
+      );
+    const again = await t.call('POST', '/api/public/products/info-multiple-sales', {
+      body: { productIdList: [productId], currency: 'eur' },
+    });
+    const [ranked] = ProductSalesSchema.array().parse(await again.json());
+    expect(ranked!.sales.map((s) => s.sellerId)).toEqual([otherSeller.sellerId, good.sellerId]);
+  });
+});
+
+describe('the seller’s reply', () => {
+  it('lets the seller reply once to an approved review of theirs', async () => {
+    const { order } = await orderOf(buyer, seller);
+    const mine = await written(buyer, order, 3);
+    const sellerRa = raClient(t.url, 'seller', seller.token);
+    // Pending reviews are not the seller's to see yet.
+    await expect(sellerRa.getOne('reviews', { id: mine.id })).rejects.toMatchObject({
+      status: 404,
+    });
+    await adminAct(mine.id, 'approve');
+
+    const list = await sellerRa.getList('reviews', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+    expect(list.data.map((r) => r.id)).toContain(mine.id);
+    // Another seller does not see it.
+    const other = raClient(t.url, 'seller', otherSeller.token);
+    await expect(other.getOne('reviews', { id: mine.id })).rejects.toMatchObject({ status: 404 });
+
+    const replied = await sellerRa.update('reviews', {
+      id: mine.id,
+      data: { reply: 'Thanks for buying!' },
+      previousData: list.data[0]!,
+    });
+    expect(SellerReviewSchema.parse(replied.data).reply?.text).toBe('Thanks for buying!');
+    await expect(
+      sellerRa.update('reviews', {
+        id: mine.id,
+        data: { reply: 'Again' },
+        previousData: replied.data,
+      }),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe('the storefront’s reviews', () => {
+  it('lists approved reviews of a product and the latest in the public state, in both languages', async () => {
+    const { order, productId } = await orderOf(buyer);
+    const mine = await written(buyer, order, 4);
+    const hiddenOne = await written(stranger, (await orderOf(stranger)).order, 1);
+    await adminAct(mine.id, 'approve');
+    await adminAct(hiddenOne.id, 'hide', { reason: 'Spam' });
+
+    const en = await productReviews(productId);
+    expect(en.rating).toEqual({ average: 4, count: 1 });
+    expect(en.reviews.map((r) => r.id)).toEqual([mine.id]);
+    const it = await productReviews(productId, 'it');
+    expect(it.reviews[0]!.productUrl).toBe(
+      `/it/product/${productId}/${it.reviews[0]!.productUrl.split('/').pop()}`,
+    );
+    expect(it.reviews[0]!.productName).toMatch(/\(IT\)$/);
+
+    const state = PublicStateSchema.parse(await (await t.call('GET', '/api/public/state')).json());
+    expect(state.reviews.map((r) => r.id)).toContain(mine.id);
+    expect(state.reviews.map((r) => r.id)).not.toContain(hiddenOne.id);
+  });
+});
