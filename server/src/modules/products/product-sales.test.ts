@@ -60,14 +60,16 @@ describe('toSale', () => {
       createdAt: new Date(0),
       updatedAt: new Date(0),
     };
-    expect(toSale(offer, 'Pixel Keys')).toEqual({
+    expect(toSale(offer, 'Pixel Keys', { average: 4.5, count: 2 })).toEqual({
       offerId: '0123456789abcdef01234567',
       sellerId: 'pixel-keys',
       sellerName: 'Pixel Keys',
       prices: { eur: 500, usd: 540, gbp: 430 },
       inStock: false,
       apiName: 'marketplace',
+      sellerRating: { average: 4.5, count: 2 },
     });
+    expect(toSale(offer, 'Pixel Keys').sellerRating).toEqual({ average: 0, count: 0 });
   });
 
   it('names the supplier of a supplier-backed offer', () => {
