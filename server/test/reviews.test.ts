@@ -14,7 +14,7 @@ import {
 import { FRAUD_DEFAULTS } from '../src/modules/fraud/fraud-rules.ts';
 import type { OrderService } from '../src/modules/orders/orders.service.ts';
 import { serviceContainer } from './checkout-fixtures.ts';
-import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
+import { freshCodes, newProduct, productDoc, requestAs, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -262,5 +262,84 @@ describe('the storefront’s reviews', () => {
     const state = PublicStateSchema.parse(await (await t.call('GET', '/api/public/state')).json());
     expect(state.reviews.map((r) => r.id)).toContain(mine.id);
     expect(state.reviews.map((r) => r.id)).not.toContain(hiddenOne.id);
+  });
+});
+
+/** The Product JSON-LD of a product page, parsed. */
+async function productJsonLd(path: string) {
+  // Asked for under the shop's own host: any other is redirected to it.
+  const res = await requestAs(t.url, 'GET', path, new URL(t.container.deps.publicOrigin).host);
+  expect(res.status).toBe(200);
+  const html = res.body;
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+  return { html, product: blocks.find((b) => b['@type'] === 'Product')! };
+}
+
+describe('the product page', () => {
+  it('shows approved reviews and builds its JSON-LD rating from them only', async () => {
+    const { order, productId } = await orderOf(buyer);
+    const approved = await written(buyer, order, 4);
+    await adminAct(approved.id, 'approve');
+    // A second buyer of the same product, whose review is still pending.
+    const offer = (await t.db
+      .collection('offers')
+      .findOne({ productId: new ObjectId(productId) }))!;
+    await uploadKeys(t, seller, offer._id.toHexString(), freshCodes(1));
+    const other = await orders.placeOrder({
+      user: { uid: stranger.uid, email: stranger.email },
+      order: { lines: [{ offerId: offer._id.toHexString(), quantity: 1 }], currency: 'eur' },
+      attribution: AttributionSchema.parse({}),
+      ip: '203.0.113.10',
+    });
+    await orders.recordPayment(other.id, {
+      provider: 'paypal',
+      providerRef: `PP-${other.id}`,
+      captureId: `CAP-${other.id}`,
+      status: 'captured',
+      amountCents: other.totals.total,
+      currency: 'eur',
+    });
+    const pendingRes = await t.call('POST', '/api/user/reviews', {
+      token: stranger.token,
+      body: {
+        orderId: other.id,
+        itemId: other.items[0]!.id,
+        rating: 1,
+        text: 'Still pending here',
+      },
+    });
+    expect(pendingRes.status).toBe(201);
+
+    const slug = (await productDoc(t.db, productId))!.slug;
+    for (const prefix of ['', '/it']) {
+      const { html, product } = await productJsonLd(`${prefix}/product/${productId}/${slug}`);
+      expect(product.aggregateRating).toEqual({
+        '@type': 'AggregateRating',
+        ratingValue: 4,
+        reviewCount: 1,
+        ratingCount: 1,
+        bestRating: 5,
+        worstRating: 1,
+      });
+      expect(product.review).toEqual([
+        expect.objectContaining({
+          '@type': 'Review',
+          reviewBody: 'Worked at once, thanks',
+          reviewRating: expect.objectContaining({ ratingValue: 4 }) as unknown,
+        }),
+      ]);
+      expect(html).toContain('Worked at once, thanks');
+      expect(html).not.toContain('Still pending here');
+    }
+  });
+
+  it('has no aggregateRating without an approved review', async () => {
+    const { productId } = await orderOf(buyer);
+    const slug = (await productDoc(t.db, productId))!.slug;
+    const { product } = await productJsonLd(`/product/${productId}/${slug}`);
+    expect(product).not.toHaveProperty('aggregateRating');
+    expect(product).not.toHaveProperty('review');
   });
 });
