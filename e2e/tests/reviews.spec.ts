@@ -50,7 +50,7 @@ test('a buyer reviews a delivered line, an admin approves it, the product page s
   await page.goto(`/account?order=${orderId}`);
   await page.getByRole('button', { name: `Review ${product!.name}` }).click();
   await page.getByRole('radio', { name: '4 out of 5' }).check();
-  await page.getByLabel('Your review').fill(text);
+  await page.getByRole('textbox', { name: 'Your review' }).fill(text);
   await page.getByRole('button', { name: 'Send review' }).click();
   await expect(page.getByText('Your review (4/5) is waiting to be checked.')).toBeVisible();
 
