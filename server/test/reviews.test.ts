@@ -117,6 +117,15 @@ describe('writing a review', () => {
     expect((await review(buyer, unpaid.order)).status).toBe(409);
     const { order } = await orderOf(buyer);
     expect((await review(stranger, order)).status).toBe(404);
+    // A refunded line is no longer the buyer's to review.
+    const refunded = await orderOf(buyer);
+    await t.db
+      .collection('orders')
+      .updateOne(
+        { _id: new ObjectId(refunded.order.id) },
+        { $set: { 'items.0.refundedAt': new Date(), 'items.0.refundedCents': 1999 } },
+      );
+    expect((await review(buyer, refunded.order)).status).toBe(409);
     const guest = await t.call('POST', '/api/user/reviews', {
       body: { orderId: order.id, itemId: order.items[0]!.id, rating: 5, text: 'hello there' },
     });
@@ -171,6 +180,22 @@ describe('moderation and the seller’s rating', () => {
     expect((await sellerDoc(shop)).rating).toEqual({ average: 5, count: 1 });
     expect(await t.db.collection('reviews').countDocuments({ ratingStale: true })).toBe(0);
     expect((await adminAct(new ObjectId().toHexString(), 'approve')).status).toBe(404);
+  });
+
+  it('recounts a rating a crash left stale between a moderation and its recount', async () => {
+    const shop = await t.account('seller');
+    const mine = await written(buyer, (await orderOf(buyer, shop)).order, 2);
+    // As the moderation's own write leaves it when the process dies before the recount.
+    await t.db
+      .collection('reviews')
+      .updateOne(
+        { _id: new ObjectId(mine.id) },
+        { $set: { status: 'approved', moderatedAt: new Date(), ratingStale: true } },
+      );
+    expect((await sellerDoc(shop)).rating).toEqual({ average: 0, count: 0 });
+    await t.container.reviewModeration.repairRatings();
+    expect((await sellerDoc(shop)).rating).toEqual({ average: 2, count: 1 });
+    expect(await t.db.collection('reviews').countDocuments({ ratingStale: true })).toBe(0);
   });
 
   it('shows the seller’s rating on its offers and ranks a better-rated seller first at a close price', async () => {
