@@ -368,3 +368,20 @@ describe('the product page', () => {
     expect(product).not.toHaveProperty('review');
   });
 });
+
+describe('the ranking page', () => {
+  it('publishes the formula in both languages, linked from every page’s footer', async () => {
+    const host = new URL(t.container.deps.publicOrigin).host;
+    const en = await requestAs(t.url, 'GET', '/ranking', host);
+    expect(en.status).toBe(200);
+    expect(en.body).toContain('How offers are ranked');
+    expect(en.body).toContain('effective price = price × (1 + 0.03 × (3 − R) + 0.01 × min(D, 10))');
+    const it = await requestAs(t.url, 'GET', '/it/ranking', host);
+    expect(it.status).toBe(200);
+    expect(it.body).toContain(
+      'prezzo effettivo = prezzo × (1 + 0,03 × (3 − R) + 0,01 × min(D, 10))',
+    );
+    const home = await requestAs(t.url, 'GET', '/it/', host);
+    expect(home.body).toContain('href="/it/ranking"');
+  });
+});
