@@ -77,6 +77,12 @@ import { adminCouponRoutes, userCouponRoutes } from './modules/coupons/coupons.r
 import { userFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { publicStateRoutes } from './modules/state/state.routes.ts';
+import {
+  adminReviewRoutes,
+  publicReviewRoutes,
+  sellerReviewRoutes,
+  userReviewRoutes,
+} from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
@@ -106,6 +112,10 @@ export function createApp(c: Container) {
       publicMacrocategoryRoutes(c.macrocategoryService),
       publicProductRoutes(c.catalogue),
       publicStateRoutes(c.publicState),
+      publicReviewRoutes(c.reviewService),
+      userReviewRoutes(c.reviewService),
+      adminReviewRoutes(c.reviewModeration),
+      sellerReviewRoutes(c.reviewService),
       publicEventRoutes(c.eventService),
       signUpRoutes(c.userService),
       paymentWebhookRoutes(c.checkout),

@@ -114,6 +114,21 @@ export const en = {
         charged_back: 'Charged back',
       },
     },
+    reviews: {
+      name: 'Review |||| Reviews',
+      fields: {
+        productName: 'Product',
+        rating: 'Rating',
+        text: 'Review',
+        authorName: 'Buyer',
+        reply: { text: 'Your reply' },
+        replyText: 'Your reply',
+        createdAt: 'Written',
+      },
+      no_reply: 'No reply yet',
+      reply_help: 'Shown under the review on the product page. You can reply once.',
+      send: 'Send reply',
+    },
     offers: {
       name: 'Offer |||| Offers',
       fields: {

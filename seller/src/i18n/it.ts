@@ -118,6 +118,22 @@ export const it: TranslationOf<typeof en> = {
         charged_back: 'Stornata (chargeback)',
       },
     },
+    reviews: {
+      name: 'Recensione |||| Recensioni',
+      fields: {
+        productName: 'Prodotto',
+        rating: 'Valutazione',
+        text: 'Recensione',
+        authorName: 'Acquirente',
+        reply: { text: 'La tua risposta' },
+        replyText: 'La tua risposta',
+        createdAt: 'Scritta',
+      },
+      no_reply: 'Nessuna risposta',
+      reply_help:
+        'Compare sotto la recensione nella pagina del prodotto. Puoi rispondere una volta.',
+      send: 'Invia risposta',
+    },
     offers: {
       name: 'Offerta |||| Offerte',
       fields: {
