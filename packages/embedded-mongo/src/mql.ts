@@ -177,19 +177,29 @@ export interface FindSpec {
   variables?: Doc;
 }
 
+/** Where a find's documents come from (see planner.ts); a plain iterable is tested and sorted. */
+export interface FindSource {
+  docs: Iterable<Doc>;
+  /** Every document matches: no test needed. */
+  exact?: boolean;
+  /** Already in `sort` order. */
+  sorted?: boolean;
+}
+
 /**
  * Runs a find over documents: filter, then sort, skip, limit, projection (MongoDB's order).
- * The filter loop is ours so an unsorted limited find stops early (mingo's limit scans on).
+ * The filter loop is ours so an unsorted (or index-sorted) limited find stops early.
  */
-export function findDocs(docs: Iterable<Doc>, spec: FindSpec, query?: Query): Doc[] {
-  const q = query ?? compileFilter(spec.filter, spec.variables);
+export function findDocs(source: Iterable<Doc> | FindSource, spec: FindSpec, query?: Query): Doc[] {
+  const src: FindSource = Symbol.iterator in source ? { docs: source } : source;
+  const q = src.exact ? null : (query ?? compileFilter(spec.filter, spec.variables));
   const skip = spec.skip ?? 0;
   const limit = spec.limit ?? 0;
-  const sorted = !!spec.sort && Object.keys(spec.sort).length > 0;
+  const sorted = !src.sorted && !!spec.sort && Object.keys(spec.sort).length > 0;
   const enough = !sorted && limit ? skip + limit : Infinity;
   let out: Doc[] = [];
-  for (const d of docs) {
-    if (!q.test(d)) continue;
+  for (const d of src.docs) {
+    if (q && !q.test(d)) continue;
     out.push(d);
     if (out.length >= enough) break;
   }
@@ -202,6 +212,11 @@ export function findDocs(docs: Iterable<Doc>, spec: FindSpec, query?: Query): Do
     out = out.slice(skip, limit ? skip + limit : undefined);
   }
   return projectDocs(out, spec.projection, spec.filter, spec.variables);
+}
+
+/** Sorts documents as a find's `sort` does (mingo's stable sort). */
+export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+  return new Query({}, BASE_OPTIONS).find<Doc>(docs).sort(sort).all();
 }
 
 /**
