@@ -1,6 +1,6 @@
 /**
- * The app as `npm start` runs it (embedded engine in-process, indexes, reference data), on a
- * free port with a temporary data directory, for the benchmarks. Not a benchmark itself.
+ * The app as `npm start` runs it (embedded engine on its own thread, indexes, reference data),
+ * on a free port with a temporary data directory, for the benchmarks. Not a benchmark itself.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +14,7 @@ import { createApp } from '../src/app.ts';
 import { createContainer, type Container } from '../src/container.ts';
 import { createApiServer } from '../src/http-server.ts';
 import { loadConfig } from '../src/config.ts';
-import { startEmbeddedMongo } from '@market/embedded-mongo';
+import { startEmbeddedMongoThread } from '@market/embedded-mongo';
 import { ensureIndexes } from '../src/db/indexes.ts';
 import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
@@ -40,7 +40,10 @@ export async function startBenchStack(
   env: Record<string, string> = {},
 ): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
-  const engine = await startEmbeddedMongo({ port: 0, dataDir: path.join(dataDir, 'mongo') });
+  const engine = await startEmbeddedMongoThread({
+    port: 0,
+    dataDir: path.join(dataDir, 'mongo'),
+  });
   const client = await new MongoClient(engine.uri).connect();
   const db = client.db('bench');
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });

@@ -105,7 +105,8 @@ export class Collection {
     if (id === undefined) return null;
     const values = equalityValues(id, true);
     if (!values) return null;
-    return values.map((v) => this.docs.get(keyOf(v))).filter((d): d is Doc => !!d);
+    const keys = new Set(values.map(keyOf)); // each document once, however often it is asked for
+    return [...keys].map((k) => this.docs.get(k)).filter((d): d is Doc => !!d);
   }
 
   /** Every index, as the planner walks it in order. */

@@ -55,8 +55,18 @@ function compareKeys(dirs: number[], a: OrderedKey, b: OrderedKey): number {
     const y = b[i];
     if (x === LOW || y === HIGH) return x === y ? 0 : -1;
     if (x === HIGH || y === LOW) return x === y ? 0 : 1;
-    const c = i < dirs.length ? (dirs[i] as number) * compare(x, y) : (x as number) - (y as number);
-    if (c) return c < 0 ? -1 : 1;
+    if (i >= dirs.length) return (x as number) - (y as number); // the sequence, last
+    // Numbers and strings are most keys: compared directly, as mingo would.
+    const t = typeof x;
+    const c =
+      t === typeof y && (t === 'string' || t === 'number')
+        ? (x as number) < (y as number)
+          ? -1
+          : (x as number) > (y as number)
+            ? 1
+            : 0
+        : compare(x, y);
+    if (c) return c * (dirs[i] as number) < 0 ? -1 : 1;
   }
   return 0;
 }

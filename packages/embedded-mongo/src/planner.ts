@@ -9,9 +9,10 @@
  *   entries): the smaller candidate set;
  * - everything, in natural order.
  *
- * A plan is `exact` when the index alone decides the whole filter (every condition is an
- * equality, `$in` or range on a plain index), so its documents need no test and a count need
- * not even fetch them. Results are those of a full scan, ties in natural order included.
+ * The conditions an index decides by itself (an equality, `$in` or range on a plain index) are
+ * left out of the `residual` filter the candidates are still tested with; a plan with none left
+ * is `exact`: its documents need no test, and a count need not even fetch them. Results are
+ * those of a full scan, ties in natural order included.
  */
 import { compare } from 'mingo/util';
 import type { Collection, OrderedSource } from './collection.ts';
@@ -23,12 +24,34 @@ import type { Doc } from './types.ts';
 export interface Plan {
   /** Candidates, in the final sort order when `sorted`; natural order when not from an index. */
   docs: Iterable<Doc>;
-  /** Every candidate matches the filter. */
+  /** Every candidate matches the filter (the residual is empty). */
   exact: boolean;
+  /** What candidates must still be tested against: the filter less what the index decided. */
+  residual: Doc;
   /** `docs` is already in the requested sort order. */
   sorted: boolean;
   /** With `exact`: how many documents match, without fetching them. */
   count?: () => number;
+}
+
+/** A plan's test: the filter without the conditions the index decided. */
+function residualOf(filter: Doc, decided: Set<string>): Doc {
+  if (!decided.size) return filter;
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(filter)) if (!decided.has(k)) out[k] = v;
+  return out;
+}
+
+function makePlan(
+  filter: Doc,
+  docs: Iterable<Doc>,
+  decided: Set<string>,
+  sorted: boolean,
+  count?: () => number,
+): Plan {
+  const residual = residualOf(filter, decided);
+  const exact = !Object.keys(residual).length;
+  return { docs, residual, exact, sorted, count: exact ? count : undefined };
 }
 
 /** What one top-level filter condition lets an index do. */
@@ -123,14 +146,15 @@ function rangeOn(conds: Map<string, FieldCond | null>, field: string | undefined
   return c?.range ? c : null;
 }
 
-function isExact(filter: Doc, decided: Set<string>): boolean {
-  return Object.keys(filter).every((k) => decided.has(k));
-}
-
 /** Plans how to find the documents of `filter`, sorted by `sort`, `want` of them (0 = all). */
 export function plan(coll: Collection, filter: Doc, sort: Doc | undefined, want: number): Plan {
   const byId = coll.idCandidates(filter);
-  if (byId) return { docs: byId, exact: false, sorted: false };
+  if (byId) {
+    // Fetched by their `_id`s: the condition is decided when those are plain values.
+    const exactId = analyseCondition(filter['_id'])?.exact === true;
+    const n = byId.length;
+    return makePlan(filter, byId, new Set(exactId ? ['_id'] : []), false, () => n);
+  }
   const conds = new Map<string, FieldCond | null>();
   for (const [k, v] of Object.entries(filter))
     if (!k.startsWith('$')) conds.set(k, analyseCondition(v));
@@ -147,7 +171,7 @@ export function plan(coll: Collection, filter: Doc, sort: Doc | undefined, want:
     }
   }
   const other = candidatePlan(coll, filter, conds);
-  if (!other) return { docs: coll.all(), exact: false, sorted: false };
+  if (!other) return makePlan(filter, coll.all(), new Set(), false);
   return sortKeys.length ? naturally(coll, other.plan) : other.plan;
 }
 
@@ -163,6 +187,8 @@ function sortedPlan(
   conds: Map<string, FieldCond | null>,
   sortKeys: [string, unknown][],
 ): Plan | null {
+  // The index that decides the most of the filter, then serves the most sort keys.
+  let best: { plan: Plan; score: number } | null = null;
   for (const src of coll.orderedSources()) {
     if (!src.orderable || src.sparse) continue;
     const prefix = pinnedPrefix(src, conds, src.fields.length - 1);
@@ -183,21 +209,24 @@ function sortedPlan(
     const ranged = rangeOn(conds, src.fields[j]);
     const decided = new Set(prefix.exactFields);
     if (ranged?.exact) decided.add(src.fields[j] as string);
-    const exact = isExact(filter, decided);
     const walk = () =>
       src.ordered.walk(prefix.tuples[0] as unknown[], ranged?.range ?? null, !!reverse);
+    const score = decided.size * 100 + (ranged ? 10 : 0) + served;
+    if (best && best.score >= score) continue;
     const rest = sortKeys.slice(served);
     const span = [j, j + served] as const;
     // A group's entries are in natural order only when walked forwards on its last fields.
     const reorder = !!reverse || src.fields.length > j + served;
-    return {
-      docs: sortedDocs(coll, walk, span, reorder, rest.length ? Object.fromEntries(rest) : null),
-      exact,
-      sorted: true,
-      count: exact ? () => countOf(walk()) : undefined,
-    };
+    const docs = sortedDocs(
+      coll,
+      walk,
+      span,
+      reorder,
+      rest.length ? Object.fromEntries(rest) : null,
+    );
+    best = { plan: makePlan(filter, docs, decided, true, () => countOf(walk())), score };
   }
-  return null;
+  return best?.plan ?? null;
 }
 
 /**
@@ -258,16 +287,9 @@ function candidatePlan(
     if (ix?.orderable && !ix.sparse) {
       for (const f of hash.fields) if (conds.get(f)?.exact && conds.get(f)?.eq) decided.add(f);
     }
-    const exact = hash.distinct && isExact(filter, decided);
-    best = {
-      size: hash.size,
-      plan: {
-        docs: coll.resolveIds(hash.sets),
-        exact,
-        sorted: false,
-        count: exact ? () => hash.size : undefined,
-      },
-    };
+    if (!hash.distinct) decided.clear();
+    const plan = makePlan(filter, coll.resolveIds(hash.sets), decided, false, () => hash.size);
+    best = { size: hash.size, plan };
   }
   for (const src of coll.orderedSources()) {
     if (!src.orderable) continue;
@@ -278,24 +300,30 @@ function candidatePlan(
     const walk = function* () {
       for (const t of prefix.tuples) yield* src.ordered.walk(t, ranged.range ?? null, false);
     };
-    // Count up to the best so far: a range no smaller than it is not worth using.
-    const limit = best?.size ?? Infinity;
-    const size = countOf(walk(), limit);
-    if (size >= limit) continue;
     const decided = new Set(prefix.exactFields);
     if (ranged.exact) decided.add(field as string);
-    const exact = isExact(filter, decided);
+    // Count up to the best so far (an exact plan beats an inexact one up to twice its size).
+    const exact = !Object.keys(residualOf(filter, decided)).length;
+    const limit = !best ? Infinity : exact && !best.plan.exact ? 2 * best.size : best.size;
+    const size = nonNullCount(src, prefix, ranged.range) ?? countOf(walk(), limit);
+    if (size >= limit) continue;
     best = {
       size,
-      plan: {
-        docs: coll.resolveIds([walkIds(walk)]),
-        exact,
-        sorted: false,
-        count: exact ? () => size : undefined,
-      },
+      plan: makePlan(filter, coll.resolveIds([walkIds(walk)]), decided, false, () => size),
     };
   }
   return best;
+}
+
+/**
+ * `{ $ne: null }` after an equality prefix (how "has a price" reads) counted from the hash maps
+ * in O(1): the prefix's documents less those holding null there. Null otherwise.
+ */
+function nonNullCount(src: OrderedSource, prefix: Prefix, range: FieldRange | undefined) {
+  if (!range || range.lo || range.hi || range.type !== null || !prefix.single) return null;
+  const t = prefix.tuples[0] as unknown[];
+  const all = t.length ? (src.index.lookup(t)?.size ?? 0) : src.ordered.size;
+  return all - (src.index.lookup([...t, null])?.size ?? 0);
 }
 
 function* walkIds(walk: () => Iterable<[OrderedKey, string]>): Generator<string> {

@@ -50,8 +50,9 @@ export function countDocs(coll: Collection, filter: Doc, variables?: Doc): numbe
   if (!Object.keys(filter).length) return coll.size;
   const plan = coll.plan(filter, undefined, 0);
   if (plan.exact && plan.count) return plan.count();
+  const test = plan.residual === filter ? query : compileFilter(plan.residual, variables);
   let n = 0;
-  for (const d of plan.docs) if (plan.exact || query.test(d)) n++;
+  for (const d of plan.docs) if (plan.exact || test.test(d)) n++;
   return n;
 }
 
