@@ -54,6 +54,12 @@ export const productIndexes: IndexDescription[] = [
   { key: { usdMin: 1 } },
   { key: { gbpMin: 1 } },
   { key: { createdAt: -1 } },
+  // A category page sorted by price or date walks one of these and stops after the page; its
+  // priced count is read off the first.
+  { key: { categoryId: 1, eurMin: 1 } },
+  { key: { categoryId: 1, usdMin: 1 } },
+  { key: { categoryId: 1, gbpMin: 1 } },
+  { key: { categoryId: 1, createdAt: -1 } },
   // The admin console lists products by English name.
   { key: { 'name.en': 1 } },
   // The public state counts products per tag.
@@ -259,16 +265,12 @@ export function createProductRepository(db: Db) {
       const priced: Filter<ProductDoc> = filter[price]
         ? filter
         : { ...filter, [price]: { $ne: null } };
-      const [pricedTotal, total] = await Promise.all([
+      // The priced page is asked for alongside the counts: past the priced ones it is short.
+      const [pricedTotal, total, rows] = await Promise.all([
         products.countDocuments(priced),
         products.countDocuments(filter),
+        page(priced, searchSort(s), s.skip, s.limit),
       ]);
-      const rows = await page(
-        priced,
-        searchSort(s),
-        s.skip,
-        Math.min(s.limit, pricedTotal - s.skip),
-      );
       const rest = s.limit - rows.length;
       if (rest > 0 && total > pricedTotal) {
         const unpriced = { ...filter, [price]: null };
