@@ -265,13 +265,19 @@ export function createProductRepository(db: Db) {
       const priced: Filter<ProductDoc> = filter[price]
         ? filter
         : { ...filter, [price]: { $ne: null } };
-      // The priced page is asked for alongside the counts: past the priced ones it is short.
-      const [pricedTotal, total, rows] = await Promise.all([
-        products.countDocuments(priced),
+      // The priced page is asked for alongside the total. A full page needs nothing else; a
+      // short one ends the priced products (so their count is skip + its length); only an
+      // empty one needs them counted, to know how far into the unpriced ones it starts.
+      const [total, rows] = await Promise.all([
         products.countDocuments(filter),
         page(priced, searchSort(s), s.skip, s.limit),
       ]);
       const rest = s.limit - rows.length;
+      const pricedTotal = !rest
+        ? total
+        : rows.length
+          ? s.skip + rows.length
+          : await products.countDocuments(priced);
       if (rest > 0 && total > pricedTotal) {
         const unpriced = { ...filter, [price]: null };
         rows.push(...(await page(unpriced, { _id: 1 }, Math.max(0, s.skip - pricedTotal), rest)));

@@ -113,8 +113,9 @@ export function createCatalogueService(deps: Deps) {
       locale: Locale,
       currency: Currency,
     ): Promise<ProductSales[]> {
-      const docs = await findInOrder(parseIds(productIdList));
-      const sales = await salesByProduct(docs.map((d) => d._id));
+      // Offers are looked up by the ids asked, alongside the products: one wait, not two.
+      const ids = parseIds(productIdList);
+      const [docs, sales] = await Promise.all([findInOrder(ids), salesByProduct(ids)]);
       return docs.map((doc) => {
         const list = sortSales(sales.get(doc._id.toHexString()) ?? [], currency);
         return {
