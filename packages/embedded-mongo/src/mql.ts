@@ -358,6 +358,8 @@ const READ_ONLY_STAGES = new Set([
   '$documents',
 ]);
 
+const isDoc = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.isArray(v);
+
 function isReadOnly(pipeline: Doc[]): boolean {
   return pipeline.every((stage) => {
     const [name, arg] = Object.entries(stage)[0] ?? [];
@@ -365,6 +367,9 @@ function isReadOnly(pipeline: Doc[]): boolean {
       return Object.values(arg as Doc).every((p) => Array.isArray(p) && isReadOnly(p as Doc[]));
     if (name === '$lookup') return !(arg as Doc)?.['pipeline'];
     if (name === '$project') return !projectionMutates(arg as Doc);
+    // mingo adds fields to a shallow copy: safe unless a dotted path reaches a shared sub-document.
+    if (name === '$addFields' || name === '$set')
+      return isDoc(arg) && Object.keys(arg).every((k) => !k.includes('.'));
     return !!name && READ_ONLY_STAGES.has(name);
   });
 }
