@@ -12,7 +12,11 @@ import type { UserDoc } from '../modules/users/users.repository.ts';
 
 /** Where the time is kept: the users repository (or its facade). */
 export type SessionStore = {
-  revokeSessions(uid: string, at: Date, profile?: UserDoc): Promise<void>;
+  revokeSessions(
+    uid: string,
+    at: Date,
+    profile?: Omit<UserDoc, 'sessionsValidAfter'>,
+  ): Promise<void>;
 };
 
 /**
@@ -35,7 +39,7 @@ export async function revokeSessions(
   auth: Auth,
   store: SessionStore,
   uid: string,
-  profile?: UserDoc,
+  profile?: Omit<UserDoc, 'sessionsValidAfter'>,
 ): Promise<void> {
   await store.revokeSessions(uid, wholeSeconds(Date.now()), profile);
   await auth.revokeRefreshTokens(uid);

@@ -71,15 +71,18 @@ export function createUserRepository(db: Db) {
      * Refuses the user's credentials signed in before `at` (never moves it back). `profile`
      * creates the document when it is missing, so a revocation is never lost for want of one.
      */
-    async revokeSessions(uid: string, at: Date, profile?: UserDoc): Promise<void> {
+    async revokeSessions(
+      uid: string,
+      at: Date,
+      profile?: Omit<UserDoc, 'sessionsValidAfter'>,
+    ): Promise<void> {
       if (!profile) {
         await users.updateOne({ _id: uid }, { $max: { sessionsValidAfter: at } });
         return;
       }
-      const { sessionsValidAfter: _ignored, ...seed } = profile;
       await users.updateOne(
         { _id: uid },
-        { $max: { sessionsValidAfter: at }, $setOnInsert: seed },
+        { $max: { sessionsValidAfter: at }, $setOnInsert: profile },
         { upsert: true },
       );
     },
