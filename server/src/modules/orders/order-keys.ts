@@ -73,7 +73,9 @@ export function createOrderKeys(deps: {
           got += rest;
         }
         if (got < item.quantity) {
-          await release(orderId);
+          // Nothing taken yet (the first line found no key, the usual sold-out case): nothing
+          // to put back. The cancellation that follows releases again in any case.
+          if (index > 0 || got > 0) await release(orderId);
           return { short: { index, available: got } };
         }
       }
