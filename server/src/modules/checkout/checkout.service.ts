@@ -50,7 +50,7 @@ const ranOut = (errors: Record<string, string>) =>
  * the offer's stock at 0 and is refused before it writes an order. Correctness never depends on
  * it (the reservations are conditional updates, and several processes may run).
  */
-export const PLACEMENT_CONCURRENCY = 8;
+export const PLACEMENT_CONCURRENCY = 64;
 
 /**
  * The checkout: the caller's server cart becomes an order (keys reserved), a payment is started

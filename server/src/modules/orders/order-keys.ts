@@ -50,19 +50,24 @@ export function createOrderKeys(deps: {
     release,
 
     /**
-     * Reserves `quantity` keys per line, one update per unit, until `until`. When a line runs
-     * short, releases everything it took and answers which line (and how many it could get).
+     * Reserves `quantity` keys per line, one update per unit, until `until`, and answers the
+     * keys taken. When a line runs short, releases everything it took and answers which line
+     * (and how many it could get).
      */
     async reserve(
       orderId: ObjectId,
       items: OrderItemDoc[],
       until: Date,
-    ): Promise<{ short: null } | { short: { index: number; available: number } }> {
+    ): Promise<
+      { short: null; keys: OrderKeyDoc[] } | { short: { index: number; available: number } }
+    > {
+      const taken: OrderKeyDoc[] = [];
       for (const [index, item] of items.entries()) {
         let got = 0;
         for (; got < item.quantity; got++) {
           const key = await keys.reserveOne(item.offerId, orderId, until);
           if (!key) break;
+          taken.push(key);
           await offers.incStock(item.offerId, -1);
         }
         // An on-demand line takes the rest from the declared stock (the supplier's quantity, the
@@ -80,7 +85,8 @@ export function createOrderKeys(deps: {
         }
       }
       await pricing.refreshRanges(items.map((i) => i.productId));
-      return { short: null };
+      // The keys the order holds now, as `keys.ofOrder` would read them back.
+      return { short: null, keys: taken };
     },
 
     /** Sells every key the order holds; answers the order's keys afterwards. */
