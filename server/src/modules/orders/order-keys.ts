@@ -62,13 +62,17 @@ export function createOrderKeys(deps: {
       { short: null; keys: OrderKeyDoc[] } | { short: { index: number; available: number } }
     > {
       const taken: OrderKeyDoc[] = [];
+      // Products with an offer whose stock this took to 0 (or below, when it drifted): their
+      // price range loses that offer. Otherwise the range cannot have changed.
+      const ranOut: ObjectId[] = [];
       for (const [index, item] of items.entries()) {
         let got = 0;
         for (; got < item.quantity; got++) {
           const key = await keys.reserveOne(item.offerId, orderId, until);
           if (!key) break;
           taken.push(key);
-          await offers.incStock(item.offerId, -1);
+          const left = await offers.decStock(item.offerId);
+          if (left !== null && left <= 0) ranOut.push(item.productId);
         }
         // An on-demand line takes the rest from the declared stock (the supplier's quantity, the
         // keys are bought after the payment), in one conditional decrement.
@@ -76,6 +80,7 @@ export function createOrderKeys(deps: {
         if (rest && item.onDemand && (await offers.takeStock(item.offerId, rest))) {
           await orders.holdDeclared(orderId, item._id, rest);
           got += rest;
+          ranOut.push(item.productId);
         }
         if (got < item.quantity) {
           // Nothing taken yet (the first line found no key, the usual sold-out case): nothing
@@ -84,7 +89,7 @@ export function createOrderKeys(deps: {
           return { short: { index, available: got } };
         }
       }
-      await pricing.refreshRanges(items.map((i) => i.productId));
+      await pricing.refreshRanges(ranOut);
       // The keys the order holds now, as `keys.ofOrder` would read them back.
       return { short: null, keys: taken };
     },
