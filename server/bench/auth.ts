@@ -4,7 +4,8 @@
  * default 9425, and the next two ports) and the app (bench-stack.ts), signs one buyer in and opens
  * a session, then loads with autocannon (50 connections, `BENCH_SECONDS`, default 10 s, each):
  * `GET /api/health`, `GET /api/cart/get` with `Authorization: Bearer <ID token>`, and the same
- * with the `session` cookie. Prints req/s, p99 and each one's share of the health rate.
+ * with the `session` cookie, and `GET /api/me` by Bearer (authentication alone, no read of its
+ * own). Prints req/s, p99 and each one's share of the health rate.
  * Exits 1 when a load had errors (a refused credential would show as non-2xx).
  */
 import { pathToFileURL } from 'node:url';
@@ -13,7 +14,7 @@ import { load, startBenchEmulator, startBenchStack, type LoadResult } from './be
 
 export type AuthBenchResult = LoadResult & { vsHealth: number };
 
-/** Runs the three loads; the results in the order health, Bearer, cookie. */
+/** Runs the loads; the results in the order health, cart by Bearer, by cookie, me by Bearer. */
 export async function runAuthBench(duration = 10, connections = 50): Promise<AuthBenchResult[]> {
   const emulator = await startBenchEmulator();
   const stack = await startBenchStack(emulator.host);
@@ -38,6 +39,8 @@ export async function runAuthBench(duration = 10, connections = 50): Promise<Aut
         { authorization: `Bearer ${buyer.token}` },
       ],
       ['GET /api/cart/get (session cookie)', '/api/cart/get', { cookie }],
+      // Authentication alone: the caller's identity, no read of its own.
+      ['GET /api/me (Bearer ID token)', '/api/me', { authorization: `Bearer ${buyer.token}` }],
     ];
     const results: LoadResult[] = [];
     for (const [label, path, headers] of runs) {
