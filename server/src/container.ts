@@ -152,6 +152,8 @@ import { createCatalogueService } from './modules/products/products.service.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
+import { claimIndexes } from './modules/claims/claims.repository.ts';
+import { createClaims } from './modules/claims/claims.wiring.ts';
 import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
@@ -187,6 +189,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
+  claims: claimIndexes,
   supplierPurchases: supplierPurchaseIndexes,
   supplierConnections: supplierConnectionIndexes,
   supplierProducts: supplierProductIndexes,
@@ -526,6 +529,18 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     events: createPaymentEventRepository(db),
     publicOrigin: deps.publicOrigin,
   });
+  // Defective-key claims: replaced or refunded by the seller, decided by an admin on escalation;
+  // main.ts's claims job refunds what sellers leave unanswered and counts the defect rates.
+  const claims = createClaims({
+    ...{ db, pricing, refunds, supplierFulfilment, mailer, log },
+    orders: ask.orders,
+    keys: ask.keys,
+    offers: ask.offers,
+    sellers: ask.sellers,
+    publicOrigin: deps.publicOrigin,
+    holdbackDays: deps.sellerHoldbackDays,
+    responseHours: deps.claimResponseHours,
+  });
   const adminOrders = createAdminOrderService({
     orders: orderService,
     auditLog,
@@ -591,6 +606,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     settlement,
     chargebacks,
     checkout,
+    /** Claims: `service` for the routes and the job, `defectRates` for the daily count. */
+    claims,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -35,6 +35,17 @@ export const AddSellerSchema = z.object({
 });
 export type AddSeller = z.infer<typeof AddSellerSchema>;
 
+/**
+ * Defective keys per 100 sold over the last 90 days (claims upheld: replaced or refunded, by the
+ * seller, the System or an admin), denormalised on the seller by the claims module.
+ */
+export const DefectRateSchema = z.object({
+  per100: z.number().min(0),
+  upheld: z.number().int().min(0),
+  sold: z.number().int().min(0),
+});
+export type DefectRate = z.infer<typeof DefectRateSchema>;
+
 /** A seller as the admin console shows it. */
 export const SellerSchema = z.object({
   id: z.string(),
@@ -48,6 +59,8 @@ export const SellerSchema = z.object({
   statusReason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** Absent until the claims job first counts the seller. */
+  defectRate: DefectRateSchema.optional(),
 });
 export type Seller = z.infer<typeof SellerSchema>;
 

@@ -7,9 +7,12 @@ import type { SellerRepository } from './sellers.repository.ts';
  */
 export function createSellerFacade(repo: SellerRepository) {
   return {
+    allIds: repo.allIds,
     approvedAmong: repo.approvedAmong,
+    defectRatesOf: repo.defectRatesOf,
     emailOf: repo.emailOf,
     namesByIds: repo.namesByIds,
+    setDefectRate: repo.setDefectRate,
   };
 }
 export type SellerFacade = ReturnType<typeof createSellerFacade>;

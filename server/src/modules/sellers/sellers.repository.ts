@@ -1,5 +1,5 @@
 import type { Db, Filter, IndexDescription } from 'mongodb';
-import type { SellerStatus } from '@market/shared';
+import type { DefectRate, SellerStatus } from '@market/shared';
 import { idCondition, type ListQuery } from '../../lib/list-query.ts';
 
 export type SellerDoc = {
@@ -17,6 +17,8 @@ export type SellerDoc = {
   statusReason: string | null;
   createdAt: Date;
   decidedAt: Date | null;
+  /** Written by the claims module (on a claim's resolution and daily). */
+  defectRate?: DefectRate;
 };
 
 export const sellerIndexes: IndexDescription[] = [
@@ -45,6 +47,19 @@ export function createSellerRepository(db: Db) {
     async emailOf(id: string): Promise<string | null> {
       const doc = await sellers.findOne({ _id: id }, { projection: { email: 1 } });
       return doc?.email ?? null;
+    },
+    /** The claims module's count of the seller's defective keys (a plain overwrite). */
+    setDefectRate: (id: string, defectRate: DefectRate) =>
+      sellers.updateOne({ _id: id }, { $set: { defectRate } }),
+    /** Every seller id, for the daily defect-rate count. */
+    allIds: async () =>
+      (await sellers.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id),
+    /** The defect rates of these sellers (absent: not counted yet), in one query. */
+    async defectRatesOf(ids: string[]): Promise<Map<string, DefectRate>> {
+      const docs = await sellers
+        .find({ _id: { $in: ids } }, { projection: { defectRate: 1 } })
+        .toArray();
+      return new Map(docs.flatMap((d) => (d.defectRate ? [[d._id, d.defectRate]] : [])));
     },
     /** The sellers among `ids` whose shop is approved (in good standing), in one query. */
     async approvedAmong(ids: string[]): Promise<Set<string>> {

@@ -43,6 +43,7 @@ export function toSeller(doc: SellerDoc): Seller {
     statusReason: doc.statusReason,
     createdAt: doc.createdAt.toISOString(),
     decidedAt: doc.decidedAt?.toISOString() ?? null,
+    ...(doc.defectRate ? { defectRate: doc.defectRate } : {}),
   };
 }
 
