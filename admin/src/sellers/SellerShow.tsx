@@ -1,4 +1,4 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, DefectRateField } from '@market/console-kit';
 import {
   DateField,
   EmailField,
@@ -36,6 +36,7 @@ export function SellerShow() {
           colors={SELLER_STATUS_COLORS}
         />
         <TextField source="statusReason" />
+        <DefectRateField label="resources.sellers.fields.defectRate" />
         <DateField source="createdAt" showTime />
         <DateField source="decidedAt" showTime />
         <ReferenceField source="uid" reference="users" link="show" />

@@ -1,5 +1,12 @@
 import { CLAIM_STATUSES, type ClaimStatus, type DefectRate } from '@market/shared';
-import { ArrayField, Datagrid, DateField, TextField, useRecordContext, useTranslate } from 'react-admin';
+import {
+  ArrayField,
+  Datagrid,
+  DateField,
+  TextField,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { ChoiceChipField } from '../fields/ChoiceChipField.tsx';
 
 /**
