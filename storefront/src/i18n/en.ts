@@ -240,6 +240,35 @@ export const en = {
       claimedOn: 'Account details shown on {date}: they cannot be shown again.',
       claimedAlready: 'The account details were already shown once and cannot be shown again.',
       claimFailed: 'Something went wrong showing the account details. Please try again.',
+      claims: {
+        report: 'Report a problem',
+        reportLabel: 'Report a problem with key {n} of {name}',
+        reason: 'What is wrong?',
+        reasons: {
+          not_working: 'The key does not work',
+          already_used: 'The key was already used',
+          wrong_region: 'The key is for another region',
+          wrong_product: 'The key is for another product',
+          other: 'Something else',
+        },
+        details: 'Tell us more (optional)',
+        notice:
+          'The seller replaces the key or refunds it within 48 hours; if they do not, it is refunded automatically.',
+        send: 'Send the report',
+        refused:
+          'This key cannot be reported: only a revealed key, within 7 days of delivery, and once at a time.',
+        failed: 'Something went wrong. Please try again.',
+        escalate: 'Ask the marketplace to decide',
+        statuses: {
+          open: 'Reported: waiting for the seller',
+          escalated: 'Reported: the marketplace is deciding',
+          replacing: 'Being replaced',
+          refunding: 'Being refunded',
+          replaced: 'Replaced: the new key is in this order',
+          refunded: 'Refunded after your report',
+          rejected: 'Your report was reviewed: the key was found to work',
+        },
+      },
       keyStatuses: {
         refunded: 'Refunded',
         revoked: 'Revoked: refunded after it was revealed',
