@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminClaimSchema,
+  ApiErrorSchema,
   CheckoutStartedSchema,
   ClaimSchema,
   OrderSchema,
@@ -33,6 +34,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
+
+/** The message of an error answer. */
+const messageOf = async (res: Response) => ApiErrorSchema.parse(await res.json()).message;
 
 /** A buyer's approved, delivered order of one key of a fresh offer with `stock` keys. */
 async function delivered(stock = 2) {
@@ -153,7 +157,7 @@ describe('a claim the seller replaces', () => {
     const { claim } = await claimed(1);
     const res = await asSeller(`${claim.id}/replace`);
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toMatch(/No key of this offer is left/);
+    expect(await messageOf(res)).toMatch(/No key of this offer is left/);
     const after = ClaimSchema.parse(
       await (await t.call('GET', `/api/seller/claims/${claim.id}`, { token: seller.token })).json(),
     );
@@ -283,14 +287,14 @@ describe('reports refused', () => {
     const { buyer, order, keyId } = await delivered();
     const unrevealed = await report(buyer, order.id, keyId, { reason: 'not_working' });
     expect(unrevealed.status).toBe(409);
-    expect((await unrevealed.json()).message).toMatch(/Reveal the key first/);
+    expect(await messageOf(unrevealed)).toMatch(/Reveal the key first/);
 
     await reveal(buyer, order.id, keyId);
     const first = await report(buyer, order.id, keyId, { reason: 'not_working' });
     expect(first.status).toBe(201);
     const again = await report(buyer, order.id, keyId, { reason: 'wrong_region' });
     expect(again.status).toBe(409);
-    expect((await again.json()).message).toMatch(/open claim already/);
+    expect(await messageOf(again)).toMatch(/open claim already/);
 
     const late = await delivered();
     await reveal(late.buyer, late.order.id, late.keyId);
@@ -302,7 +306,7 @@ describe('reports refused', () => {
       );
     const outside = await report(late.buyer, late.order.id, late.keyId, { reason: 'not_working' });
     expect(outside.status).toBe(409);
-    expect((await outside.json()).message).toMatch(/within 7 days of delivery/);
+    expect(await messageOf(outside)).toMatch(/within 7 days of delivery/);
   });
 
   it('answers 400 with field errors to a bad reason, 404 to another buyer’s order', async () => {

@@ -81,6 +81,7 @@ export const en = {
     price: 'Price',
     availability: 'Availability',
     inStock: 'In stock',
+    defectRate: '{rate} defective keys per 100 sold (90 days)',
     outOfStock: 'Out of stock',
   },
   search: {

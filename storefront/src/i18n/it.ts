@@ -84,6 +84,7 @@ export const it: Messages = {
     price: 'Prezzo',
     availability: 'Disponibilità',
     inStock: 'Disponibile',
+    defectRate: '{rate} chiavi difettose ogni 100 vendute (90 giorni)',
     outOfStock: 'Esaurito',
   },
   search: {

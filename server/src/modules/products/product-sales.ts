@@ -11,11 +11,12 @@ import type { OfferDoc } from '../offers/offers.facade.ts';
 export const OWN_OFFERS_API = 'marketplace';
 
 /** An offer as buyers see it; `apiName` says where its keys come from. */
-export function toSale(offer: OfferDoc, sellerName: string): Sale {
+export function toSale(offer: OfferDoc, sellerName: string, sellerDefectRate?: number): Sale {
   return {
     offerId: offer._id.toHexString(),
     sellerId: offer.sellerId,
     sellerName,
+    ...(sellerDefectRate === undefined ? {} : { sellerDefectRate }),
     prices: { ...offer.prices },
     inStock: offer.stock > 0,
     apiName: offer.source?.kind === 'supplier' ? offer.source.supplier : OWN_OFFERS_API,

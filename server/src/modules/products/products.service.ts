@@ -24,7 +24,7 @@ type Deps = {
   offers: OfferFacade;
   brands: BrandFacade;
   platforms: PlatformFacade;
-  sellers: Pick<SellerFacade, 'namesByIds'>;
+  sellers: Pick<SellerFacade, 'namesByIds' | 'defectRatesOf'>;
   log: Logger;
 };
 
@@ -72,12 +72,19 @@ export function createCatalogueService(deps: Deps) {
     const byProduct = new Map<string, Sale[]>();
     try {
       const live = await offers.liveOffersOfMany(ids);
-      const names = await sellerNames(live);
+      const [names, rates] = await Promise.all([
+        sellerNames(live),
+        sellers.defectRatesOf([...new Set(live.map((o) => o.sellerId))]),
+      ]);
       for (const offer of live) {
         const key = offer.productId.toHexString();
         byProduct.set(key, [
           ...(byProduct.get(key) ?? []),
-          toSale(offer, names.get(offer.sellerId) ?? offer.sellerId),
+          toSale(
+            offer,
+            names.get(offer.sellerId) ?? offer.sellerId,
+            rates.get(offer.sellerId)?.per100,
+          ),
         ]);
       }
     } catch (err) {
