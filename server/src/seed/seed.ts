@@ -25,6 +25,7 @@ import {
   seededRandom,
   slugify,
 } from './demo-catalogue.ts';
+import { seedDemoClaims } from './demo-claims.ts';
 import { DEMO_SUPPLIER_SELLER, demoSupplierPicks } from './demo-suppliers.ts';
 
 // Kept importable from here for the seed's tests.
@@ -180,7 +181,7 @@ export async function seedDemoData(
   await seedBrands(db);
   await seedTags(db);
   const meta = db.collection<{ _id: string; at: Date }>('meta');
-  if (await meta.findOne({ _id: 'demo-catalogue-v1' })) return;
+  if (await meta.findOne({ _id: 'demo-catalogue-v1' })) return seedDemoClaims(db, log);
   const started = Date.now();
   await seedCatalogue(db, vault);
   await meta.updateOne(
@@ -189,4 +190,5 @@ export async function seedDemoData(
     { upsert: true },
   );
   log.info({ ms: Date.now() - started }, 'demo catalogue seeded');
+  await seedDemoClaims(db, log);
 }
