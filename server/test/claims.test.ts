@@ -11,10 +11,14 @@ import {
   type Claim,
   type Order,
 } from '@market/shared';
+import { createLogger } from '../src/logger.ts';
+import type { ClaimDoc } from '../src/modules/claims/claims.repository.ts';
+import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { LedgerEntryDoc } from '../src/modules/ledger/ledger.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import type { RefundDoc } from '../src/modules/refunds/refunds.repository.ts';
+import { seedDemoData } from '../src/seed/seed.ts';
 import { buyerWith, checkout, orderOf, settledOrder } from './checkout-fixtures.ts';
 import { errorsOf, freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
@@ -326,5 +330,24 @@ describe('reports refused', () => {
       ).status,
     ).toBe(404);
     expect(OrderSchema.parse(await orderOf(t, buyer, order.id)).status).toBe('approved');
+  });
+});
+
+describe('demo data', () => {
+  it('seeds one open claim on the demo buyer’s revealed key, once', async () => {
+    const vault = t.container.deps.vault;
+    await seedDemoData(t.db, t.identity.auth, vault, createLogger('silent'));
+    await seedDemoData(t.db, t.identity.auth, vault, createLogger('silent'));
+    const seeded = await t.db
+      .collection<ClaimDoc>('claims')
+      .find({ userId: 'demo-buyer' })
+      .toArray();
+    expect(seeded.map((c) => [c.status, c.sellerId])).toEqual([['open', 'pixel-keys']]);
+    const order = await t.db.collection<OrderDoc>('orders').findOne({ _id: seeded[0]!.orderId });
+    expect(order?.status).toBe('approved');
+    expect(order?.deliveredAt).toBeTruthy();
+    const key = await t.db.collection<KeyDoc>('keys').findOne({ _id: seeded[0]!.keyId });
+    expect(key).toMatchObject({ status: 'sold', orderId: order!._id });
+    expect(key?.revealedAt).toBeTruthy();
   });
 });
