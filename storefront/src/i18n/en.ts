@@ -254,12 +254,13 @@ export const en = {
         },
         details: 'Tell us more (optional)',
         notice:
-          'The seller replaces the key or refunds it within 48 hours; if they do not, it is refunded automatically.',
+          'The seller then replaces the key or refunds it; if they do not answer in time, it is refunded automatically.',
         send: 'Send the report',
         refused:
-          'This key cannot be reported: only a revealed key, within 7 days of delivery, and once at a time.',
+          'This key cannot be reported: only a revealed key can be, for a few days after delivery, and once at a time.',
         failed: 'Something went wrong. Please try again.',
         escalate: 'Ask the marketplace to decide',
+        answerBy: 'The seller answers by {date}; after that it is refunded automatically.',
         statuses: {
           open: 'Reported: waiting for the seller',
           escalated: 'Reported: the marketplace is deciding',

@@ -261,12 +261,13 @@ export const it: Messages = {
         },
         details: 'Raccontaci di più (facoltativo)',
         notice:
-          'Il venditore sostituisce la chiave o la rimborsa entro 48 ore; altrimenti viene rimborsata automaticamente.',
+          'Il venditore poi sostituisce la chiave o la rimborsa; se non risponde in tempo, viene rimborsata automaticamente.',
         send: 'Invia la segnalazione',
         refused:
-          'Questa chiave non si può segnalare: solo una chiave mostrata, entro 7 giorni dalla consegna, e una volta alla volta.',
+          'Questa chiave non si può segnalare: solo una chiave mostrata, per pochi giorni dopo la consegna, e una volta alla volta.',
         failed: 'Qualcosa è andato storto. Riprova.',
         escalate: 'Chiedi al marketplace di decidere',
+        answerBy: 'Il venditore risponde entro il {date}; dopo viene rimborsata automaticamente.',
         statuses: {
           open: 'Segnalata: in attesa del venditore',
           escalated: 'Segnalata: decide il marketplace',

@@ -80,7 +80,7 @@ export function createClaimService(deps: {
   async function tellSeller(claim: ClaimDoc) {
     const to = await deps.sellers.emailOf(claim.sellerId);
     if (!to) return;
-    const link = `${deps.publicOrigin}/seller/#/claims/${claim._id.toHexString()}/show`;
+    const link = `${deps.publicOrigin}/seller/claims/${claim._id.toHexString()}/show`;
     const by = claim.respondBy.toISOString().replace('T', ' ').slice(0, 16);
     await deps.mailer.send({
       to,

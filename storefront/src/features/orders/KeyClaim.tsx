@@ -14,6 +14,7 @@ export interface KeyClaimProps {
   claim: Claim | undefined;
   onClaim: (claim: Claim) => void;
   names: { n: number; name: string };
+  formatDate: (iso: string) => string;
   idToken: () => Promise<string>;
   t: Messages['account']['orders'];
 }
@@ -26,7 +27,7 @@ type Step = 'idle' | 'form' | 'sending' | 'failed' | 'refused';
  * (why, and in their words). The seller replaces or refunds it; the buyer is told by mail.
  */
 export default function KeyClaim(props: KeyClaimProps) {
-  const { orderId, orderKey, revealedAt, claim, onClaim, names, idToken, t } = props;
+  const { orderId, orderKey, revealedAt, claim, onClaim, names, formatDate, idToken, t } = props;
   const id = useId();
   const [step, setStep] = useState<Step>('idle');
   const [reason, setReason] = useState<ClaimReason>('not_working');
@@ -48,6 +49,11 @@ export default function KeyClaim(props: KeyClaimProps) {
         <p className={`claim-status ${claim.status}`} role="status">
           {t.claims.statuses[claim.status]}
         </p>
+        {claim.status === 'open' && (
+          <p className="hint">
+            {interpolate(t.claims.answerBy, { date: formatDate(claim.respondBy) })}
+          </p>
+        )}
         {claim.status === 'open' && (
           <button
             type="button"

@@ -143,6 +143,7 @@ export default function OrderCard({
                                     claim={claims.get(key.id)}
                                     onClaim={onClaim}
                                     names={{ n: i + 1, name: item.name }}
+                                    formatDate={formatDate}
                                     idToken={idToken}
                                     t={t}
                                   />
