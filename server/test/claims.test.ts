@@ -286,6 +286,27 @@ describe('an escalated claim', () => {
   });
 });
 
+describe('a refund refused for good', () => {
+  it('sends the claim to an admin instead of asking again', async () => {
+    const { order, claim } = await claimed();
+    // As if the payment could no longer be refunded (its capture gone from the order).
+    await t.db
+      .collection<OrderDoc>('orders')
+      .updateOne({ _id: new ObjectId(order.id) }, { $set: { 'payment.captureId': null } });
+    expect((await asSeller(`${claim.id}/refund`)).status).toBe(409);
+    const after = await claimOf(
+      await t.call('GET', `/api/seller/claims/${claim.id}`, { token: seller.token }),
+    );
+    expect(after.status).toBe('escalated');
+    expect(after.history.map((e) => [e.to, e.actor])).toEqual([
+      ['open', 'buyer'],
+      ['refunding', 'seller'],
+      ['escalated', 'system'],
+    ]);
+    expect(await refundEntries(order.id)).toEqual([]);
+  });
+});
+
 describe('reports refused', () => {
   it('refuses an unrevealed key, a key outside the window and a second open claim', async () => {
     const { buyer, order, keyId } = await delivered();

@@ -61,7 +61,8 @@ export const CLAIM_TRANSITIONS: Readonly<
   },
   escalated: { replacing: ['admin'], refunding: ['admin'], rejected: ['admin'] },
   replacing: { replaced: ['system'], open: ['system'], escalated: ['system'] },
-  refunding: { refunded: ['system'] },
+  // A refund the payment provider refused (or an order no longer refundable) goes to an admin.
+  refunding: { refunded: ['system'], escalated: ['system'] },
   replaced: {},
   refunded: {},
   rejected: {},

@@ -151,7 +151,15 @@ export function createClaimResolution(deps: {
         } catch (err) {
           // Refunded meanwhile by another way (an admin, a racing run): the line is what counts.
           const again = await lineOf(claim);
-          if (!again.item.refundedAt) throw err;
+          if (!again.item.refundedAt) {
+            // Refused for good (the provider said no, the order is no longer refundable): an
+            // admin takes it rather than the job asking again every minute. An unreachable
+            // provider (503) leaves it refunding: the job asks again.
+            if (err instanceof AppError && err.code === 'CONFLICT') {
+              await move(claim, 'escalated', SYSTEM, `The refund was refused: ${err.message}`);
+            }
+            throw err;
+          }
         }
       }
       const done = await move(claim, 'refunded', SYSTEM, 'The line is refunded');
