@@ -3,6 +3,7 @@ import {
   DateField,
   EmailField,
   ImageField,
+  NumberField,
   ReferenceField,
   Show,
   SimpleShowLayout,
@@ -37,6 +38,8 @@ export function SellerShow() {
         />
         <TextField source="statusReason" />
         <DefectRateField label="resources.sellers.fields.defectRate" />
+        <NumberField source="rating.average" />
+        <NumberField source="rating.count" />
         <DateField source="createdAt" showTime />
         <DateField source="decidedAt" showTime />
         <ReferenceField source="uid" reference="users" link="show" />

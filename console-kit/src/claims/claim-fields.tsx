@@ -1,4 +1,4 @@
-import { CLAIM_STATUSES, type ClaimStatus, type DefectRate } from '@market/shared';
+import { CLAIM_STATUSES, type ClaimStatus, type SellerDefectRate } from '@market/shared';
 import {
   ArrayField,
   Datagrid,
@@ -62,7 +62,7 @@ export function ClaimHistoryField(_: FieldProps) {
 
 /** A seller's `defectRate`: "1.5 per 100 keys (3 of 200)"; "—" until first counted. */
 export function DefectRateField(_: FieldProps) {
-  const record = useRecordContext<{ defectRate?: DefectRate }>();
+  const record = useRecordContext<{ defectRate?: SellerDefectRate }>();
   const translate = useTranslate();
   const rate = record?.defectRate;
   if (!rate) return <>—</>;

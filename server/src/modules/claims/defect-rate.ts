@@ -1,4 +1,4 @@
-import type { DefectRate } from '@market/shared';
+import type { SellerDefectRate } from '@market/shared';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import type { ClaimRepository } from './claims.repository.ts';
@@ -7,7 +7,7 @@ import type { ClaimRepository } from './claims.repository.ts';
 export const DEFECT_WINDOW_DAYS = 90;
 
 /** Upheld claims per 100 keys sold, to two decimals (0 with nothing sold). */
-export function defectRate(upheld: number, sold: number): DefectRate {
+export function defectRate(upheld: number, sold: number): SellerDefectRate {
   const per100 = sold ? Math.round((upheld * 10_000) / sold) / 100 : 0;
   return { per100, upheld, sold };
 }
@@ -23,7 +23,7 @@ export function createDefectRates(deps: {
   sellers: Pick<SellerFacade, 'allIds' | 'setDefectRate'>;
   now: () => Date;
 }) {
-  async function recount(sellerId: string): Promise<DefectRate> {
+  async function recount(sellerId: string): Promise<SellerDefectRate> {
     const since = new Date(deps.now().getTime() - DEFECT_WINDOW_DAYS * 86_400_000);
     const [upheld, sold] = await Promise.all([
       deps.claims.countUpheldSince(sellerId, since),

@@ -9,10 +9,11 @@ export function createSellerFacade(repo: SellerRepository) {
   return {
     allIds: repo.allIds,
     approvedAmong: repo.approvedAmong,
-    defectRatesOf: repo.defectRatesOf,
     emailOf: repo.emailOf,
     namesByIds: repo.namesByIds,
     setDefectRate: repo.setDefectRate,
+    setRating: repo.setRating,
+    standingsByIds: repo.standingsByIds,
   };
 }
 export type SellerFacade = ReturnType<typeof createSellerFacade>;

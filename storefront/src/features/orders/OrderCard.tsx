@@ -1,8 +1,10 @@
-import type { Claim, Locale, Order } from '@market/shared';
+import type { Claim, Locale, Order, UserReview } from '@market/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formatCents } from '../../lib/currency.ts';
+import ReviewForm from '../reviews/ReviewForm.tsx';
+import { isReviewable } from '../reviews/review-state.ts';
 import KeyClaim from './KeyClaim.tsx';
 import KeyReveal from './KeyReveal.tsx';
 import { listClaims } from './orders-api.ts';
@@ -16,6 +18,9 @@ export interface OrderCardProps {
   /** Scrolled to and focused once (the order a deep link named). */
   focus: boolean;
   idToken: () => Promise<string>;
+  /** The buyer's reviews by order line. */
+  reviews: ReadonlyMap<string, UserReview>;
+  onReviewed: (review: UserReview) => void;
   t: Messages['account']['orders'];
 }
 
@@ -27,6 +32,8 @@ export default function OrderCard({
   onToggle,
   focus,
   idToken,
+  reviews,
+  onReviewed,
   t,
 }: OrderCardProps) {
   const id = useId();
@@ -152,6 +159,16 @@ export default function OrderCard({
                         />
                       ))}
                     </ul>
+                  )}
+                  {isReviewable(order, item) && (
+                    <ReviewForm
+                      orderId={order.id}
+                      item={item}
+                      review={reviews.get(item.id)}
+                      onWritten={onReviewed}
+                      idToken={idToken}
+                      t={t.review}
+                    />
                   )}
                 </li>
               );
