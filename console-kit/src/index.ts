@@ -28,6 +28,12 @@ export {
 export { signInErrorKey } from './auth/sign-in-errors.ts';
 export type { ConsoleCategory } from './catalogue/category.ts';
 export {
+  CLAIM_STATUS_CHOICES,
+  CLAIM_STATUS_COLORS,
+  ClaimHistoryField,
+  DefectRateField,
+} from './claims/claim-fields.tsx';
+export {
   createConsoleSetup,
   type ConsoleSetup,
   type ConsoleSetupOptions,

@@ -7,6 +7,7 @@ import products from './products/index.ts';
 import keys from './keys/index.ts';
 import reviews from './reviews/index.ts';
 import sales from './sales/index.ts';
+import claims from './claims/index.ts';
 import supplierCatalogue from './supplier-catalogue/index.ts';
 import supplierConnections from './supplier-connections/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
@@ -39,6 +40,7 @@ export function App() {
             <Resource name="supplier-connections" {...supplierConnections} />
             <Resource name="supplier-products" {...supplierCatalogue} />
             <Resource name="sales" {...sales} />
+            <Resource name="claims" {...claims} />
             <Resource name="reviews" {...reviews} />
             <Resource name="categories" {...categories} />
           </>

@@ -40,6 +40,10 @@ export type AppDeps = {
   trustProxy: boolean;
   /** How long an unpaid order holds its keys (ORDER_RESERVATION_MINUTES). */
   orderReservationMinutes: number;
+  /** Days after delivery a sale is held back and a buyer may claim a defective key (SELLER_HOLDBACK_DAYS). */
+  sellerHoldbackDays: number;
+  /** Hours a seller has to answer a claim before its line is refunded (CLAIM_RESPONSE_HOURS). */
+  claimResponseHours: number;
   /** PayPal and Checkout.com clients: the real APIs with credentials, else the local sandboxes. */
   payments: PaymentProviders;
   /** The shop's VAT rate in basis points (VAT_RATE_BPS). */
@@ -91,6 +95,8 @@ export function buildAppDeps(args: {
     publicOrigin: publicOriginOf(config),
     trustProxy: config.TRUST_PROXY,
     orderReservationMinutes: config.ORDER_RESERVATION_MINUTES,
+    sellerHoldbackDays: config.SELLER_HOLDBACK_DAYS,
+    claimResponseHours: config.CLAIM_RESPONSE_HOURS,
     orderHolds: { orders: config.ORDER_HOLD_MAX_ORDERS, units: config.ORDER_HOLD_MAX_UNITS },
     rateLimits: config.RATE_LIMITS,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),

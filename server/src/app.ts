@@ -63,6 +63,11 @@ import {
   userCheckoutRoutes,
 } from './modules/checkout/checkout.routes.ts';
 import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
+import {
+  adminClaimRoutes,
+  sellerClaimRoutes,
+  userClaimRoutes,
+} from './modules/claims/claims.routes.ts';
 import { adminBlocklistRoutes } from './modules/fraud/blocklist.routes.ts';
 import { supplierPostbackRoutes } from './modules/supplier-fulfilment/postbacks.routes.ts';
 import { adminSupplierPurchaseRoutes } from './modules/supplier-purchases/supplier-purchases.routes.ts';
@@ -162,6 +167,9 @@ export function createApp(c: Container) {
       sellerSupplierConnectionRoutes(c.supplierConnectionService),
       sellerSupplierProductRoutes(c.supplierCatalogueService),
       sellerSupplierImportRoutes(c.supplierImportService),
+      userClaimRoutes(c.claims.service),
+      sellerClaimRoutes(c.claims.service),
+      adminClaimRoutes(c.claims.service),
       adminDashboardRoutes(c.dashboards),
       sellerDashboardRoutes(c.dashboards),
     ],

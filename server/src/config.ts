@@ -89,6 +89,10 @@ const EnvObject = z.object({
   /** The most unpaid orders, and key units in them, one buyer may hold at once (4× per address). */
   ORDER_HOLD_MAX_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   ORDER_HOLD_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(25),
+  /** Days after delivery during which a sale is held back: a buyer may still report a defective key. */
+  SELLER_HOLDBACK_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Hours a seller has to replace or refund a claimed key before the line is refunded automatically. */
+  CLAIM_RESPONSE_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /** Abuse limits over their defaults, as `name=points/seconds,…` (middleware/rate-limit.ts). */
   RATE_LIMITS: RateLimitsSchema,
   /** Seconds between runs of the job that expires unpaid orders and recovers their keys. */

@@ -157,6 +157,8 @@ import { createReviewModeration } from './modules/reviews/review-moderation.ts';
 import { createReviewRepository, reviewIndexes } from './modules/reviews/reviews.repository.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
+import { claimIndexes } from './modules/claims/claims.repository.ts';
+import { createClaims } from './modules/claims/claims.wiring.ts';
 import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
@@ -192,6 +194,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
+  claims: claimIndexes,
   supplierPurchases: supplierPurchaseIndexes,
   supplierConnections: supplierConnectionIndexes,
   supplierProducts: supplierProductIndexes,
@@ -548,6 +551,18 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     events: createPaymentEventRepository(db),
     publicOrigin: deps.publicOrigin,
   });
+  // Defective-key claims: replaced or refunded by the seller, decided by an admin on escalation;
+  // main.ts's claims job refunds what sellers leave unanswered and counts the defect rates.
+  const claims = createClaims({
+    ...{ db, pricing, refunds, supplierFulfilment, mailer, log },
+    orders: ask.orders,
+    keys: ask.keys,
+    offers: ask.offers,
+    sellers: ask.sellers,
+    publicOrigin: deps.publicOrigin,
+    holdbackDays: deps.sellerHoldbackDays,
+    responseHours: deps.claimResponseHours,
+  });
   const adminOrders = createAdminOrderService({
     orders: orderService,
     auditLog,
@@ -617,6 +632,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     settlement,
     chargebacks,
     checkout,
+    /** Claims: `service` for the routes and the job, `defectRates` for the daily count. */
+    claims,
     dashboards,
   };
 }

@@ -26,6 +26,7 @@ import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger, prettyLogsWanted, type Logger } from './logger.ts';
 import { resumeSupplierFulfilment } from './jobs/resume-supplier-fulfilment.ts';
 import { reconcilePayments } from './jobs/reconcile-payments.ts';
+import { startClaimJobs } from './jobs/claims.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
 import { seedDemoSuppliers } from './seed/demo-suppliers.ts';
@@ -210,6 +211,8 @@ async function main() {
     log,
   });
   stops.push(() => fulfilment.stop());
+  // Claims sellers left unanswered are refunded; defect rates are counted daily.
+  for (const job of startClaimJobs(container, log)) stops.push(() => job.stop());
   // Supplier catalogue imports a stop or a crash left running go on from their saved cursor, in
   // the background; at shutdown each stops after its current page, to be resumed next boot.
   const imports = container.supplierImportRunner;

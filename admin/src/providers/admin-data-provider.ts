@@ -1,6 +1,8 @@
 import type { ConsoleDataProvider } from '@market/console-kit';
 import type {
+  AdminClaim,
   AdminOrder,
+  ClaimDecision,
   AdminOrderAction,
   AdminReason,
   Seller,
@@ -26,6 +28,8 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   refundOrder(params: { id: string; itemId?: string; reason: string }): Promise<AdminOrder>;
   /** `POST /api/admin/orders/:id/refresh`: asks the payment provider again, settles a payment. */
   refreshOrder(params: { id: string }): Promise<AdminOrder>;
+  /** `POST /api/admin/claims/:id/decide`: an escalated claim upheld (refund, replace) or rejected. */
+  decideClaim(params: { id: string; decision: ClaimDecision; note: string }): Promise<AdminClaim>;
 }
 
 const orderPath = (id: string, action: string) => `/orders/${encodeURIComponent(id)}/${action}`;
@@ -48,5 +52,7 @@ export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
         itemId ? { itemId, reason } : { reason },
       ),
     refreshOrder: ({ id }) => base.postAction<AdminOrder>(orderPath(id, 'refresh')),
+    decideClaim: ({ id, decision, note }) =>
+      base.postAction<AdminClaim>(`/claims/${encodeURIComponent(id)}/decide`, { decision, note }),
   };
 }

@@ -1,4 +1,4 @@
-import { ChoiceChipField, StatusTabs } from '@market/console-kit';
+import { ChoiceChipField, DefectRateField, StatusTabs } from '@market/console-kit';
 import { SELLER_STATUSES } from '@market/shared';
 import { Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
 import { SELLER_STATUS_COLORS } from './seller-decisions.ts';
@@ -20,6 +20,7 @@ export function SellerList() {
           labels="resources.sellers.statuses"
           colors={SELLER_STATUS_COLORS}
         />
+        <DefectRateField label="resources.sellers.fields.defectRate" sortable={false} />
         <DateField source="createdAt" />
       </Datagrid>
     </List>

@@ -1,4 +1,4 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, DefectRateField } from '@market/console-kit';
 import {
   DateField,
   EmailField,
@@ -37,6 +37,7 @@ export function SellerShow() {
           colors={SELLER_STATUS_COLORS}
         />
         <TextField source="statusReason" />
+        <DefectRateField label="resources.sellers.fields.defectRate" />
         <NumberField source="rating.average" />
         <NumberField source="rating.count" />
         <DateField source="createdAt" showTime />

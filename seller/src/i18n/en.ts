@@ -91,6 +91,63 @@ export const en = {
     },
   },
   resources: {
+    claims: {
+      name: 'Claim |||| Claims',
+      fields: {
+        history: 'History',
+        orderId: 'Order',
+        orderNumber: 'Order',
+        name: 'Product',
+        unitPriceCents: 'Unit price',
+        quantity: 'Qty',
+        sellerId: 'Seller',
+        keyId: 'Claimed key',
+        replacementKeyId: 'Replacement key',
+        reason: 'Reason',
+        details: 'Buyer’s words',
+        status: 'Status',
+        respondBy: 'Answer by',
+        createdAt: 'Reported',
+      },
+      statuses: {
+        open: 'Open',
+        escalated: 'Escalated',
+        replacing: 'Replacing',
+        refunding: 'Refunding',
+        replaced: 'Replaced',
+        refunded: 'Refunded',
+        rejected: 'Rejected',
+      },
+      reasons: {
+        not_working: 'Not working',
+        already_used: 'Already used',
+        wrong_region: 'Wrong region',
+        wrong_product: 'Wrong product',
+        other: 'Other',
+      },
+      actors: { buyer: 'Buyer', seller: 'Seller', admin: 'Admin', system: 'The shop (automatic)' },
+      history: { at: 'When', to: 'Became', actor: 'By', note: 'Note' },
+      defect_rate: '%{per100} per 100 keys (%{upheld} of %{sold})',
+      actions: { replace: 'Replace', refund: 'Refund', escalate: 'Ask an admin' },
+      confirm: {
+        replace_title: 'Replace the key of %{name}?',
+        replace_content:
+          'A key of this offer from your stock (or your supplier) goes into the buyer’s order; the reported key is revoked.',
+        refund_title: 'Refund the key of %{name}?',
+        refund_content: 'The buyer gets the line back; your balance is debited it.',
+        escalate_title: 'Ask an admin to decide on %{name}?',
+        escalate_content:
+          'If you believe the key works, say why: an admin decides, and the automatic refund no longer applies.',
+        note: 'Note (optional)',
+      },
+      notifications: {
+        replace: 'Replaced: the buyer has the new key',
+        refund: 'Refunded',
+        escalate: 'Sent to an admin',
+        conflict:
+          'Not done: the claim changed meanwhile, or no key is left to give (add keys, or refund)',
+      },
+    },
     sales: {
       name: 'Sale |||| Sales',
       fields: {

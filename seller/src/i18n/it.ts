@@ -95,6 +95,68 @@ export const it: TranslationOf<typeof en> = {
     },
   },
   resources: {
+    claims: {
+      name: 'Segnalazione |||| Segnalazioni',
+      fields: {
+        history: 'Cronologia',
+        orderId: 'Ordine',
+        orderNumber: 'Ordine',
+        name: 'Prodotto',
+        unitPriceCents: 'Prezzo unitario',
+        quantity: 'Qtà',
+        sellerId: 'Venditore',
+        keyId: 'Chiave segnalata',
+        replacementKeyId: 'Chiave sostitutiva',
+        reason: 'Motivo',
+        details: 'Parole dell’acquirente',
+        status: 'Stato',
+        respondBy: 'Risposta entro',
+        createdAt: 'Segnalata il',
+      },
+      statuses: {
+        open: 'Aperta',
+        escalated: 'Inoltrata all’admin',
+        replacing: 'In sostituzione',
+        refunding: 'In rimborso',
+        replaced: 'Sostituita',
+        refunded: 'Rimborsata',
+        rejected: 'Respinta',
+      },
+      reasons: {
+        not_working: 'Non funziona',
+        already_used: 'Già usata',
+        wrong_region: 'Regione sbagliata',
+        wrong_product: 'Prodotto sbagliato',
+        other: 'Altro',
+      },
+      actors: {
+        buyer: 'Acquirente',
+        seller: 'Venditore',
+        admin: 'Admin',
+        system: 'Il negozio (automatico)',
+      },
+      history: { at: 'Quando', to: 'Diventata', actor: 'Da', note: 'Nota' },
+      defect_rate: '%{per100} ogni 100 chiavi (%{upheld} su %{sold})',
+      actions: { replace: 'Sostituisci', refund: 'Rimborsa', escalate: 'Chiedi a un admin' },
+      confirm: {
+        replace_title: 'Sostituire la chiave di %{name}?',
+        replace_content:
+          'Una chiave di questa offerta dal tuo stock (o dal tuo fornitore) va nell’ordine dell’acquirente; la chiave segnalata viene revocata.',
+        refund_title: 'Rimborsare la chiave di %{name}?',
+        refund_content: 'All’acquirente torna la riga; ti viene addebitata sul saldo.',
+        escalate_title: 'Chiedere a un admin di decidere su %{name}?',
+        escalate_content:
+          'Se ritieni che la chiave funzioni, spiega perché: decide un admin, e il rimborso automatico non si applica più.',
+        note: 'Nota (facoltativa)',
+      },
+      notifications: {
+        replace: 'Sostituita: l’acquirente ha la nuova chiave',
+        refund: 'Rimborsata',
+        escalate: 'Inviata a un admin',
+        conflict:
+          'Non fatto: la segnalazione è cambiata nel frattempo, o non resta una chiave da dare (aggiungi chiavi, o rimborsa)',
+      },
+    },
     sales: {
       name: 'Vendita |||| Vendite',
       fields: {

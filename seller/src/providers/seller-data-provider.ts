@@ -1,11 +1,13 @@
 import { errorStatus, type ConsoleDataProvider } from '@market/console-kit';
 import {
+  ClaimSchema,
   KeyUploadResultSchema,
   OfferRestockResultSchema,
   ProductProposalSchema,
   SellerApplicationSchema,
   SellerBalanceSchema,
   SellerSupplierConnectionSchema,
+  type Claim,
   type KeyUploadResult,
   type OfferRestockResult,
   type ProductProposal,
@@ -22,6 +24,9 @@ export const SELLER_APPLICATION_URL = '/api/user/seller-application';
 /** What the marketplace owes the signed-in seller. */
 export const SELLER_BALANCE_URL = '/api/seller/balance';
 
+/** A seller's answer to a defective-key claim. */
+export type ClaimAnswer = 'replace' | 'refund' | 'escalate';
+
 /** The seller API's data provider plus what an applicant needs. */
 export interface SellerDataProvider extends ConsoleDataProvider {
   /** The signed-in account's seller application, or null when it has none (404). */
@@ -36,6 +41,8 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   testSupplierConnection(id: Identifier): Promise<SellerSupplierConnection>;
   /** Proposes a new marketplace product made from a supplier product. */
   proposeSupplierProduct(id: Identifier, body: SupplierProductPropose): Promise<ProductProposal>;
+  /** Answers a claim: a replacement key, a refund of its line, or an admin's decision asked. */
+  answerClaim(id: Identifier, answer: ClaimAnswer, note: string): Promise<Claim>;
 }
 
 /** Adds the seller console's custom methods, on the kit's generic `getJson` and `postAction`. */
@@ -68,6 +75,10 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     async proposeSupplierProduct(id, body) {
       const path = `/supplier-products/${encodeURIComponent(String(id))}/propose`;
       return ProductProposalSchema.parse(await base.postAction(path, body));
+    },
+    async answerClaim(id, answer, note) {
+      const path = `/claims/${encodeURIComponent(String(id))}/${answer}`;
+      return ClaimSchema.parse(await base.postAction(path, { note }));
     },
   };
 }

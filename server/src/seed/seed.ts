@@ -25,6 +25,7 @@ import {
   seededRandom,
   slugify,
 } from './demo-catalogue.ts';
+import { seedDemoClaims } from './demo-claims.ts';
 import { seedDemoReviews } from './demo-reviews.ts';
 import { DEMO_SUPPLIER_SELLER, demoSupplierPicks } from './demo-suppliers.ts';
 
@@ -193,4 +194,6 @@ export async function seedDemoData(
   }
   // Reviews of the catalogue's offers, with their own marker (older demo data gets them too).
   await seedDemoReviews(db, log);
+  // One open defective-key claim of the demo buyer (its own marker too).
+  await seedDemoClaims(db, log);
 }

@@ -90,6 +90,8 @@ export const SaleSchema = z.object({
   offerId: z.string(),
   sellerId: z.string(),
   sellerName: z.string(),
+  /** The seller's defective keys per 100 sold (90 days); absent until first counted. */
+  sellerDefectRate: z.number().min(0).optional(),
   prices: CurrencyPricesSchema,
   inStock: z.boolean(),
   apiName: OfferApiNameSchema,

@@ -84,6 +84,7 @@ export const it: Messages = {
     price: 'Prezzo',
     availability: 'Disponibilità',
     inStock: 'Disponibile',
+    defectRate: '{rate} chiavi difettose ogni 100 vendute (90 giorni)',
     outOfStock: 'Esaurito',
     rating: 'Valutato {average} su 5 da {count} recensioni',
     ratingOne: 'Valutato {average} su 5 da 1 recensione',
@@ -287,6 +288,36 @@ export const it: Messages = {
       claimedAlready:
         "I dati dell'account sono già stati mostrati una volta e non si possono mostrare di nuovo.",
       claimFailed: "Qualcosa è andato storto nel mostrare i dati dell'account. Riprova.",
+      claims: {
+        report: 'Segnala un problema',
+        reportLabel: 'Segnala un problema con la chiave {n} di {name}',
+        reason: 'Qual è il problema?',
+        reasons: {
+          not_working: 'La chiave non funziona',
+          already_used: 'La chiave è già stata usata',
+          wrong_region: "La chiave è per un'altra regione",
+          wrong_product: 'La chiave è per un altro prodotto',
+          other: 'Altro',
+        },
+        details: 'Raccontaci di più (facoltativo)',
+        notice:
+          'Il venditore poi sostituisce la chiave o la rimborsa; se non risponde in tempo, viene rimborsata automaticamente.',
+        send: 'Invia la segnalazione',
+        refused:
+          'Questa chiave non si può segnalare: solo una chiave mostrata, per pochi giorni dopo la consegna, e una volta alla volta.',
+        failed: 'Qualcosa è andato storto. Riprova.',
+        escalate: 'Chiedi al marketplace di decidere',
+        answerBy: 'Il venditore risponde entro il {date}; dopo viene rimborsata automaticamente.',
+        statuses: {
+          open: 'Segnalata: in attesa del venditore',
+          escalated: 'Segnalata: decide il marketplace',
+          replacing: 'In sostituzione',
+          refunding: 'In rimborso',
+          replaced: "Sostituita: la nuova chiave è in quest'ordine",
+          refunded: 'Rimborsata dopo la tua segnalazione',
+          rejected: 'La tua segnalazione è stata esaminata: la chiave funziona',
+        },
+      },
       keyStatuses: {
         refunded: 'Rimborsata',
         revoked: 'Revocata: rimborsata dopo essere stata mostrata',

@@ -15,6 +15,7 @@ import {
   type SupplierId,
 } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { defectiveKeyQueries } from './defective-keys.ts';
 
 // The statuses live in shared (the consoles filter on them); kept importable from here.
 export { KEY_STATUSES, type KeyStatus };
@@ -73,6 +74,8 @@ export type KeyDoc = {
    * key. The unique hash stays the earlier key's; this one's hash carries its id as a suffix.
    */
   duplicateOf?: ObjectId;
+  /** A buyer's claim found the key defective and it was replaced (`defective-keys.ts`). */
+  defectiveAt?: Date;
 };
 
 /**
@@ -139,6 +142,7 @@ const noKeys = (): KeyCounts => ({ available: 0, reserved: 0, sold: 0, refunded:
 export function createKeyRepository(db: Db) {
   const keys = db.collection<KeyDoc>('keys');
   return {
+    ...defectiveKeyQueries(db.collection('keys')),
     /**
      * Inserts keys, skipping any whose hash exists already (E11000 on the unique `hash` index);
      * returns how many went in and the hashes of those skipped. Any other write error is thrown.

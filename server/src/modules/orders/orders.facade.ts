@@ -7,6 +7,7 @@ import type { OrderRepository } from './orders.repository.ts';
  */
 export function createOrderFacade(repo: OrderRepository) {
   return {
+    addLineKey: repo.addLineKey,
     chargebackSettled: repo.chargebackSettled,
     claimRefund: repo.claimRefund,
     completeRefund: repo.completeRefund,

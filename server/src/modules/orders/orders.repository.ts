@@ -178,6 +178,16 @@ export function createOrderRepository(db: Db) {
         { $set: { 'items.$[line].refundId': refundId, updatedAt: new Date() } },
         { arrayFilters: [{ 'line._id': { $in: itemIds } }], returnDocument: 'after' },
       ),
+    /**
+     * A defective key's replacement joins its line (claims): the line's refund then takes it back
+     * too. `$addToSet`: a repeated call adds nothing.
+     */
+    addLineKey: (id: ObjectId, itemId: ObjectId, keyId: ObjectId) =>
+      orders.updateOne(
+        { _id: id },
+        { $addToSet: { 'items.$[line].keyIds': keyId }, $set: { updatedAt: new Date() } },
+        { arrayFilters: [{ 'line._id': itemId }] },
+      ),
     /** Gives back the lines of a refund the provider refused. */
     releaseRefund: (id: ObjectId, refundId: ObjectId) =>
       orders.updateOne(

@@ -18,11 +18,13 @@ export function toSale(
   offer: OfferDoc,
   sellerName: string,
   sellerRating: RatingSummary = NO_RATING,
+  sellerDefectRate?: number,
 ): Sale {
   return {
     offerId: offer._id.toHexString(),
     sellerId: offer.sellerId,
     sellerName,
+    ...(sellerDefectRate === undefined ? {} : { sellerDefectRate }),
     prices: { ...offer.prices },
     inStock: offer.stock > 0,
     apiName: offer.source?.kind === 'supplier' ? offer.source.supplier : OWN_OFFERS_API,

@@ -84,7 +84,12 @@ export function createCatalogueService(deps: Deps) {
         const standing = standings.get(offer.sellerId);
         byProduct.set(key, [
           ...(byProduct.get(key) ?? []),
-          toSale(offer, standing?.name ?? offer.sellerId, standing?.rating),
+          toSale(
+            offer,
+            standing?.name ?? offer.sellerId,
+            standing?.rating,
+            standing?.defectsPer100,
+          ),
         ]);
       }
     } catch (err) {

@@ -7,9 +7,11 @@ import type { SellerRepository } from './sellers.repository.ts';
  */
 export function createSellerFacade(repo: SellerRepository) {
   return {
+    allIds: repo.allIds,
     approvedAmong: repo.approvedAmong,
     emailOf: repo.emailOf,
     namesByIds: repo.namesByIds,
+    setDefectRate: repo.setDefectRate,
     setRating: repo.setRating,
     standingsByIds: repo.standingsByIds,
   };

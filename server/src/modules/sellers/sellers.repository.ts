@@ -77,6 +77,12 @@ export function createSellerRepository(db: Db) {
       const doc = await sellers.findOne({ _id: id }, { projection: { email: 1 } });
       return doc?.email ?? null;
     },
+    /** The claims module's count of the seller's defective keys (a plain overwrite). */
+    setDefectRate: (id: string, defectRate: SellerDefectRate) =>
+      sellers.updateOne({ _id: id }, { $set: { defectRate } }),
+    /** Every seller id, for the daily defect-rate count. */
+    allIds: async () =>
+      (await sellers.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id),
     /** The sellers among `ids` whose shop is approved (in good standing), in one query. */
     async approvedAmong(ids: string[]): Promise<Set<string>> {
       const docs = await sellers

@@ -277,6 +277,16 @@ export function createSupplierFulfilment(deps: {
   const units: SuppliedUnits & {
     /** Approved orders whose on-demand purchases were left unsettled before `before`. */
     unsettledOrders(before: Date, limit: number): Promise<ObjectId[]>;
+    /**
+     * A defective key's replacement (claims, `clientRef` `claim:<id>`): one unit bought like an
+     * on-demand unit, its key left reserved for the order; `refused` when the offer is not on
+     * demand or the supplier refused (nothing is paused: the seller may still refund).
+     */
+    buyReplacement(
+      order: OrderDoc,
+      item: OrderItemDoc,
+      clientRef: string,
+    ): Promise<'held' | 'waiting' | 'refused'>;
   } = {
     async owed(order) {
       const lines = owingLines(order);
@@ -305,6 +315,11 @@ export function createSupplierFulfilment(deps: {
         }
       }
       return settled;
+    },
+
+    async buyReplacement(order, item, clientRef) {
+      const outcome = await buyUnit(order, item, clientRef);
+      return typeof outcome === 'string' ? outcome : 'refused';
     },
 
     async unsettledOrders(before, limit) {

@@ -1,5 +1,5 @@
 import type { OrderKey } from '@market/shared';
-import { useReducer, useState } from 'react';
+import { useReducer, useState, type ReactNode } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { ApiCallError } from '../../lib/api-client.ts';
@@ -19,6 +19,10 @@ export interface KeyRevealProps {
   idToken: () => Promise<string>;
   formatDate: (iso: string) => string;
   t: Messages['account']['orders'];
+  /** The key's claim part (`KeyClaim`), given when the key was revealed (now or before). */
+  footer?: (revealedAt: string | null) => ReactNode;
+  /** A claim replaced this key: it is revoked for that reason, not by a refund. */
+  replaced?: boolean;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface KeyRevealProps {
  * game account shows its details once.
  */
 export default function KeyReveal(props: KeyRevealProps) {
-  const { orderId, orderKey, n, itemName, account, idToken, formatDate, t } = props;
+  const { orderId, orderKey, n, itemName, account, idToken, formatDate, t, footer } = props;
   const [state, dispatch] = useReducer(revealReducer, initialReveal(account, orderKey.revealedAt));
   // The first reveal's date, once known (the notice then says when instead of warning again).
   const [revealedAt, setRevealedAt] = useState(orderKey.revealedAt);
@@ -63,7 +67,9 @@ export default function KeyReveal(props: KeyRevealProps) {
     return (
       <li className="key">
         <span className="key-label">{label}</span>
-        <span className={`key-status ${refund}`}>{t.keyStatuses[refund]}</span>
+        <span className={`key-status ${refund}`}>
+          {props.replaced ? t.claims.statuses.replaced : t.keyStatuses[refund]}
+        </span>
       </li>
     );
   }
@@ -89,6 +95,7 @@ export default function KeyReveal(props: KeyRevealProps) {
             {state.copied ? t.copied : t.copyFailed}
           </p>
         )}
+        {footer?.(revealedAt)}
       </li>
     );
   }
@@ -153,6 +160,7 @@ export default function KeyReveal(props: KeyRevealProps) {
           {account ? t.claimFailed : t.revealFailed}
         </p>
       )}
+      {footer?.(revealedAt)}
     </li>
   );
 }

@@ -1,11 +1,13 @@
-import type { Locale, Order, UserReview } from '@market/shared';
-import { useEffect, useId, useRef } from 'react';
+import type { Claim, Locale, Order, UserReview } from '@market/shared';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formatCents } from '../../lib/currency.ts';
 import ReviewForm from '../reviews/ReviewForm.tsx';
 import { isReviewable } from '../reviews/review-state.ts';
+import KeyClaim from './KeyClaim.tsx';
 import KeyReveal from './KeyReveal.tsx';
+import { listClaims } from './orders-api.ts';
 import { isAccountItem } from './orders.ts';
 
 export interface OrderCardProps {
@@ -41,6 +43,25 @@ export default function OrderCard({
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
     );
+
+  // The order's claims (latest per key), loaded when an approved order is opened.
+  const [claims, setClaims] = useState<ReadonlyMap<string, Claim>>(new Map());
+  const onClaim = (claim: Claim) => setClaims((m) => new Map(m).set(claim.keyId, claim));
+  useEffect(() => {
+    if (!open || order.status !== 'approved') return;
+    let live = true;
+    idToken()
+      .then((token) => listClaims(order.id, token))
+      // Newest first: the first claim of a key is its latest.
+      .then((rows) => {
+        if (live) setClaims(new Map([...rows].reverse().map((c) => [c.keyId, c])));
+      })
+      // Without its claims the order still shows its keys; a report answers for itself.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, order.id, order.status, idToken]);
 
   useEffect(() => {
     if (!focus) return;
@@ -117,6 +138,24 @@ export default function OrderCard({
                           idToken={idToken}
                           formatDate={formatDate}
                           t={t}
+                          replaced={claims.get(key.id)?.status === 'replaced'}
+                          footer={
+                            account
+                              ? undefined
+                              : (revealedAt) => (
+                                  <KeyClaim
+                                    orderId={order.id}
+                                    orderKey={key}
+                                    revealedAt={revealedAt}
+                                    claim={claims.get(key.id)}
+                                    onClaim={onClaim}
+                                    names={{ n: i + 1, name: item.name }}
+                                    formatDate={formatDate}
+                                    idToken={idToken}
+                                    t={t}
+                                  />
+                                )
+                          }
                         />
                       ))}
                     </ul>

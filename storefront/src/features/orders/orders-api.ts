@@ -1,7 +1,10 @@
 import {
+  ClaimSchema,
   OrderSchema,
   RevealedOrderKeySchema,
   type AccountClaimRequestSchema,
+  type Claim,
+  type ClaimCreate,
   type KeyRevealRequestSchema,
   type Order,
   type RevealedOrderKey,
@@ -63,4 +66,32 @@ export async function claimAccount(
   const path = `user/orders/${encodeURIComponent(orderId)}/claim-account`;
   const body: z.input<typeof AccountClaimRequestSchema> = { keyId };
   return callApi(path, RevealedOrderKeySchema, { body, idToken });
+}
+
+const ClaimListSchema = ClaimSchema.array();
+
+/** The caller's claims on one order (at most one open per key; closed ones stay listed). */
+export async function listClaims(orderId: string, idToken?: string): Promise<Claim[]> {
+  const query = new URLSearchParams({
+    filter: JSON.stringify({ orderId }),
+    range: JSON.stringify([0, 199]),
+  });
+  return callApi(`user/claims?${query}`, ClaimListSchema, { idToken });
+}
+
+/** Reports a revealed key as not working (refused with 409 outside the window, or twice). */
+export async function reportKey(
+  orderId: string,
+  keyId: string,
+  body: ClaimCreate,
+  idToken?: string,
+): Promise<Claim> {
+  const path = `user/orders/${encodeURIComponent(orderId)}/keys/${encodeURIComponent(keyId)}/claim`;
+  return callApi(path, ClaimSchema, { body, idToken });
+}
+
+/** Asks the marketplace to decide an open claim (the seller did not settle it). */
+export async function escalateClaim(claimId: string, idToken?: string): Promise<Claim> {
+  const path = `user/claims/${encodeURIComponent(claimId)}/escalate`;
+  return callApi(path, ClaimSchema, { body: { note: '' }, idToken });
 }

@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  asClient,
+  expectKeysReady,
+  freshBuyer,
+  idToken,
+  revealFirstKey,
+  signInOnLoginPage,
+} from './support.ts';
+
+test.use(asClient());
+
+const SELLER = 'pixel-keys';
+
+/** A cheap Global game the demo seller sells from uploaded keys, and that offer. */
+async function demoSellerProduct(request: APIRequestContext) {
+  const search = await request.post('/api/public/products/search', {
+    data: { locale: 'en', categoryId: 'games', region: 'Global', sort: 'price_asc', pageSize: 60 },
+  });
+  const { items } = (await search.json()) as { items: { id: string }[] };
+  const sales = await request.post('/api/public/products/info-multiple-sales', {
+    data: { productIdList: items.map((p) => p.id), locale: 'en', currency: 'eur' },
+  });
+  type Sales = {
+    id: string;
+    name: string;
+    sales: {
+      offerId: string;
+      sellerId: string;
+      inStock: boolean;
+      prices: { eur: number };
+      apiName: string;
+    }[];
+  };
+  for (const product of (await sales.json()) as Sales[]) {
+    const sale = product.sales.find(
+      (s) =>
+        s.sellerId === SELLER && s.inStock && s.prices.eur <= 5_000 && s.apiName === 'marketplace',
+    );
+    if (sale) return { id: product.id, name: product.name, offerId: sale.offerId };
+  }
+  throw new Error('no demo-seller offer on sale');
+}
+
+async function signInToSellerConsole(page: Page) {
+  await page.goto('/seller/');
+  await page.getByLabel(/email/i).fill('seller@example.com');
+  await page.getByLabel(/password/i).fill('demopass');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('menuitem', { name: 'Claims', exact: true })).toBeVisible();
+}
+
+test('a buyer reports a revealed key from /account and the seller replaces it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const product = await demoSellerProduct(request);
+  // A key more on the offer: the one the replacement gives.
+  const stamp = Date.now().toString(36).toUpperCase().padStart(8, '0').slice(-8);
+  const upload = await request.post(`/api/seller/offers/${product.offerId}/keys`, {
+    headers: { authorization: `Bearer ${await idToken(request, 'seller@example.com')}` },
+    data: { codes: [`CLM-${stamp.slice(0, 4)}-${stamp.slice(4)}-0001`] },
+  });
+  expect(upload.status()).toBe(200);
+
+  // The buyer pays for one key on PayPal's page, then reveals it in /account.
+  const email = await freshBuyer(request, 'claim');
+  await page.goto('/login?destination=/account');
+  await signInOnLoginPage(page, email);
+  const headers = { authorization: `Bearer ${await idToken(request, email)}` };
+  const cart = await request.post('/api/cart/addToCart', {
+    headers,
+    data: {
+      transactionId: Date.now().toString(36),
+      products: [{ productId: product.id, sellerId: SELLER }],
+    },
+  });
+  expect(cart.status()).toBe(200);
+  const checkout = await request.post('/api/user/checkout', {
+    headers,
+    data: { provider: 'paypal', currency: 'eur', locale: 'en' },
+  });
+  expect(checkout.status()).toBe(201);
+  const { orderId, approvalUrl } = (await checkout.json()) as {
+    orderId: string;
+    approvalUrl: string;
+  };
+  await page.goto(approvalUrl);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expectKeysReady(page);
+  await revealFirstKey(page, product.name);
+  const first = (await page
+    .getByRole('list', { name: `Keys of ${product.name}` })
+    .locator('code')
+    .textContent())!;
+
+  // The key does not work: the buyer reports it.
+  const keys = page.getByRole('list', { name: `Keys of ${product.name}` });
+  await keys
+    .getByRole('button', { name: `Report a problem with key 1 of ${product.name}` })
+    .click();
+  const form = page.getByRole('form', { name: `Report a problem with key 1 of ${product.name}` });
+  await form.getByLabel('What is wrong?').selectOption({ label: 'The key was already used' });
+  await form.getByLabel('Tell us more (optional)').fill('The launcher says it was redeemed');
+  await form.getByRole('button', { name: 'Send the report' }).click();
+  await expect(keys.getByText('Reported: waiting for the seller')).toBeVisible();
+
+  // The seller finds the claim in the console and replaces the key.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signInToSellerConsole(seller);
+  await seller.getByRole('menuitem', { name: 'Claims', exact: true }).click();
+  await seller.getByRole('row').filter({ hasText: product.name }).first().click();
+  await expect(seller.getByText('The launcher says it was redeemed').first()).toBeVisible();
+  await seller.getByRole('button', { name: 'Replace' }).click();
+  const dialog = seller.getByRole('dialog', { name: `Replace the key of ${product.name}?` });
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(seller.getByText('Replaced: the buyer has the new key')).toBeVisible();
+  await sellerContext.close();
+
+  // The buyer sees the old key replaced and reveals the new one, a different code.
+  await page.goto(`/account?order=${orderId}`);
+  const after = page.getByRole('list', { name: `Keys of ${product.name}` });
+  await expect(after.getByText('Replaced: the new key is in this order').first()).toBeVisible();
+  await after.getByRole('button', { name: `Reveal key 2 of ${product.name}` }).click();
+  await after.getByRole('button', { name: `Yes, reveal key 2 of ${product.name}` }).click();
+  await expect(after.locator('code')).toHaveCount(1);
+  await expect(after.locator('code')).not.toHaveText(first);
+});
