@@ -117,6 +117,15 @@ const EnvObject = z.object({
    */
   MARKETPLACE_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(500),
   MARKETPLACE_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(30),
+  /**
+   * Sellers get paid: days a sale's credit stays pending after delivery (refunds and chargebacks
+   * inside it debit pending money) before it is available for payout; the least a payout sends,
+   * in cents of its currency; minutes between runs of the job that runs the weekly payout run and
+   * follows PayPal payouts still processing.
+   */
+  SELLER_HOLDBACK_DAYS: z.coerce.number().int().min(0).max(180).default(7),
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  PAYOUT_JOB_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,

@@ -9,6 +9,14 @@ import { createBlocklistFacade } from './modules/fraud/blocklist.facade.ts';
 import { createHomeContentFacade } from './modules/home-content/home-content.facade.ts';
 import { createKeyFacade } from './modules/keys/keys.facade.ts';
 import { createLedgerFacade } from './modules/ledger/ledger.facade.ts';
+import { createCommissionFacade } from './modules/commission/commission.facade.ts';
+import {
+  commissionRuleIndexes,
+  createCommissionRuleRepository,
+} from './modules/commission/commission.repository.ts';
+import { createCommissionService } from './modules/commission/commission.service.ts';
+import { createPayoutRepository, payoutIndexes } from './modules/payouts/payouts.repository.ts';
+import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import { createOfferFacade } from './modules/offers/offers.facade.ts';
 import { createOrderFacade } from './modules/orders/orders.facade.ts';
 import { createPlatformFacade } from './modules/platforms/platforms.facade.ts';
@@ -173,6 +181,8 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   keys: keyIndexes,
   orders: orderIndexes,
   sellerLedger: ledgerIndexes,
+  commissionRules: commissionRuleIndexes,
+  payouts: payoutIndexes,
   blocklist: blocklistIndexes,
   auditLog: auditIndexes,
   sellers: sellerIndexes,
@@ -228,6 +238,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const exchangeRates = createExchangeRateRepository(db);
   const orders = createOrderRepository(db);
   const ledger = createLedgerRepository(db);
+  const commissionRules = createCommissionRuleRepository(db);
   const blocklist = createBlocklistRepository(db);
   const carts = createCartRepository(db);
   const supplierConnections = createSupplierConnectionRepository(db);
@@ -240,7 +251,10 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     blocklist: createBlocklistFacade(blocklist),
     homeContent: createHomeContentFacade(homeContent),
     keys: createKeyFacade(keys),
-    ledger: createLedgerFacade(ledger),
+    ledger: createLedgerFacade(ledger, {
+      commission: createCommissionFacade(commissionRules, deps.supplierOffers.fees),
+      holdbackDays: deps.sellerHoldbackDays,
+    }),
     offers: createOfferFacade(offers),
     orders: createOrderFacade(orders),
     platforms: createPlatformFacade(platforms),
@@ -449,7 +463,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     keys: ask.keys,
     users: ask.users,
     blocklist: ask.blocklist,
-    ledger: ask.ledger,
     priceOffer: createOfferLinePricing({
       offers: ask.offers,
       products: ask.products,
@@ -526,6 +539,16 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     events: createPaymentEventRepository(db),
     publicOrigin: deps.publicOrigin,
   });
+  // Sellers get paid: commission rules, balances and payouts.
+  const commissionService = createCommissionService({ rules: commissionRules, auditLog });
+  const payoutService = createPayoutService({
+    ...{ auditLog, log },
+    payouts: createPayoutRepository(db),
+    ledger: ask.ledger,
+    sellers: ask.sellers,
+    paypal: deps.payouts.paypal,
+    minimumCents: deps.payouts.minimumCents,
+  });
   const adminOrders = createAdminOrderService({
     orders: orderService,
     auditLog,
@@ -591,6 +614,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     settlement,
     chargebacks,
     checkout,
+    commissionService,
+    /** Sellers' payouts: the payout job's `tick`. */
+    payoutService,
+    /** The sellers' ledger (balances and movements). */
+    ledger: ask.ledger,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -49,3 +49,4 @@ export * from './schemas/suppliers.ts';
 export * from './schemas/supplier-purchases.ts';
 export * from './schemas/supplier-connections.ts';
 export * from './schemas/supplier-catalogue.ts';
+export * from './schemas/payouts.ts';

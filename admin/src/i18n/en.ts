@@ -444,6 +444,10 @@ export const en = {
         'blocklist.add': 'Added to the blocklist',
         'blocklist.remove': 'Removed from the blocklist',
         'supplier.update': 'Supplier switched on or off',
+        'commissionRule.update': 'Commission rule saved',
+        'commissionRule.delete': 'Commission rule deleted',
+        'payout.run': 'Payout run',
+        'payout.markPaid': 'Payout marked paid by transfer',
       },
     },
     orders: {

@@ -454,6 +454,10 @@ export const it: TranslationOf<typeof en> = {
         'blocklist.add': 'Aggiunto alla lista di blocco',
         'blocklist.remove': 'Rimosso dalla lista di blocco',
         'supplier.update': 'Fornitore attivato o disattivato',
+        'commissionRule.update': 'Regola di commissione salvata',
+        'commissionRule.delete': 'Regola di commissione eliminata',
+        'payout.run': 'Pagamenti ai venditori eseguiti',
+        'payout.markPaid': 'Pagamento segnato come bonifico eseguito',
       },
     },
     orders: {

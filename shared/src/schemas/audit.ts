@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = [
   'blocklist.add',
   'blocklist.remove',
   'supplier.update',
+  'commissionRule.update',
+  'commissionRule.delete',
+  'payout.run',
+  'payout.markPaid',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

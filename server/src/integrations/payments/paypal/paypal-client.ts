@@ -68,7 +68,11 @@ function issueOf(body: unknown): string | null {
   return asString(asObject(asArray(b.details)[0]).issue) ?? asString(b.name);
 }
 
-export function createPaypalClient(config: PaypalConfig): PaymentProvider {
+/**
+ * PayPal's REST API with its OAuth2 client-credentials token (cached, renewed before it expires):
+ * the payments client and the payouts client (`paypal-payouts.ts`) call through it.
+ */
+export function createPaypalApi(config: PaypalConfig) {
   const base = config.baseUrl.replace(/\/$/, '');
   let token: { value: string; expiresAt: number } | null = null;
 
@@ -129,6 +133,13 @@ export function createPaypalClient(config: PaypalConfig): PaymentProvider {
     }
   }
 
+  return api;
+}
+export type PaypalApi = ReturnType<typeof createPaypalApi>;
+
+export function createPaypalClient(config: PaypalConfig): PaymentProvider {
+  const base = config.baseUrl.replace(/\/$/, '');
+  const api = createPaypalApi(config);
   const fail = (
     res: { status: number; body: unknown; headers: Headers },
     fallback: string,
