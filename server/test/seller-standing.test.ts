@@ -90,7 +90,14 @@ describe('a seller who loses their standing', () => {
     const ledger = createLedgerRepository(t.db);
     const [sale] = await ledger.ofOrder(new ObjectId(orderId));
     // Net of the default commission (5 % + 30 cents: 1200 − 60 − 30), withheld all the same.
-    expect(sale).toMatchObject({ type: 'sale', amountCents: 1110, commissionCents: 90, held: true });
-    expect(await ledger.sums(new Date(Date.now() + 30 * 86_400_000), 'available', seller.sellerId!)).toEqual([]);
+    expect(sale).toMatchObject({
+      type: 'sale',
+      amountCents: 1110,
+      commissionCents: 90,
+      held: true,
+    });
+    expect(
+      await ledger.sums(new Date(Date.now() + 30 * 86_400_000), 'available', seller.sellerId!),
+    ).toEqual([]);
   });
 });

@@ -117,7 +117,10 @@ export type Payout = z.infer<typeof PayoutSchema>;
 
 /** `POST /api/admin/payouts/run`: a payout run now, by PayPal or awaiting bank transfers. */
 export const PayoutRunRequestSchema = z.object({ method: PayoutMethodSchema.default('paypal') });
-export const PayoutRunResultSchema = z.object({ created: z.number().int(), ids: z.array(z.string()) });
+export const PayoutRunResultSchema = z.object({
+  created: z.number().int(),
+  ids: z.array(z.string()),
+});
 
 /** `POST /api/admin/payouts/:id/mark-paid`: a transfer payout paid, with the bank reference. */
 export const PayoutMarkPaidSchema = z.object({

@@ -14,9 +14,16 @@ export type CommissionDefaults = { bps: number; fixedCents: number };
  * else the seller's rule for any category, else the category's rule, else the default rule (no
  * seller, no category), else the configured defaults.
  */
-export function createCommissionFacade(repo: CommissionRuleRepository, defaults: CommissionDefaults) {
+export function createCommissionFacade(
+  repo: CommissionRuleRepository,
+  defaults: CommissionDefaults,
+) {
   return {
-    async termsFor(sellerId: string, categoryId: CategoryId, currency: Currency): Promise<CommissionTerms> {
+    async termsFor(
+      sellerId: string,
+      categoryId: CategoryId,
+      currency: Currency,
+    ): Promise<CommissionTerms> {
       const rules = await repo.candidates(sellerId, categoryId);
       const score = (r: (typeof rules)[number]) => (r.sellerId ? 2 : 0) + (r.categoryId ? 1 : 0);
       const best = rules.sort((a, b) => score(b) - score(a))[0];

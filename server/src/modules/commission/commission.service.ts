@@ -53,7 +53,12 @@ export function createCommissionService(deps: {
     async create(input: CommissionRuleWrite, ctx: AuditContext) {
       const at = clock();
       try {
-        const doc = await rules.insert({ _id: new ObjectId(), ...input, createdAt: at, updatedAt: at });
+        const doc = await rules.insert({
+          _id: new ObjectId(),
+          ...input,
+          createdAt: at,
+          updatedAt: at,
+        });
         await audit(ctx, 'commissionRule.update', doc);
         return doc;
       } catch (err) {

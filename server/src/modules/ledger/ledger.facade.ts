@@ -30,7 +30,8 @@ export function createLedgerFacade(
         usd: { pendingCents: 0, availableCents: 0 },
         gbp: { pendingCents: 0, availableCents: 0 },
       };
-      for (const r of await repo.sums(now, 'pending', sellerId)) out[r.currency].pendingCents = r.cents;
+      for (const r of await repo.sums(now, 'pending', sellerId))
+        out[r.currency].pendingCents = r.cents;
       for (const r of await repo.sums(now, 'available', sellerId)) {
         out[r.currency].availableCents = r.cents;
       }
@@ -39,3 +40,4 @@ export function createLedgerFacade(
   };
 }
 export type LedgerFacade = ReturnType<typeof createLedgerFacade>;
+export type { LedgerEntryDoc } from './ledger.repository.ts';

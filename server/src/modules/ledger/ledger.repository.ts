@@ -115,7 +115,10 @@ export function createLedgerRepository(db: Db) {
     },
     /** The seller's movements in [from, to), oldest first (the statement). */
     between: (sellerId: string, from: Date, to: Date) =>
-      ledger.find({ sellerId, at: { $gte: from, $lt: to } }).sort({ at: 1, _id: 1 }).toArray(),
+      ledger
+        .find({ sellerId, at: { $gte: from, $lt: to } })
+        .sort({ at: 1, _id: 1 })
+        .toArray(),
     ofOrder: (orderId: ObjectId) => ledger.find({ orderId }).toArray(),
     /** The order's lines whose sale was withheld from a suspended seller. */
     async heldItemIds(orderId: ObjectId): Promise<Set<string>> {

@@ -1,5 +1,5 @@
 import type { LedgerEntry } from '@market/shared';
-import type { LedgerEntryDoc } from '../ledger/ledger.repository.ts';
+import type { LedgerEntryDoc } from '../ledger/ledger.facade.ts';
 import type { PayoutDoc } from './payouts.repository.ts';
 
 /** A ledger entry as the seller console shows it (entries before commissions: no commission). */
@@ -91,5 +91,7 @@ export function statementCsv(entries: LedgerEntryDoc[], payouts: PayoutDoc[], no
     });
   }
   rows.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return [header, ...rows.map((r) => r.cols)].map((cols) => cols.map(cell).join(',')).join('\n') + '\n';
+  return (
+    [header, ...rows.map((r) => r.cols)].map((cols) => cols.map(cell).join(',')).join('\n') + '\n'
+  );
 }

@@ -95,7 +95,11 @@ export function createPayoutRepository(db: Db) {
     /** PayPal payouts to send (never sent, or sent without an answer) or to follow up. */
     openPaypal: (before: Date, limit: number) =>
       payouts
-        .find({ method: 'paypal', status: { $in: ['pending', 'processing'] }, updatedAt: { $lt: before } })
+        .find({
+          method: 'paypal',
+          status: { $in: ['pending', 'processing'] },
+          updatedAt: { $lt: before },
+        })
         .limit(limit)
         .toArray(),
     /** Moves an open payout on, only from the statuses given (a repeat changes nothing). */

@@ -38,12 +38,18 @@ const filterOf = (f: z.infer<typeof PayoutFilterSchema>): Partial<PayoutDoc> => 
 /** The admin console's `payouts` resource: list, show, run now, mark a transfer paid. */
 export const adminPayoutRoutes = (service: PayoutService) =>
   routes('/admin/payouts', { tag: 'admin', access: 'admin' })
-    .get('/', payout.list({ filter: PayoutFilterSchema, description: 'Newest first.' }), async (c) => {
-      const q = c.req.valid('query');
-      const { rows, total } = await service.page(q, filterOf(q.filter));
-      return listResponse(c, 'payouts', q, rows.map(toPayout), total);
-    })
-    .get('/:id', payout.getOne(), async (c) => c.json(toPayout(await service.get(c.req.param('id')))))
+    .get(
+      '/',
+      payout.list({ filter: PayoutFilterSchema, description: 'Newest first.' }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await service.page(q, filterOf(q.filter));
+        return listResponse(c, 'payouts', q, rows.map(toPayout), total);
+      },
+    )
+    .get('/:id', payout.getOne(), async (c) =>
+      c.json(toPayout(await service.get(c.req.param('id')))),
+    )
     .post(
       '/run',
       {
@@ -82,10 +88,16 @@ export const sellerPayoutRoutes = (service: PayoutService, ledger: Pick<LedgerFa
   routes('/seller/payouts', { tag: 'seller', access: 'seller' })
     .get(
       '/',
-      payout.list({ filter: PayoutFilterSchema.omit({ sellerId: true }), description: 'Newest first.' }),
+      payout.list({
+        filter: PayoutFilterSchema.omit({ sellerId: true }),
+        description: 'Newest first.',
+      }),
       async (c) => {
         const q = c.req.valid('query');
-        const { rows, total } = await service.page(q, { ...filterOf(q.filter), sellerId: shopOf(c) });
+        const { rows, total } = await service.page(q, {
+          ...filterOf(q.filter),
+          sellerId: shopOf(c),
+        });
         return listResponse(c, 'payouts', q, rows.map(toPayout), total);
       },
     )
@@ -93,7 +105,8 @@ export const sellerPayoutRoutes = (service: PayoutService, ledger: Pick<LedgerFa
       '/statement',
       {
         summary: 'The caller’s statement of a period, as CSV',
-        description: 'Every ledger movement and payout from `from` (included) to `to` (included), UTC days.',
+        description:
+          'Every ledger movement and payout from `from` (included) to `to` (included), UTC days.',
         query: StatementQuerySchema,
         response: { status: 200, description: 'text/csv' },
       },
@@ -143,7 +156,13 @@ export const sellerBalanceRoutes = (service: PayoutService, ledger: Pick<LedgerF
       const q = c.req.valid('query');
       const { rows, total } = await ledger.page(shopOf(c), q, q.filter);
       const now = new Date();
-      return listResponse(c, 'ledger-entries', q, rows.map((e) => toLedgerEntry(e, now)), total);
+      return listResponse(
+        c,
+        'ledger-entries',
+        q,
+        rows.map((e) => toLedgerEntry(e, now)),
+        total,
+      );
     },
   ),
 ];

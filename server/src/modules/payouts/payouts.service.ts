@@ -12,7 +12,6 @@ import type {
   PaypalPayouts,
 } from '../../integrations/payments/paypal/paypal-payouts.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ListQuery } from '../../lib/list-query.ts';
 import type { Logger } from '../../logger.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { LedgerFacade } from '../ledger/ledger.facade.ts';

@@ -138,7 +138,6 @@ export function createPaypalApi(config: PaypalConfig) {
 export type PaypalApi = ReturnType<typeof createPaypalApi>;
 
 export function createPaypalClient(config: PaypalConfig): PaymentProvider {
-  const base = config.baseUrl.replace(/\/$/, '');
   const api = createPaypalApi(config);
   const fail = (
     res: { status: number; body: unknown; headers: Headers },

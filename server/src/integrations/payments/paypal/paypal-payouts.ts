@@ -38,7 +38,11 @@ export function createPaypalPayouts(api: PaypalApi) {
     const issue = asString(asObject(asArray(b.details)[0]).issue) ?? asString(b.name);
     throw new PaymentError(
       'paypal',
-      status === 404 ? 'NOT_FOUND' : status === 422 || status === 400 ? 'INVALID_REQUEST' : 'DECLINED',
+      status === 404
+        ? 'NOT_FOUND'
+        : status === 422 || status === 400
+          ? 'INVALID_REQUEST'
+          : 'DECLINED',
       `PayPal refused the payout: ${issue ?? status}`,
       { httpStatus: status, providerCode: issue, debugId: asString(b.debug_id) },
     );
