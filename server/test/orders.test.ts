@@ -272,7 +272,15 @@ describe('payment and approval', () => {
       .find({ orderId: new ObjectId(order.id) })
       .toArray();
     expect(ledger).toMatchObject([
-      { sellerId: seller.sellerId, type: 'sale', amountCents: 3000, currency: 'eur' },
+      // The net of the default commission: 3000 less 5 % (150) and 30 cents for the line.
+      {
+        sellerId: seller.sellerId,
+        type: 'sale',
+        amountCents: 2820,
+        grossCents: 3000,
+        commissionCents: 180,
+        currency: 'eur',
+      },
     ]);
     const mails = await t.db
       .collection('outbox')
