@@ -529,16 +529,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     blocklist: ask.blocklist,
     payments: deps.payments,
   });
-  const checkout = createCheckoutService({
-    ...{ orderService, settlement, chargebacks, auditLog, log },
-    carts: ask.carts,
-    offers: ask.offers,
-    orders: ask.orders,
-    cart: cartService,
-    payments: deps.payments,
-    events: createPaymentEventRepository(db),
-    publicOrigin: deps.publicOrigin,
-  });
   // Sellers get paid: commission rules, balances and payouts.
   const commissionService = createCommissionService({ rules: commissionRules, auditLog });
   const payoutService = createPayoutService({
@@ -548,6 +538,17 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     sellers: ask.sellers,
     paypal: deps.payouts.paypal,
     minimumCents: deps.payouts.minimumCents,
+  });
+  const checkout = createCheckoutService({
+    ...{ orderService, settlement, chargebacks, auditLog, log },
+    carts: ask.carts,
+    offers: ask.offers,
+    orders: ask.orders,
+    cart: cartService,
+    payments: deps.payments,
+    events: createPaymentEventRepository(db),
+    publicOrigin: deps.publicOrigin,
+    payoutBatchChanged: (batchId) => payoutService.batchChanged(batchId),
   });
   const adminOrders = createAdminOrderService({
     orders: orderService,

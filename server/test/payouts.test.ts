@@ -1,5 +1,6 @@
-import type { ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ObjectId } from 'mongodb';
+import type { PayoutDoc } from '../src/modules/payouts/payouts.repository.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AttributionSchema,
   LedgerEntrySchema,
@@ -117,8 +118,17 @@ describe('payouts through PayPal Payouts', () => {
     expect(run.status).toBe(200);
     // The small seller's 300 − 45 is under the 500 minimum: nothing for them.
     expect(((await run.json()) as { created: number }).created).toBe(2);
-    // PayPal answers a new batch PENDING; the job reads how it went.
-    await t.container.payoutService.followUp(new Date(Date.now() + 60_000));
+    // PayPal answers a new batch PENDING; its webhooks (PAYMENT.PAYOUTS-ITEM.*) make the
+    // server read how it went, with no job run.
+    await vi.waitFor(
+      async () => {
+        const open = await t.db
+          .collection('payouts')
+          .countDocuments({ status: { $in: ['pending', 'processing'] } });
+        expect(open).toBe(0);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
 
     const list = await adminRa.getList('payouts', {
       pagination: { page: 1, perPage: 50 },
@@ -234,5 +244,35 @@ describe('payouts through PayPal Payouts', () => {
     expect(text).toContain('40.00,0.00,1000,0.50,4.50,35.50');
     expect(text).toContain('-40.00,0.00,1000,0.50,-4.50,-35.50');
     expect(text).toContain('payout (paypal),EUR,,,,,,,-35.50,paid');
+  });
+
+  it('sends a payout a crash left recorded but unsent, once', async () => {
+    // What a crash between writing the payout and asking PayPal leaves behind.
+    const id = new ObjectId();
+    const past = new Date(Date.now() - 120_000);
+    await t.db.collection<PayoutDoc>('payouts').insertOne({
+      _id: id,
+      sellerId: small.sellerId!,
+      currency: 'eur',
+      seq: 1,
+      amountCents: 255,
+      method: 'paypal',
+      status: 'pending',
+      receiver: small.email,
+      batchId: null,
+      itemStatus: null,
+      reference: null,
+      failure: null,
+      runId: 'manual:crashed',
+      createdAt: past,
+      updatedAt: past,
+      paidAt: null,
+    });
+    expect((await balanceOf(small)).availableCents).toBe(0);
+    await t.container.payoutService.followUp(new Date());
+    await t.container.payoutService.followUp(new Date(Date.now() + 60_000));
+    const doc = (await t.db.collection<PayoutDoc>('payouts').findOne({ _id: id }))!;
+    expect(doc).toMatchObject({ status: 'paid', itemStatus: 'SUCCESS' });
+    expect(await balanceOf(small)).toEqual({ pendingCents: 0, availableCents: 0, paidCents: 255 });
   });
 });

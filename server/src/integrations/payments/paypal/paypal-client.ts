@@ -383,6 +383,20 @@ function normaliseEvent(event: Json): PaymentEvent {
     type,
     providerType,
   };
+  // Payouts (sellers' payouts): the batch the event is about.
+  if (providerType.startsWith('PAYMENT.PAYOUTS')) {
+    const batchId =
+      asString(asObject(resource.batch_header).payout_batch_id) ??
+      asString(resource.payout_batch_id);
+    return {
+      ...base,
+      providerRef: batchId,
+      orderId: null,
+      captureId: null,
+      amountCents: null,
+      currency: null,
+    };
+  }
   if (asString(event.resource_type) === 'checkout-order') {
     const unit = asObject(asArray(resource.purchase_units)[0]);
     const amount = readMoney(unit.amount);
