@@ -12,6 +12,8 @@ import offers from './offers/index.ts';
 import orders, { reviewQueue } from './orders/index.ts';
 import refunds from './refunds/index.ts';
 import coupons from './coupons/index.ts';
+import commissionRules from './commission-rules/index.ts';
+import payouts from './payouts/index.ts';
 import keys from './keys/index.ts';
 import exchangeRates from './exchange-rates/index.ts';
 import auditLog from './audit-log/index.ts';
@@ -43,6 +45,8 @@ export function App() {
       <Resource name="refunds" {...refunds} />
       <Resource name="blocklist" {...blocklist} />
       <Resource name="coupons" {...coupons} />
+      <Resource name="commission-rules" {...commissionRules} />
+      <Resource name="payouts" {...payouts} />
       <Resource name="offers" {...offers} />
       <Resource name="suppliers" {...suppliers} />
       <Resource name="supplier-purchases" {...supplierPurchases} />

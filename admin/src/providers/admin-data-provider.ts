@@ -3,6 +3,8 @@ import type {
   AdminOrder,
   AdminOrderAction,
   AdminReason,
+  Payout,
+  PayoutMethod,
   Seller,
   SellerDecision,
   UserInfoFull,
@@ -26,6 +28,10 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   refundOrder(params: { id: string; itemId?: string; reason: string }): Promise<AdminOrder>;
   /** `POST /api/admin/orders/:id/refresh`: asks the payment provider again, settles a payment. */
   refreshOrder(params: { id: string }): Promise<AdminOrder>;
+  /** `POST /api/admin/payouts/run`: a payout run now (PayPal, or transfers to make). */
+  runPayouts(params: { method: PayoutMethod }): Promise<{ created: number; ids: string[] }>;
+  /** `POST /api/admin/payouts/:id/mark-paid`: a transfer payout paid, with the bank reference. */
+  markPayoutPaid(params: { id: string; reference: string }): Promise<Payout>;
 }
 
 const orderPath = (id: string, action: string) => `/orders/${encodeURIComponent(id)}/${action}`;
@@ -48,5 +54,8 @@ export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
         itemId ? { itemId, reason } : { reason },
       ),
     refreshOrder: ({ id }) => base.postAction<AdminOrder>(orderPath(id, 'refresh')),
+    runPayouts: (params) => base.postAction('/payouts/run', params),
+    markPayoutPaid: ({ id, reference }) =>
+      base.postAction<Payout>(`/payouts/${encodeURIComponent(id)}/mark-paid`, { reference }),
   };
 }
