@@ -6,6 +6,7 @@ import productProposals from './product-proposals/index.ts';
 import products from './products/index.ts';
 import keys from './keys/index.ts';
 import sales from './sales/index.ts';
+import payouts, { ledgerEntries } from './payouts/index.ts';
 import supplierCatalogue from './supplier-catalogue/index.ts';
 import supplierConnections from './supplier-connections/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
@@ -38,6 +39,8 @@ export function App() {
             <Resource name="supplier-connections" {...supplierConnections} />
             <Resource name="supplier-products" {...supplierCatalogue} />
             <Resource name="sales" {...sales} />
+            <Resource name="ledger-entries" {...ledgerEntries} />
+            <Resource name="payouts" {...payouts} />
             <Resource name="categories" {...categories} />
           </>
         )
