@@ -25,6 +25,7 @@ import {
   seededRandom,
   slugify,
 } from './demo-catalogue.ts';
+import { seedDemoPayouts } from './demo-payouts.ts';
 import { DEMO_SUPPLIER_SELLER, demoSupplierPicks } from './demo-suppliers.ts';
 
 // Kept importable from here for the seed's tests.
@@ -179,6 +180,7 @@ export async function seedDemoData(
   await seedAccounts(db, auth);
   await seedBrands(db);
   await seedTags(db);
+  await seedDemoPayouts(db, log);
   const meta = db.collection<{ _id: string; at: Date }>('meta');
   if (await meta.findOne({ _id: 'demo-catalogue-v1' })) return;
   const started = Date.now();
