@@ -45,7 +45,7 @@ async function signInToSellerConsole(page: Page) {
   await page.getByLabel(/email/i).fill('seller@example.com');
   await page.getByLabel(/password/i).fill('demopass');
   await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('heading', { name: 'Your balance' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Your balance' })).toBeVisible();
 }
 
 test('a seller sees the commission taken from a sale, and the payout that pays them', async ({
