@@ -182,4 +182,3 @@ export const SellerSaleSchema = z.object({
   createdAt: z.string(),
 });
 export type SellerSale = z.infer<typeof SellerSaleSchema>;
-
