@@ -381,6 +381,12 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(
       ledger.filter((e) => e.type === 'refund').map((e) => [e.amountCents, e.commissionCents]),
     ).toEqual([[-1870, -130]]);
+    // Refunded inside the holdback (7 days by default): the debit is of pending money, released
+    // together with the sale it reverses.
+    const refundEntry = ledger.find((e) => e.type === 'refund')!;
+    const saleEntry = ledger.find((e) => e.type === 'sale' && e.itemId.equals(refundEntry.itemId))!;
+    expect(refundEntry.availableAt).toEqual(saleEntry.availableAt);
+    expect(saleEntry.availableAt!.getTime() - saleEntry.at.getTime()).toBe(7 * 86_400_000);
 
     const doc = await orderDoc(orderId);
     expect((await paypal().getPayment(doc.payment!.providerRef)).refundedCents).toBe(2000);

@@ -172,6 +172,20 @@ export function createPayoutService(deps: {
     return made;
   }
 
+  /** PayPal payouts last touched before `before`: sent again, or asked how they went. */
+  async function followUp(before: Date): Promise<number> {
+    let moved = 0;
+    for (const doc of await payouts.openPaypal(before, BATCH)) {
+      try {
+        const after = await push(doc);
+        if (after && after.status !== doc.status) moved++;
+      } catch (err) {
+        log.warn({ err, payoutId: doc._id.toHexString() }, 'payout not followed up yet');
+      }
+    }
+    return moved;
+  }
+
   async function find(id: string): Promise<PayoutDoc> {
     const oid = toObjectId(id);
     const doc = oid && (await payouts.findById(oid));
@@ -252,22 +266,10 @@ export function createPayoutService(deps: {
         await run('paypal', r._id);
         await payouts.finishRun(r._id);
       }
-      await this.followUp(new Date(at.getTime() - RETRY_AFTER_MS));
+      await followUp(new Date(at.getTime() - RETRY_AFTER_MS));
     },
 
-    /** PayPal payouts last touched before `before`: sent again, or asked how they went. */
-    async followUp(before: Date): Promise<number> {
-      let moved = 0;
-      for (const doc of await payouts.openPaypal(before, BATCH)) {
-        try {
-          const after = await push(doc);
-          if (after && after.status !== doc.status) moved++;
-        } catch (err) {
-          log.warn({ err, payoutId: doc._id.toHexString() }, 'payout not followed up yet');
-        }
-      }
-      return moved;
-    },
+    followUp,
 
     /** A PayPal webhook named this batch: read its state (never trusting the event's body). */
     async batchChanged(batchId: string): Promise<void> {
