@@ -11,6 +11,7 @@ import outbox from './outbox/index.ts';
 import offers from './offers/index.ts';
 import orders, { reviewQueue } from './orders/index.ts';
 import refunds from './refunds/index.ts';
+import reviews from './reviews/index.ts';
 import coupons from './coupons/index.ts';
 import commissionRules from './commission-rules/index.ts';
 import payouts from './payouts/index.ts';
@@ -43,6 +44,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="review-queue" {...reviewQueue} />
       <Resource name="refunds" {...refunds} />
+      <Resource name="reviews" {...reviews} />
       <Resource name="blocklist" {...blocklist} />
       <Resource name="coupons" {...coupons} />
       <Resource name="commission-rules" {...commissionRules} />

@@ -5,6 +5,7 @@ import offers from './offers/index.ts';
 import productProposals from './product-proposals/index.ts';
 import products from './products/index.ts';
 import keys from './keys/index.ts';
+import reviews from './reviews/index.ts';
 import sales from './sales/index.ts';
 import payouts, { ledgerEntries } from './payouts/index.ts';
 import supplierCatalogue from './supplier-catalogue/index.ts';
@@ -41,6 +42,7 @@ export function App() {
             <Resource name="sales" {...sales} />
             <Resource name="ledger-entries" {...ledgerEntries} />
             <Resource name="payouts" {...payouts} />
+            <Resource name="reviews" {...reviews} />
             <Resource name="categories" {...categories} />
           </>
         )

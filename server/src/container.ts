@@ -30,6 +30,8 @@ import {
   createAffiliateReportRepository,
 } from './modules/affiliates/affiliate-reports.repository.ts';
 import { createOrderReports } from './modules/affiliates/order-reports.ts';
+import { createDashboardRepository } from './modules/dashboards/dashboards.repository.ts';
+import { createDashboardService } from './modules/dashboards/dashboards.service.ts';
 import { auditIndexes, createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditLog, SYSTEM_AUDIT_CONTEXT } from './modules/audit/audit.service.ts';
 import { brandIndexes, createBrandRepository } from './modules/brands/brands.repository.ts';
@@ -159,6 +161,9 @@ import { createProductRepository, productIndexes } from './modules/products/prod
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
+import { createReviewModeration } from './modules/reviews/review-moderation.ts';
+import { createReviewRepository, reviewIndexes } from './modules/reviews/reviews.repository.ts';
+import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
 import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
@@ -202,6 +207,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   supplierProducts: supplierProductIndexes,
   supplierMappings: supplierMappingIndexes,
   supplierImports: supplierImportIndexes,
+  reviews: reviewIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -301,7 +307,25 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const brandAdmin = createBrandAdminService({ brands, products: ask.products });
   const tagAdmin = createTagAdminService({ tags, products: ask.products });
   const homeContentService = createHomeContentService({ homeContent, products: ask.products });
+  // Buyers' reviews of delivered lines, the admin's moderation and the sellers' ratings.
+  const reviewDeps = {
+    reviews: createReviewRepository(db),
+    orders: ask.orders,
+    products: ask.products,
+    sellers: ask.sellers,
+    users: ask.users,
+  };
+  const reviewService = createReviewService(reviewDeps);
+  const reviewModeration = createReviewModeration({
+    ...reviewDeps,
+    sellerRatings: ask.sellers,
+    auditLog,
+    log,
+    // The product page cache's invalidation goes here (the one place moderations are heard).
+    onModerated: undefined,
+  });
   const publicState = createPublicStateService({
+    reviews: reviewService,
     tags: ask.tags,
     homeContent: ask.homeContent,
     products: ask.products,
@@ -555,6 +579,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
     followUp: followUps.decidedByAdmin,
   });
+  const dashboards = createDashboardService({ repo: createDashboardRepository(db) });
 
   return {
     deps,
@@ -587,6 +612,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     brandAdmin,
     tagAdmin,
     homeContentService,
+    reviewService,
+    /** Also main.ts's rating repair job. */
+    reviewModeration,
     publicState,
     sellerService,
     sellerOffers,
@@ -620,6 +648,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     payoutService,
     /** The sellers' ledger (balances and movements). */
     ledger: ask.ledger,
+    dashboards,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'commissionRule.delete',
   'payout.run',
   'payout.markPaid',
+  'review.approve',
+  'review.hide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
