@@ -14,6 +14,8 @@ import refunds from './refunds/index.ts';
 import claims from './claims/index.ts';
 import reviews from './reviews/index.ts';
 import coupons from './coupons/index.ts';
+import commissionRules from './commission-rules/index.ts';
+import payouts from './payouts/index.ts';
 import keys from './keys/index.ts';
 import exchangeRates from './exchange-rates/index.ts';
 import auditLog from './audit-log/index.ts';
@@ -47,6 +49,8 @@ export function App() {
       <Resource name="reviews" {...reviews} />
       <Resource name="blocklist" {...blocklist} />
       <Resource name="coupons" {...coupons} />
+      <Resource name="commission-rules" {...commissionRules} />
+      <Resource name="payouts" {...payouts} />
       <Resource name="offers" {...offers} />
       <Resource name="suppliers" {...suppliers} />
       <Resource name="supplier-purchases" {...supplierPurchases} />

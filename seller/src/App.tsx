@@ -8,6 +8,7 @@ import keys from './keys/index.ts';
 import reviews from './reviews/index.ts';
 import sales from './sales/index.ts';
 import claims from './claims/index.ts';
+import payouts, { ledgerEntries } from './payouts/index.ts';
 import supplierCatalogue from './supplier-catalogue/index.ts';
 import supplierConnections from './supplier-connections/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
@@ -41,6 +42,8 @@ export function App() {
             <Resource name="supplier-products" {...supplierCatalogue} />
             <Resource name="sales" {...sales} />
             <Resource name="claims" {...claims} />
+            <Resource name="ledger-entries" {...ledgerEntries} />
+            <Resource name="payouts" {...payouts} />
             <Resource name="reviews" {...reviews} />
             <Resource name="categories" {...categories} />
           </>

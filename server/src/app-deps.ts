@@ -13,7 +13,11 @@ import type {
   PaymentProviderName,
   PaymentProviders,
 } from './integrations/payments/payment-provider.ts';
-import { createPaymentProviders } from './integrations/payments/payment-providers.ts';
+import {
+  createPaymentProviders,
+  createPaypalPayoutsClient,
+} from './integrations/payments/payment-providers.ts';
+import type { PaypalPayouts } from './integrations/payments/paypal/paypal-payouts.ts';
 import { createRecaptcha, type Recaptcha } from './integrations/recaptcha/recaptcha.ts';
 import type { Limits } from './lib/rate-limit-config.ts';
 import type { Logger } from './logger.ts';
@@ -61,6 +65,8 @@ export type AppDeps = {
    * MARKETPLACE_FEE_FIXED_CENTS) and the minutes between syncs (SUPPLIER_SYNC_MINUTES).
    */
   supplierOffers: { fees: MarketplaceFees; syncMinutes: number; patienceMinutes: number };
+  /** Sellers' payouts: PayPal Payouts (the API or its local sandbox) and the least a payout sends. */
+  payouts: { paypal: PaypalPayouts; minimumCents: number };
   /** The key suppliers sellers connect to: their real APIs (SUPPLIER_<ID>_URL) or local sandboxes. */
   suppliers: SupplierDirectory;
 };
@@ -107,6 +113,10 @@ export function buildAppDeps(args: {
       fees: { bps: config.MARKETPLACE_FEE_BPS, fixedCents: config.MARKETPLACE_FEE_FIXED_CENTS },
       syncMinutes: config.SUPPLIER_SYNC_MINUTES,
       patienceMinutes: config.SUPPLIER_PATIENCE_MINUTES,
+    },
+    payouts: {
+      paypal: createPaypalPayoutsClient(config, args.paymentSandboxUrls, log),
+      minimumCents: config.PAYOUT_MINIMUM_CENTS,
     },
     suppliers: createSupplierDirectory({
       urls: { ...args.supplierSandboxUrls, ...supplierUrlsOf(config) },

@@ -10,6 +10,12 @@ import { consoleRoutes } from './consoles.ts';
 import { AppError, handleError, handleNotFound } from './lib/errors.ts';
 import { resolveRemoteIp } from './lib/remote-ip.ts';
 import { MAX_BODY_BYTES } from './lib/request-body.ts';
+import { adminCommissionRoutes } from './modules/commission/commission.routes.ts';
+import {
+  adminPayoutRoutes,
+  sellerBalanceRoutes,
+  sellerPayoutRoutes,
+} from './modules/payouts/payouts.routes.ts';
 import { mountRoutes } from './lib/route.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
 import { compress } from './middleware/compress.ts';
@@ -53,7 +59,6 @@ import {
 import { publicEventRoutes } from './modules/events/events.routes.ts';
 import {
   adminOrderRoutes,
-  sellerBalanceRoutes,
   sellerSaleRoutes,
   userOrderRoutes,
 } from './modules/orders/orders.routes.ts';
@@ -142,8 +147,11 @@ export function createApp(c: Container) {
       adminSupplierPurchaseRoutes(c.supplierPurchaseService),
       userCheckoutRoutes(c.checkout),
       sellerSaleRoutes(c.orderService),
-      sellerBalanceRoutes(c.orderService),
       sellerApplicationRoutes(c.sellerService),
+      adminCommissionRoutes(c.commissionService),
+      adminPayoutRoutes(c.payoutService),
+      sellerPayoutRoutes(c.payoutService, c.ledger),
+      ...sellerBalanceRoutes(c.payoutService, c.ledger),
       adminUserRoutes(c.userService, c.users),
       adminSellerRoutes(c.sellerService, c.sellers),
       adminOutboxRoutes(c.outbox),

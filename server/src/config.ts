@@ -89,8 +89,6 @@ const EnvObject = z.object({
   /** The most unpaid orders, and key units in them, one buyer may hold at once (4× per address). */
   ORDER_HOLD_MAX_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   ORDER_HOLD_MAX_UNITS: z.coerce.number().int().min(1).max(100_000).default(25),
-  /** Days after delivery during which a sale is held back: a buyer may still report a defective key. */
-  SELLER_HOLDBACK_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Hours a seller has to replace or refund a claimed key before the line is refunded automatically. */
   CLAIM_RESPONSE_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /** Abuse limits over their defaults, as `name=points/seconds,…` (middleware/rate-limit.ts). */
@@ -121,6 +119,16 @@ const EnvObject = z.object({
    */
   MARKETPLACE_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(500),
   MARKETPLACE_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(30),
+  /**
+   * Sellers get paid: days a sale's credit stays pending after delivery (refunds and chargebacks
+   * inside it debit pending money; a buyer may still report a defective key) before it is
+   * available for payout; the least a payout sends,
+   * in cents of its currency; minutes between runs of the job that runs the weekly payout run and
+   * follows PayPal payouts still processing.
+   */
+  SELLER_HOLDBACK_DAYS: z.coerce.number().int().min(0).max(180).default(7),
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  PAYOUT_JOB_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,

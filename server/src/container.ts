@@ -9,6 +9,14 @@ import { createBlocklistFacade } from './modules/fraud/blocklist.facade.ts';
 import { createHomeContentFacade } from './modules/home-content/home-content.facade.ts';
 import { createKeyFacade } from './modules/keys/keys.facade.ts';
 import { createLedgerFacade } from './modules/ledger/ledger.facade.ts';
+import { createCommissionFacade } from './modules/commission/commission.facade.ts';
+import {
+  commissionRuleIndexes,
+  createCommissionRuleRepository,
+} from './modules/commission/commission.repository.ts';
+import { createCommissionService } from './modules/commission/commission.service.ts';
+import { createPayoutRepository, payoutIndexes } from './modules/payouts/payouts.repository.ts';
+import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import { createOfferFacade } from './modules/offers/offers.facade.ts';
 import { createOrderFacade } from './modules/orders/orders.facade.ts';
 import { createPlatformFacade } from './modules/platforms/platforms.facade.ts';
@@ -180,6 +188,8 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   keys: keyIndexes,
   orders: orderIndexes,
   sellerLedger: ledgerIndexes,
+  commissionRules: commissionRuleIndexes,
+  payouts: payoutIndexes,
   blocklist: blocklistIndexes,
   auditLog: auditIndexes,
   sellers: sellerIndexes,
@@ -237,6 +247,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const exchangeRates = createExchangeRateRepository(db);
   const orders = createOrderRepository(db);
   const ledger = createLedgerRepository(db);
+  const commissionRules = createCommissionRuleRepository(db);
   const blocklist = createBlocklistRepository(db);
   const carts = createCartRepository(db);
   const supplierConnections = createSupplierConnectionRepository(db);
@@ -249,7 +260,10 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     blocklist: createBlocklistFacade(blocklist),
     homeContent: createHomeContentFacade(homeContent),
     keys: createKeyFacade(keys),
-    ledger: createLedgerFacade(ledger),
+    ledger: createLedgerFacade(ledger, {
+      commission: createCommissionFacade(commissionRules, deps.supplierOffers.fees),
+      holdbackDays: deps.sellerHoldbackDays,
+    }),
     offers: createOfferFacade(offers),
     orders: createOrderFacade(orders),
     platforms: createPlatformFacade(platforms),
@@ -476,7 +490,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     keys: ask.keys,
     users: ask.users,
     blocklist: ask.blocklist,
-    ledger: ask.ledger,
     priceOffer: createOfferLinePricing({
       offers: ask.offers,
       products: ask.products,
@@ -543,6 +556,16 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     blocklist: ask.blocklist,
     payments: deps.payments,
   });
+  // Sellers get paid: commission rules, balances and payouts.
+  const commissionService = createCommissionService({ rules: commissionRules, auditLog });
+  const payoutService = createPayoutService({
+    ...{ auditLog, log },
+    payouts: createPayoutRepository(db),
+    ledger: ask.ledger,
+    sellers: ask.sellers,
+    paypal: deps.payouts.paypal,
+    minimumCents: deps.payouts.minimumCents,
+  });
   const checkout = createCheckoutService({
     ...{ orderService, settlement, chargebacks, auditLog, log },
     orders: ask.orders,
@@ -550,6 +573,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     payments: deps.payments,
     events: createPaymentEventRepository(db),
     publicOrigin: deps.publicOrigin,
+    payoutBatchChanged: (batchId) => payoutService.batchChanged(batchId),
   });
   // Defective-key claims: replaced or refunded by the seller, decided by an admin on escalation;
   // main.ts's claims job refunds what sellers leave unanswered and counts the defect rates.
@@ -634,6 +658,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     checkout,
     /** Claims: `service` for the routes and the job, `defectRates` for the daily count. */
     claims,
+    commissionService,
+    /** Sellers' payouts: the payout job's `tick`. */
+    payoutService,
+    /** The sellers' ledger (balances and movements). */
+    ledger: ask.ledger,
     dashboards,
   };
 }

@@ -213,6 +213,15 @@ async function main() {
   stops.push(() => fulfilment.stop());
   // Claims sellers left unanswered are refunded; defect rates are counted daily.
   for (const job of startClaimJobs(container, log)) stops.push(() => job.stop());
+  // Sellers get paid: the weekly payout run (once per week across processes, resumed after a
+  // crash), then PayPal payouts left unsent or still processing.
+  const payouts = startJob({
+    name: 'seller-payouts',
+    everyMs: config.PAYOUT_JOB_INTERVAL_MINUTES * 60_000,
+    run: () => container.payoutService.tick(),
+    log,
+  });
+  stops.push(() => payouts.stop());
   // Supplier catalogue imports a stop or a crash left running go on from their saved cursor, in
   // the background; at shutdown each stops after its current page, to be resumed next boot.
   const imports = container.supplierImportRunner;

@@ -376,7 +376,17 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(mine.items.find((i) => i.id === lineB!.id)!.keys.map((k) => k.status)).toEqual(['sold']);
     expect(await stockOf(a.offerId)).toBe(1);
     const ledger = await ledgerOf(orderId);
-    expect(ledger.filter((e) => e.type === 'refund').map((e) => e.amountCents)).toEqual([-2000]);
+    // The line credited its seller 2000 less the default commission (5 % = 100, 30 per line):
+    // the refund takes back that net, and the commission goes back with it.
+    expect(
+      ledger.filter((e) => e.type === 'refund').map((e) => [e.amountCents, e.commissionCents]),
+    ).toEqual([[-1870, -130]]);
+    // Refunded inside the holdback (7 days by default): the debit is of pending money, released
+    // together with the sale it reverses.
+    const refundEntry = ledger.find((e) => e.type === 'refund')!;
+    const saleEntry = ledger.find((e) => e.type === 'sale' && e.itemId.equals(refundEntry.itemId))!;
+    expect(refundEntry.availableAt).toEqual(saleEntry.availableAt);
+    expect(saleEntry.availableAt!.getTime() - saleEntry.at.getTime()).toBe(7 * 86_400_000);
 
     const doc = await orderDoc(orderId);
     expect((await paypal().getPayment(doc.payment!.providerRef)).refundedCents).toBe(2000);

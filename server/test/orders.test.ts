@@ -272,7 +272,15 @@ describe('payment and approval', () => {
       .find({ orderId: new ObjectId(order.id) })
       .toArray();
     expect(ledger).toMatchObject([
-      { sellerId: seller.sellerId, type: 'sale', amountCents: 3000, currency: 'eur' },
+      // The net of the default commission: 3000 less 5 % (150) and 30 cents for the line.
+      {
+        sellerId: seller.sellerId,
+        type: 'sale',
+        amountCents: 2820,
+        grossCents: 3000,
+        commissionCents: 180,
+        currency: 'eur',
+      },
     ]);
     const mails = await t.db
       .collection('outbox')
@@ -602,7 +610,10 @@ describe('GET /api/seller/sales and /api/seller/balance', () => {
     const after = SellerBalanceSchema.parse(
       await (await t.call('GET', '/api/seller/balance', { token: otherSeller.token })).json(),
     );
-    expect(after.eur - before.eur).toBe(2100);
+    // Credited net of the default commission (5 % of 2100 + a 30-cent fee per line), pending
+    // for the holdback before it can be paid out.
+    expect(after.eur.pendingCents - before.eur.pendingCents).toBe(2100 - 105 - 30);
+    expect(after.eur.availableCents).toBe(before.eur.availableCents);
   });
 });
 

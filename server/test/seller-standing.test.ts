@@ -89,7 +89,15 @@ describe('a seller who loses their standing', () => {
     expect(order.items[0]?.deliveredCount).toBe(1);
     const ledger = createLedgerRepository(t.db);
     const [sale] = await ledger.ofOrder(new ObjectId(orderId));
-    expect(sale).toMatchObject({ type: 'sale', amountCents: 1200, held: true });
-    expect(await ledger.balanceOf(seller.sellerId!)).toEqual({ eur: 0, usd: 0, gbp: 0 });
+    // Net of the default commission (5 % + 30 cents: 1200 − 60 − 30), withheld all the same.
+    expect(sale).toMatchObject({
+      type: 'sale',
+      amountCents: 1110,
+      commissionCents: 90,
+      held: true,
+    });
+    expect(
+      await ledger.sums(new Date(Date.now() + 30 * 86_400_000), 'available', seller.sellerId!),
+    ).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { CouponForm } from './CouponForm.tsx';
 const DEFAULTS = {
   kind: 'percent',
   active: true,
+  fundedBy: 'marketplace',
   minAmounts: {},
   categoryIds: [],
   sellerIds: [],

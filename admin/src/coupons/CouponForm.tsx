@@ -15,7 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { CATEGORY_CHOICES } from '../products/product-form.ts';
-import { KIND_CHOICES, toInstant, validateCoupon } from './coupon-form.ts';
+import { FUNDER_CHOICES, KIND_CHOICES, toInstant, validateCoupon } from './coupon-form.ts';
 
 /** A heading between groups of inputs. */
 function Section({ title }: { title: string }) {
@@ -65,6 +65,11 @@ export function CouponForm({ defaultValues }: { defaultValues?: Record<string, u
         {({ formData }) => <DiscountInputs kind={formData.kind} />}
       </FormDataConsumer>
       <BooleanInput source="active" helperText="resources.coupons.help.active" />
+      <RadioButtonGroupInput
+        source="fundedBy"
+        choices={FUNDER_CHOICES}
+        helperText="resources.coupons.help.fundedBy"
+      />
 
       <Section title="resources.coupons.sections.validity" />
       <DateTimeInput source="validFrom" parse={toInstant} />

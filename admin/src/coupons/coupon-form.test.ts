@@ -31,6 +31,7 @@ describe('coupon form', () => {
       categoryIds: ['games'],
       sellerIds: [],
       active: true,
+      fundedBy: 'marketplace',
     });
     expect(validateCoupon(PERCENT)).toEqual({});
   });

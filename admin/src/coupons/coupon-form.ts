@@ -1,5 +1,16 @@
 import { schemaValidator } from '@market/console-kit';
-import { COUPON_KINDS, CURRENCIES, CouponWriteSchema, type Currency } from '@market/shared';
+import {
+  COUPON_FUNDERS,
+  COUPON_KINDS,
+  CURRENCIES,
+  CouponWriteSchema,
+  type Currency,
+} from '@market/shared';
+
+export const FUNDER_CHOICES = COUPON_FUNDERS.map((funder) => ({
+  id: funder,
+  name: `resources.coupons.funders.${funder}`,
+}));
 
 export const KIND_CHOICES = COUPON_KINDS.map((kind) => ({
   id: kind,
@@ -45,6 +56,7 @@ export function toCouponBody(values: CouponFormValues): Record<string, unknown> 
     categoryIds: Array.isArray(values['categoryIds']) ? values['categoryIds'] : [],
     sellerIds: Array.isArray(values['sellerIds']) ? values['sellerIds'] : [],
     active: values['active'] !== false,
+    fundedBy: values['fundedBy'] === 'seller' ? 'seller' : 'marketplace',
   };
 }
 

@@ -27,6 +27,7 @@ const FIXED: Coupon = {
   categoryIds: [],
   sellerIds: [],
   active: true,
+  fundedBy: 'marketplace',
   usedCount: 7,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',

@@ -498,6 +498,10 @@ export const en = {
         'blocklist.add': 'Added to the blocklist',
         'blocklist.remove': 'Removed from the blocklist',
         'supplier.update': 'Supplier switched on or off',
+        'commissionRule.update': 'Commission rule saved',
+        'commissionRule.delete': 'Commission rule deleted',
+        'payout.run': 'Payout run',
+        'payout.markPaid': 'Payout marked paid by transfer',
         'review.approve': 'Review approved',
         'review.hide': 'Review hidden',
       },
@@ -640,6 +644,71 @@ export const en = {
       },
     },
     'review-queue': { name: 'Review queue' },
+    'commission-rules': {
+      name: 'Commission rule |||| Commission rules',
+      fields: {
+        id: 'ID',
+        categoryId: 'Category',
+        sellerId: 'Seller',
+        rateBps: 'Commission (%)',
+        feeCents: {
+          eur: 'Fee per line (EUR)',
+          usd: 'Fee per line (USD)',
+          gbp: 'Fee per line (GBP)',
+        },
+        note: 'Note',
+        createdAt: 'Created',
+        updatedAt: 'Updated',
+      },
+      any_category: 'Any category',
+      any_seller: 'Any seller',
+      help: {
+        scope:
+          'Empty: any. The most specific rule wins: seller and category, seller, category, then the default',
+        rate: 'E.g. 5 for 5 % of the line’s price',
+        fee: 'Taken from each order line, in its currency',
+      },
+    },
+    payouts: {
+      name: 'Payout |||| Payouts',
+      fields: {
+        id: 'ID',
+        sellerId: 'Seller',
+        currency: 'Currency',
+        amountCents: 'Amount',
+        method: 'Method',
+        status: 'Status',
+        receiver: 'PayPal receiver',
+        batchId: 'PayPal batch',
+        itemStatus: 'PayPal item status',
+        reference: 'Bank reference',
+        failure: 'Failure',
+        createdAt: 'Created',
+        paidAt: 'Paid',
+      },
+      methods: { paypal: 'PayPal', transfer: 'Bank transfer' },
+      statuses: {
+        pending: 'Pending',
+        processing: 'Processing',
+        paid: 'Paid',
+        failed: 'Failed (money back to available)',
+      },
+      actions: {
+        run_paypal: 'Run PayPal payouts now',
+        run_transfer: 'Create transfer payouts',
+        mark_paid: 'Mark paid by transfer',
+      },
+      confirm: {
+        mark_paid_title: 'Mark this payout paid',
+        mark_paid_content: 'Record the bank transfer that paid the seller. This cannot be undone.',
+        reference_help: 'The transfer’s reference (%{min}–%{max} characters)',
+      },
+      notifications: {
+        run: 'No payout was due |||| %{smart_count} payout made |||| %{smart_count} payouts made',
+        marked_paid: 'Payout marked paid',
+        conflict: 'This payout changed meanwhile: it is shown as it is now',
+      },
+    },
     refunds: {
       name: 'Refund |||| Refunds',
       fields: {
@@ -730,6 +799,7 @@ export const en = {
         usageLimit: 'Uses in total',
         perUserLimit: 'Uses per buyer',
         usedCount: 'Used',
+        fundedBy: 'Discount paid by',
         categoryIds: 'Categories',
         sellerIds: 'Sellers',
         active: 'Active',
@@ -737,6 +807,7 @@ export const en = {
         updatedAt: 'Updated',
       },
       kinds: { percent: 'Percentage', fixed: 'Fixed amount' },
+      funders: { marketplace: 'The marketplace', seller: 'The seller' },
       sections: {
         validity: 'When and how often',
         minimum: 'Minimum order (of the lines it applies to)',
@@ -749,6 +820,8 @@ export const en = {
         active: 'Switched off, the code is refused at once',
         limit: 'Empty: no limit',
         scope: 'Empty: every category and every seller',
+        fundedBy:
+          'The marketplace: sellers are credited as if sold at list price. The seller: the discount comes off their line before commission',
       },
     },
     outbox: {

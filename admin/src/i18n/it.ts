@@ -510,6 +510,10 @@ export const it: TranslationOf<typeof en> = {
         'blocklist.add': 'Aggiunto alla lista di blocco',
         'blocklist.remove': 'Rimosso dalla lista di blocco',
         'supplier.update': 'Fornitore attivato o disattivato',
+        'commissionRule.update': 'Regola di commissione salvata',
+        'commissionRule.delete': 'Regola di commissione eliminata',
+        'payout.run': 'Pagamenti ai venditori eseguiti',
+        'payout.markPaid': 'Pagamento segnato come bonifico eseguito',
         'review.approve': 'Recensione approvata',
         'review.hide': 'Recensione nascosta',
       },
@@ -656,6 +660,72 @@ export const it: TranslationOf<typeof en> = {
       },
     },
     'review-queue': { name: 'Ordini da revisionare' },
+    'commission-rules': {
+      name: 'Regola di commissione |||| Regole di commissione',
+      fields: {
+        id: 'ID',
+        categoryId: 'Categoria',
+        sellerId: 'Venditore',
+        rateBps: 'Commissione (%)',
+        feeCents: {
+          eur: 'Tariffa per riga (EUR)',
+          usd: 'Tariffa per riga (USD)',
+          gbp: 'Tariffa per riga (GBP)',
+        },
+        note: 'Nota',
+        createdAt: 'Creata il',
+        updatedAt: 'Modificata il',
+      },
+      any_category: 'Qualsiasi categoria',
+      any_seller: 'Qualsiasi venditore',
+      help: {
+        scope:
+          'Vuoto: qualsiasi. Vince la regola più specifica: venditore e categoria, venditore, categoria, poi quella predefinita',
+        rate: 'Per esempio 5 per il 5 % del prezzo della riga',
+        fee: 'Trattenuta da ogni riga d’ordine, nella sua valuta',
+      },
+    },
+    payouts: {
+      name: 'Pagamento al venditore |||| Pagamenti ai venditori',
+      fields: {
+        id: 'ID',
+        sellerId: 'Venditore',
+        currency: 'Valuta',
+        amountCents: 'Importo',
+        method: 'Metodo',
+        status: 'Stato',
+        receiver: 'Destinatario PayPal',
+        batchId: 'Batch PayPal',
+        itemStatus: 'Stato della voce PayPal',
+        reference: 'Riferimento bancario',
+        failure: 'Errore',
+        createdAt: 'Creato il',
+        paidAt: 'Pagato il',
+      },
+      methods: { paypal: 'PayPal', transfer: 'Bonifico' },
+      statuses: {
+        pending: 'In attesa',
+        processing: 'In elaborazione',
+        paid: 'Pagato',
+        failed: 'Fallito (importo di nuovo disponibile)',
+      },
+      actions: {
+        run_paypal: 'Esegui ora i pagamenti PayPal',
+        run_transfer: 'Crea pagamenti con bonifico',
+        mark_paid: 'Segna pagato con bonifico',
+      },
+      confirm: {
+        mark_paid_title: 'Segna questo pagamento come eseguito',
+        mark_paid_content:
+          'Registra il bonifico con cui è stato pagato il venditore. Non si può annullare.',
+        reference_help: 'Il riferimento del bonifico (%{min}–%{max} caratteri)',
+      },
+      notifications: {
+        run: 'Nessun pagamento dovuto |||| %{smart_count} pagamento creato |||| %{smart_count} pagamenti creati',
+        marked_paid: 'Pagamento segnato come eseguito',
+        conflict: 'Questo pagamento è cambiato nel frattempo: è mostrato com’è ora',
+      },
+    },
     refunds: {
       name: 'Rimborso |||| Rimborsi',
       fields: {
@@ -753,6 +823,7 @@ export const it: TranslationOf<typeof en> = {
         usageLimit: 'Utilizzi in totale',
         perUserLimit: 'Utilizzi per acquirente',
         usedCount: 'Utilizzato',
+        fundedBy: 'Sconto pagato da',
         categoryIds: 'Categorie',
         sellerIds: 'Venditori',
         active: 'Attivo',
@@ -760,6 +831,7 @@ export const it: TranslationOf<typeof en> = {
         updatedAt: 'Modificato il',
       },
       kinds: { percent: 'Percentuale', fixed: 'Importo fisso' },
+      funders: { marketplace: 'Il marketplace', seller: 'Il venditore' },
       sections: {
         validity: 'Quando e quante volte',
         minimum: 'Ordine minimo (delle righe a cui si applica)',
@@ -772,6 +844,8 @@ export const it: TranslationOf<typeof en> = {
         active: 'Disattivato, il codice viene rifiutato subito',
         limit: 'Vuoto: nessun limite',
         scope: 'Vuoto: tutte le categorie e tutti i venditori',
+        fundedBy:
+          'Il marketplace: ai venditori è accreditato il prezzo di listino. Il venditore: lo sconto si toglie dalla sua riga prima della commissione',
       },
     },
     outbox: {

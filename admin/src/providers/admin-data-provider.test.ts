@@ -73,6 +73,22 @@ describe('admin data provider', () => {
     ]);
   });
 
+  it('runPayouts posts the method; markPayoutPaid posts the bank reference', async () => {
+    const fetchSpy = stubFetch(
+      Response.json({ created: 2, ids: ['p1', 'p2'] }),
+      Response.json({ id: 'p 1', status: 'paid' }),
+    );
+    await expect(provider().runPayouts({ method: 'transfer' })).resolves.toEqual({
+      created: 2,
+      ids: ['p1', 'p2'],
+    });
+    await provider().markPayoutPaid({ id: 'p 1', reference: 'SEPA-42' });
+    expect(requests(fetchSpy)).toEqual([
+      'POST /api/admin/payouts/run {"method":"transfer"}',
+      'POST /api/admin/payouts/p%201/mark-paid {"reference":"SEPA-42"}',
+    ]);
+  });
+
   it('refreshOrder posts to /api/admin/orders/:id/refresh', async () => {
     const fetchSpy = stubFetch(Response.json({ id: 'o1' }));
     await provider().refreshOrder({ id: 'o1' });

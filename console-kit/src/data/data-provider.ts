@@ -11,6 +11,8 @@ export interface ConsoleDataProvider extends DataProvider {
   postAction<T = unknown>(path: string, body?: unknown): Promise<T>;
   /** `GET` a same-origin API URL outside the role's base, e.g. `/api/me`: its JSON answer. */
   getJson<T = unknown>(url: string): Promise<T>;
+  /** `GET <apiBase><path>` answering text (a CSV download): the body as it came. */
+  getText(path: string): Promise<string>;
 }
 
 /** The console's data provider on a role's API base (e.g. `/api/admin`), authenticated with `tokens`. */
@@ -19,7 +21,7 @@ export function createDataProvider(apiBase: string, tokens: IdTokenSource): Cons
   return withActions(simpleRestProvider(apiBase, httpClient), apiBase, httpClient);
 }
 
-/** Adds `postAction` and `getJson` on `httpClient` to a data provider. */
+/** Adds `postAction`, `getJson` and `getText` on `httpClient` to a data provider. */
 export function withActions(
   dataProvider: DataProvider,
   apiBase: string,
@@ -37,6 +39,12 @@ export function withActions(
     async getJson<T>(url: string) {
       const { json } = await httpClient(url);
       return json as T;
+    },
+    async getText(path: string) {
+      const { body } = await httpClient(`${apiBase}${path}`, {
+        headers: new Headers({ Accept: 'text/csv, text/plain' }),
+      });
+      return body;
     },
   };
 }

@@ -13,7 +13,13 @@ afterEach(() => {
 
 /** What the marketplace owes the seller, as `GET /api/seller/balance` answers it. */
 const balanceProvider = () =>
-  testDataProvider({ getBalance: async () => ({ eur: 12_345, usd: 0, gbp: 990 }) });
+  testDataProvider({
+    getBalance: async () => ({
+      eur: { pendingCents: 12_345, availableCents: -500, paidCents: 100_000 },
+      usd: { pendingCents: 0, availableCents: 0, paidCents: 0 },
+      gbp: { pendingCents: 0, availableCents: 990, paidCents: 0 },
+    }),
+  });
 
 describe('Dashboard', () => {
   it('greets the signed-in seller by email and lists what the console holds', async () => {
@@ -31,7 +37,7 @@ describe('Dashboard', () => {
     }
   });
 
-  it('shows an approved seller their balance in every currency', async () => {
+  it('shows an approved seller their pending, available and paid money in every currency', async () => {
     renderInConsole(<Dashboard />, {
       messages: { en, it: italian },
       authProvider: {
@@ -41,8 +47,12 @@ describe('Dashboard', () => {
       dataProvider: balanceProvider(),
     });
     expect(await screen.findByText('€123.45')).toBeTruthy();
-    expect(screen.getByText('$0.00')).toBeTruthy();
+    // A refund after a payout leaves a negative balance, carried forward.
+    expect(screen.getByText('-€5.00')).toBeTruthy();
+    expect(screen.getByText('€1,000.00')).toBeTruthy();
+    expect(screen.getAllByText('$0.00')).toHaveLength(3);
     expect(screen.getByText('£9.90')).toBeTruthy();
+    expect(screen.getByText(en.app.balance.availableCents)).toBeTruthy();
   });
 
   it('says so when the balance cannot be loaded', async () => {

@@ -33,8 +33,10 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   getSellerApplication(): Promise<SellerApplication | null>;
   /** Adds key codes (one batch, at most 5000) to an offer: counts only, never the codes. */
   uploadOfferKeys(offerId: Identifier, codes: readonly string[]): Promise<KeyUploadResult>;
-  /** What the marketplace owes the seller, in cents per currency (sales less refunds). */
+  /** The seller's money per currency: pending (holdback), available and paid, in cents. */
   getBalance(): Promise<SellerBalance>;
+  /** The statement of the days `from`–`to` (YYYY-MM-DD, both included) as CSV text. */
+  getStatement(from: string, to: string): Promise<string>;
   /** Buys `quantity` keys from the supplier of a stocked offer (or finishes its open batch). */
   restockOffer(offerId: Identifier, quantity: number): Promise<OfferRestockResult>;
   /** Asks the supplier for the connection's balance; the connection with the outcome recorded. */
@@ -64,6 +66,10 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     async getBalance() {
       return SellerBalanceSchema.parse(await base.getJson(SELLER_BALANCE_URL));
     },
+    getStatement: (from, to) =>
+      base.getText(
+        `/payouts/statement?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      ),
     async restockOffer(offerId, quantity) {
       const path = `/offers/${encodeURIComponent(String(offerId))}/restock`;
       return OfferRestockResultSchema.parse(await base.postAction(path, { quantity }));

@@ -1,13 +1,26 @@
-import { Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  CardHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { formatCents } from '@market/console-kit';
 import { CURRENCIES, type SellerBalance } from '@market/shared';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { SellerDataProvider } from '../providers/seller-data-provider.ts';
 
+const COLUMNS = ['pendingCents', 'availableCents', 'paidCents'] as const;
+
 /**
- * What the marketplace owes the seller in each currency: delivered sales at list price, less
- * refunds. Loaded once when the dashboard opens.
+ * The seller's money in each currency: pending (sales still inside the holdback), available (to
+ * be paid out at the next payout run; negative after a refund, carried forward) and paid.
+ * Loaded once when the dashboard opens.
  */
 export function BalanceCard() {
   const dataProvider = useDataProvider<SellerDataProvider>();
@@ -36,18 +49,32 @@ export function BalanceCard() {
         {failed ? (
           <Typography color="error">{translate('app.balance.load_failed')}</Typography>
         ) : balance ? (
-          <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {CURRENCIES.map((currency) => (
-              <Stack key={currency}>
-                <Typography variant="caption" color="text.secondary">
-                  {translate(`app.balance.${currency}`)}
-                </Typography>
-                <Typography variant="h6" component="p">
-                  {formatCents(balance[currency], currency, locale)}
-                </Typography>
-              </Stack>
-            ))}
-          </Stack>
+          <Table size="small" aria-label={translate('app.balance.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell />
+                {COLUMNS.map((column) => (
+                  <TableCell key={column} align="right">
+                    {translate(`app.balance.${column}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {CURRENCIES.map((currency) => (
+                <TableRow key={currency} data-testid={`balance-${currency}`}>
+                  <TableCell component="th" scope="row">
+                    {translate(`app.balance.${currency}`)}
+                  </TableCell>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column} align="right">
+                      {formatCents(balance[currency][column], currency, locale)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
         ) : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {translate('app.balance.help')}

@@ -26,6 +26,7 @@ import {
   slugify,
 } from './demo-catalogue.ts';
 import { seedDemoClaims } from './demo-claims.ts';
+import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoReviews } from './demo-reviews.ts';
 import { DEMO_SUPPLIER_SELLER, demoSupplierPicks } from './demo-suppliers.ts';
 
@@ -181,6 +182,7 @@ export async function seedDemoData(
   await seedAccounts(db, auth);
   await seedBrands(db);
   await seedTags(db);
+  await seedDemoPayouts(db, log);
   const meta = db.collection<{ _id: string; at: Date }>('meta');
   if (!(await meta.findOne({ _id: 'demo-catalogue-v1' }))) {
     const started = Date.now();

@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = [
   'blocklist.add',
   'blocklist.remove',
   'supplier.update',
+  'commissionRule.update',
+  'commissionRule.delete',
+  'payout.run',
+  'payout.markPaid',
   'review.approve',
   'review.hide',
 ] as const;

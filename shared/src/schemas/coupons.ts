@@ -16,6 +16,11 @@ export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 export const CouponKindSchema = z.enum(COUPON_KINDS);
 
+/** Who pays for the discount: the marketplace (the seller is credited as if sold at list price) or the seller. */
+export const COUPON_FUNDERS = ['marketplace', 'seller'] as const;
+export type CouponFunder = (typeof COUPON_FUNDERS)[number];
+export const CouponFunderSchema = z.enum(COUPON_FUNDERS);
+
 /** Letters, digits, `-` and `_`; matched case-insensitively (`summer10` is `SUMMER10`). */
 export const CouponCodeSchema = z
   .string()
@@ -54,6 +59,7 @@ export const CouponWriteSchema = z
     categoryIds: z.array(CategoryIdSchema).max(10).default([]),
     sellerIds: z.array(z.string().min(1).max(128)).max(100).default([]),
     active: z.boolean().default(true),
+    fundedBy: CouponFunderSchema.default('marketplace'),
   })
   .superRefine((c, ctx) => {
     if (c.kind === 'percent' && !c.percentBps) {
@@ -83,6 +89,7 @@ export const CouponSchema = z.object({
   categoryIds: z.array(CategoryIdSchema),
   sellerIds: z.array(z.string()),
   active: z.boolean(),
+  fundedBy: CouponFunderSchema,
   /** Orders that used it. */
   usedCount: z.number().int().min(0),
   createdAt: z.string(),

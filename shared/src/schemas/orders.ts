@@ -182,7 +182,3 @@ export const SellerSaleSchema = z.object({
   createdAt: z.string(),
 });
 export type SellerSale = z.infer<typeof SellerSaleSchema>;
-
-/** `GET /api/seller/balance`: what the marketplace owes the seller, in cents per currency. */
-export const SellerBalanceSchema = z.object({ eur: Cents, usd: Cents, gbp: Cents });
-export type SellerBalance = z.infer<typeof SellerBalanceSchema>;

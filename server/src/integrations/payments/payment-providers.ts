@@ -4,7 +4,8 @@ import { createCheckoutClient } from './checkout-com/checkout-client.ts';
 import { CHECKOUT_SANDBOX_CREDENTIALS } from '../../sandboxes/checkout-com/state.ts';
 import { PAYPAL_SANDBOX_CREDENTIALS } from '../../sandboxes/paypal/state.ts';
 import type { PaymentProviderName, PaymentProviders } from './payment-provider.ts';
-import { createPaypalClient } from './paypal/paypal-client.ts';
+import { createPaypalApi, createPaypalClient, type PaypalConfig } from './paypal/paypal-client.ts';
+import { createPaypalPayouts, type PaypalPayouts } from './paypal/paypal-payouts.ts';
 
 /**
  * Which providers run against the local sandbox: those without credentials in the config. Never
@@ -33,25 +34,8 @@ export function createPaymentProviders(
 ): PaymentProviders {
   const sandboxed = sandboxedProviders(config);
   const local = (offset: number) => `http://127.0.0.1:${config.PAYMENT_SANDBOX_PORT + offset}`;
-  const live = config.NODE_ENV === 'production';
   return {
-    paypal: sandboxed.paypal
-      ? createPaypalClient({
-          baseUrl: sandboxUrls.paypal ?? local(0),
-          clientId: PAYPAL_SANDBOX_CREDENTIALS.clientId,
-          clientSecret: PAYPAL_SANDBOX_CREDENTIALS.clientSecret,
-          webhookId: PAYPAL_SANDBOX_CREDENTIALS.webhookId,
-          log,
-        })
-      : createPaypalClient({
-          baseUrl:
-            config.PAYPAL_BASE_URL ??
-            (live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
-          clientId: config.PAYPAL_CLIENT_ID!,
-          clientSecret: config.PAYPAL_CLIENT_SECRET!,
-          webhookId: config.PAYPAL_WEBHOOK_ID ?? null,
-          log,
-        }),
+    paypal: createPaypalClient(paypalConfig(config, sandboxUrls, log)),
     checkout: sandboxed.checkout
       ? createCheckoutClient({
           baseUrl: sandboxUrls.checkout ?? local(1),
@@ -71,4 +55,39 @@ export function createPaymentProviders(
           log,
         }),
   };
+}
+
+/** PayPal's API as the config gives it: the real one with credentials, else the local sandbox. */
+function paypalConfig(
+  config: Config,
+  sandboxUrls: Partial<Record<PaymentProviderName, string>>,
+  log?: Logger,
+): PaypalConfig {
+  const live = config.NODE_ENV === 'production';
+  return sandboxedProviders(config).paypal
+    ? {
+        baseUrl: sandboxUrls.paypal ?? `http://127.0.0.1:${config.PAYMENT_SANDBOX_PORT}`,
+        clientId: PAYPAL_SANDBOX_CREDENTIALS.clientId,
+        clientSecret: PAYPAL_SANDBOX_CREDENTIALS.clientSecret,
+        webhookId: PAYPAL_SANDBOX_CREDENTIALS.webhookId,
+        log,
+      }
+    : {
+        baseUrl:
+          config.PAYPAL_BASE_URL ??
+          (live ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com'),
+        clientId: config.PAYPAL_CLIENT_ID!,
+        clientSecret: config.PAYPAL_CLIENT_SECRET!,
+        webhookId: config.PAYPAL_WEBHOOK_ID ?? null,
+        log,
+      };
+}
+
+/** PayPal Payouts (sellers' payouts) on the same PayPal account and API as the payments. */
+export function createPaypalPayoutsClient(
+  config: Config,
+  sandboxUrls: Partial<Record<PaymentProviderName, string>> = {},
+  log?: Logger,
+): PaypalPayouts {
+  return createPaypalPayouts(createPaypalApi(paypalConfig(config, sandboxUrls, log)));
 }

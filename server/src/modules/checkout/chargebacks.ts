@@ -42,7 +42,7 @@ export function createChargebacks(deps: {
   >;
   orderService: Pick<OrderService, 'decide'>;
   keys: Pick<KeyFacade, 'revokeUnrevealed'>;
-  ledger: Pick<LedgerFacade, 'record' | 'ofOrder'>;
+  ledger: Pick<LedgerFacade, 'reverse'>;
   blocklist: Pick<BlocklistFacade, 'add'>;
   reports: Pick<OrderReports, 'chargedBack'>;
   payments: PaymentProviders;
@@ -58,28 +58,11 @@ export function createChargebacks(deps: {
    * sale was held from a suspended seller is debited from the held money, not their balance.
    */
   async function debitSellers(order: OrderDoc, at: Date) {
-    const entries = await ledger.ofOrder(order._id);
-    const outstanding = (itemId: ObjectId) =>
-      entries
-        .filter((e) => e.itemId.equals(itemId) && e.type !== 'chargeback')
-        .reduce((sum, e) => sum + e.amountCents, 0);
-    const heldSale = (itemId: ObjectId) =>
-      entries.some((e) => e.itemId.equals(itemId) && e.type === 'sale' && e.held);
-    await ledger.record(
-      order.items
-        .map((item) => ({ item, cents: outstanding(item._id) }))
-        .filter(({ cents }) => cents > 0)
-        .map(({ item, cents }) => ({
-          _id: new ObjectId(),
-          sellerId: item.sellerId,
-          orderId: order._id,
-          itemId: item._id,
-          type: 'chargeback' as const,
-          amountCents: -cents,
-          currency: order.currency,
-          at,
-          ...(heldSale(item._id) ? { held: true } : {}),
-        })),
+    await ledger.reverse(
+      order,
+      'chargeback',
+      order.items.map((item) => ({ itemId: item._id, refundedCents: null })),
+      at,
     );
   }
 

@@ -70,6 +70,8 @@ export function createCheckoutService(deps: {
   events: PaymentEventRepository;
   auditLog: AuditLog;
   publicOrigin: string;
+  /** A PayPal Payouts webhook named this batch (the payouts module follows it up). */
+  payoutBatchChanged?: (batchId: string) => Promise<void>;
   log: Logger;
   clock?: () => Date;
   placementConcurrency?: number;
@@ -245,6 +247,11 @@ export function createCheckoutService(deps: {
       }
       if (!event) {
         throw new AppError('VALIDATION_FAILED', { message: 'Not an authentic webhook delivery' });
+      }
+      // PayPal Payouts (sellers' payouts): the payout reads its batch's state from PayPal again.
+      if (event.providerType.startsWith('PAYMENT.PAYOUTS')) {
+        if (event.providerRef) await deps.payoutBatchChanged?.(event.providerRef);
+        return { received: true };
       }
       const acts =
         event.type === 'approved' ||

@@ -35,7 +35,7 @@ export function orderCoupons(
         currency,
       );
       if (!result.valid) throw refused(result.reason);
-      return { code: result.code, perLine: result.perLine };
+      return { code: result.code, perLine: result.perLine, fundedBy: result.fundedBy };
     },
     async redeem(code, userId, orderId) {
       // Lost a race for the last use since the quote: the order stays unpaid and expires.

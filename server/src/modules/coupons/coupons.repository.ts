@@ -1,5 +1,5 @@
 import { MongoServerError, ObjectId, type Db, type Filter, type IndexDescription } from 'mongodb';
-import type { CategoryId, CouponKind, Currency } from '@market/shared';
+import type { CategoryId, CouponFunder, CouponKind, Currency } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 
 export type CouponDoc = {
@@ -19,6 +19,8 @@ export type CouponDoc = {
   categoryIds: CategoryId[];
   sellerIds: string[];
   active: boolean;
+  /** Who pays for the discount; absent on coupons written before sellers could fund one. */
+  fundedBy?: CouponFunder;
   usedCount: number;
   /** The last orders counted in `usedCount`: a retried redemption is not counted twice. */
   recentOrderIds: string[];

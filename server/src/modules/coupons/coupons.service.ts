@@ -6,6 +6,7 @@ import {
   type CouponVerifyRequest,
   type CouponVerifyResult,
   type CouponWrite,
+  type CouponFunder,
   type Currency,
 } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
@@ -28,6 +29,7 @@ export const toCoupon = (doc: CouponDoc): Coupon => ({
   categoryIds: doc.categoryIds,
   sellerIds: doc.sellerIds,
   active: doc.active,
+  fundedBy: doc.fundedBy ?? 'marketplace',
   usedCount: doc.usedCount,
   createdAt: doc.createdAt.toISOString(),
   updatedAt: doc.updatedAt.toISOString(),
@@ -48,6 +50,7 @@ const toFields = (input: CouponWrite): CouponFields => ({
   categoryIds: input.categoryIds,
   sellerIds: input.sellerIds,
   active: input.active,
+  fundedBy: input.fundedBy,
 });
 
 const TAKEN = () =>
@@ -58,7 +61,13 @@ const TAKEN = () =>
 
 /** A coupon applied to priced lines: the discount in all and per line, or why not. */
 export type CouponEvaluation =
-  | { valid: true; code: string; discountCents: number; perLine: number[] }
+  | {
+      valid: true;
+      code: string;
+      discountCents: number;
+      perLine: number[];
+      fundedBy: CouponFunder;
+    }
   | { valid: false; code: string; reason: CouponRefusal; discountCents: 0; perLine: number[] };
 
 export type Redemption = { ok: true; couponId: string } | { ok: false; reason: CouponRefusal };
@@ -137,6 +146,7 @@ export function createCouponService(deps: {
       code: doc.code,
       discountCents: outcome.discountCents,
       perLine: outcome.perLine,
+      fundedBy: doc.fundedBy ?? 'marketplace',
     };
   }
 

@@ -1,10 +1,19 @@
-import { MongoBulkWriteError, type Db, type IndexDescription, type ObjectId } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  type Db,
+  type Filter,
+  type IndexDescription,
+  type ObjectId,
+} from 'mongodb';
 import type { Currency } from '@market/shared';
+import type { ListQuery } from '../../lib/list-query.ts';
 
 /**
  * What the marketplace owes each seller: one entry per event on an order line. A sale credits
- * the line's amount; a refund (written by the refund flow) or a chargeback (the checkout's
- * chargebacks) debits it with a negative amount.
+ * the seller the line's net (price less commission, `ledger-math.ts`) and records the
+ * marketplace's commission; a refund (written by the refund flow) or a chargeback (the checkout's
+ * chargebacks) reverses both with negative amounts. Entries written before commissions existed
+ * lack the split fields: their `amountCents` is the list price and their commission 0.
  */
 export type LedgerEntryDoc = {
   _id: ObjectId;
@@ -12,10 +21,25 @@ export type LedgerEntryDoc = {
   orderId: ObjectId;
   itemId: ObjectId;
   type: 'sale' | 'refund' | 'chargeback';
-  /** Signed cents: positive for a sale, negative for a refund or a chargeback. */
+  /** The seller's net in signed cents: positive for a sale, negative for a refund or a chargeback. */
   amountCents: number;
   currency: Currency;
   at: Date;
+  /** The line's list price × quantity (signed like the entry). */
+  grossCents?: number;
+  /** The coupon discount the seller funds (signed like the entry; 0 when the marketplace does). */
+  sellerDiscountCents?: number;
+  /** The commission rule in force at the sale: rate (basis points) and fixed fee per line. */
+  rateBps?: number;
+  feeCents?: number;
+  /** The marketplace's revenue (signed like the entry). */
+  commissionCents?: number;
+  /**
+   * When the amount becomes payable: the sale's delivery plus the holdback; a reversal inside
+   * the holdback shares its sale's date (it debits pending money), after it its own (available).
+   * Absent on entries written before holdbacks: available at once.
+   */
+  availableAt?: Date;
   /**
    * A sale delivered while its seller was suspended (the buyer paid and gets the keys), and the
    * refunds of such a line: withheld from the seller's balance for the marketplace to settle.
@@ -26,8 +50,9 @@ export type LedgerEntryDoc = {
 export const ledgerIndexes: IndexDescription[] = [
   // One entry per line and event: a retried delivery (or a racing recovery) cannot credit twice.
   { key: { orderId: 1, itemId: 1, type: 1 }, unique: true },
-  // A seller's balance.
+  // A seller's balance and movements.
   { key: { sellerId: 1, currency: 1 } },
+  { key: { sellerId: 1, at: -1 } },
 ];
 
 /** The only code that touches the `sellerLedger` collection. */
@@ -45,18 +70,55 @@ export function createLedgerRepository(db: Db) {
         return err.insertedCount;
       }
     },
-    /** The seller's balance in cents per currency (0 where nothing was sold). */
-    async balanceOf(sellerId: string): Promise<Record<Currency, number>> {
+    /**
+     * The sums of the net amounts not held, per seller and currency: `pending` those payable
+     * after `now`, else `available` (entries without a date included). One seller or all.
+     */
+    async sums(
+      now: Date,
+      state: 'pending' | 'available',
+      sellerId?: string,
+    ): Promise<Array<{ sellerId: string; currency: Currency; cents: number }>> {
+      const match: Filter<LedgerEntryDoc> = {
+        held: { $ne: true },
+        ...(sellerId ? { sellerId } : {}),
+        ...(state === 'pending'
+          ? { availableAt: { $gt: now } }
+          : { $or: [{ availableAt: { $lte: now } }, { availableAt: { $exists: false } }] }),
+      };
       const rows = await ledger
-        .aggregate<{ _id: Currency; total: number }>([
-          { $match: { sellerId, held: { $ne: true } } },
-          { $group: { _id: '$currency', total: { $sum: '$amountCents' } } },
+        .aggregate<{ _id: { sellerId: string; currency: Currency }; total: number }>([
+          { $match: match },
+          {
+            $group: {
+              _id: { sellerId: '$sellerId', currency: '$currency' },
+              total: { $sum: '$amountCents' },
+            },
+          },
         ])
         .toArray();
-      const balance: Record<Currency, number> = { eur: 0, usd: 0, gbp: 0 };
-      for (const row of rows) balance[row._id] = row.total;
-      return balance;
+      return rows.map((r) => ({ ...r._id, cents: r.total }));
     },
+    /** A page of the seller's movements, newest first. */
+    async page(sellerId: string, q: ListQuery, filter: { type?: string; currency?: Currency }) {
+      const query: Filter<LedgerEntryDoc> = { sellerId, ...filter } as Filter<LedgerEntryDoc>;
+      const [rows, total] = await Promise.all([
+        ledger
+          .find(query)
+          .sort({ at: q.sort?.field === 'at' ? q.sort.order : -1, _id: -1 })
+          .skip(q.skip)
+          .limit(q.limit)
+          .toArray(),
+        ledger.countDocuments(query),
+      ]);
+      return { rows, total };
+    },
+    /** The seller's movements in [from, to), oldest first (the statement). */
+    between: (sellerId: string, from: Date, to: Date) =>
+      ledger
+        .find({ sellerId, at: { $gte: from, $lt: to } })
+        .sort({ at: 1, _id: 1 })
+        .toArray(),
     ofOrder: (orderId: ObjectId) => ledger.find({ orderId }).toArray(),
     /** The order's lines whose sale was withheld from a suspended seller. */
     async heldItemIds(orderId: ObjectId): Promise<Set<string>> {

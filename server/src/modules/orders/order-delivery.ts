@@ -1,4 +1,3 @@
-import { ObjectId } from 'mongodb';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../outbox/mailer.ts';
 import { failpoint } from '../../lib/failpoints.ts';
@@ -96,20 +95,9 @@ export function createOrderDelivery(deps: {
     // A seller suspended since the order was paid is credited nothing: the line's sale is held.
     // (A delivery repeated after reinstatement keeps the entry first written: the index wins.)
     const approved = await sellers.approvedAmong([...new Set(items.map((i) => i.sellerId))]);
-    // The unique (orderId, itemId, type) index makes a repeated credit a no-op.
-    await ledger.record(
-      items.map((item) => ({
-        _id: new ObjectId(),
-        sellerId: item.sellerId,
-        orderId: order._id,
-        itemId: item._id,
-        type: 'sale' as const,
-        amountCents: item.unitPriceCents * item.quantity,
-        currency: order.currency,
-        at: now,
-        ...(approved.has(item.sellerId) ? {} : { held: true }),
-      })),
-    );
+    // Each seller is credited the line's net under the commission rule in force; the unique
+    // (orderId, itemId, type) index makes a repeated credit a no-op.
+    await ledger.creditSales({ ...order, items }, approved, now);
     // An order whose every line went back (on-demand units the supplier refused) has no keys to
     // announce: the refund's own mail told the buyer.
     if (!order.deliveredAt && items.some((i) => i.deliveredCount > 0)) {

@@ -76,6 +76,8 @@ export type OrderDoc = {
   currency: Currency;
   totals: OrderTotals;
   couponCode: string | null;
+  /** Set when the coupon's discount is the seller's to fund (absent: the marketplace funds it). */
+  couponFundedBy?: 'seller';
   /** Set when the checkout starts a payment; `providerRef` is unique across orders. */
   payment?: OrderPaymentDoc;
   status: OrderStatus;

@@ -5,6 +5,7 @@ import {
   summarize,
   vatTable,
   type Attribution,
+  type CouponFunder,
   type Order,
   type OrderPlace,
   type PaymentProvider,
@@ -149,6 +150,7 @@ export function createOrderPlacement(deps: {
       }
       let discounts = items.map(() => 0);
       let couponCode: string | null = null;
+      let couponFundedBy: CouponFunder | null = null;
       if (input.couponCode) {
         if (!deps.coupons) {
           throw new AppError('VALIDATION_FAILED', {
@@ -163,6 +165,7 @@ export function createOrderPlacement(deps: {
         });
         discounts = quote.perLine;
         couponCode = quote.code;
+        couponFundedBy = quote.fundedBy;
       }
       const totals = summarize(
         items.map((i, n) => ({
@@ -192,6 +195,8 @@ export function createOrderPlacement(deps: {
           total: totals.totalCents,
         },
         couponCode,
+        // The ledger credits the seller less the discount only when the seller funds it.
+        ...(couponFundedBy === 'seller' ? { couponFundedBy } : {}),
         status: 'pending',
         decisions: [],
         attribution: args.attribution,

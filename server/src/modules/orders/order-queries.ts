@@ -2,17 +2,15 @@ import type { AdminOrder, Order, OrderStatus } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
-import type { LedgerFacade } from '../ledger/ledger.facade.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OrderDoc } from './order-doc.ts';
 import { toAdminOrder, toOrder, toSale } from './order-view.ts';
 import type { OrderPageFilter, OrderRepository } from './orders.repository.ts';
 
-/** Reading orders: the buyer's, the admin's, a seller's sales and balance. */
+/** Reading orders: the buyer's, the admin's, a seller's sales. */
 export function createOrderQueries(deps: {
   orders: OrderRepository;
   keys: Pick<KeyFacade, 'ofOrder' | 'ofOrders'>;
-  ledger: Pick<LedgerFacade, 'balanceOf'>;
 }) {
   const { orders, keys } = deps;
 
@@ -73,6 +71,5 @@ export function createOrderQueries(deps: {
       const { rows, total } = await orders.salesPage(sellerId, q, status);
       return { rows: rows.map((row) => toSale(row, row.items)), total };
     },
-    balance: (sellerId: string) => deps.ledger.balanceOf(sellerId),
   };
 }

@@ -1,4 +1,4 @@
-import type { CategoryId, Currency } from '@market/shared';
+import type { CategoryId, CouponFunder, Currency } from '@market/shared';
 import type { FraudConfig } from '../fraud/fraud-rules.ts';
 
 export type OrderSettings = {
@@ -26,7 +26,7 @@ export type OrderCoupons = {
     userId: string;
     currency: Currency;
     lines: Array<{ sellerId: string; categoryId: CategoryId; unitCents: number; quantity: number }>;
-  }): Promise<{ code: string; perLine: number[] }>;
+  }): Promise<{ code: string; perLine: number[]; fundedBy: CouponFunder }>;
   redeem(code: string, userId: string, orderId: string): Promise<void>;
   /** Gives back the use `orderId` counted, if any; idempotent (recovery may repeat it). */
   release(orderId: string): Promise<void>;

@@ -8,7 +8,6 @@ import {
   OrderStatusSchema,
   PaymentProviderSchema,
   RevealedOrderKeySchema,
-  SellerBalanceSchema,
   SellerSaleSchema,
 } from '@market/shared';
 import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
@@ -190,15 +189,4 @@ export const sellerSaleRoutes = (service: OrderService) =>
       const { rows, total } = await service.sales(shopOf(c), q, q.filter.status);
       return listResponse(c, 'sales', q, rows, total);
     },
-  );
-
-/** `/api/seller/balance`: what the marketplace owes the caller, per currency. */
-export const sellerBalanceRoutes = (service: OrderService) =>
-  routes('/seller/balance', { tag: 'seller', access: 'seller' }).get(
-    '/',
-    {
-      summary: 'What the marketplace owes the caller, in cents per currency',
-      response: { status: 200, description: 'The balance', schema: SellerBalanceSchema },
-    },
-    async (c) => c.json(await service.balance(shopOf(c))),
   );

@@ -3,7 +3,6 @@ import type { OfferLinePricing } from '../cart/cart-pricing.ts';
 import type { BlocklistFacade } from '../fraud/blocklist.facade.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
-import type { LedgerFacade } from '../ledger/ledger.facade.ts';
 import type { UserFacade } from '../users/users.facade.ts';
 import { createBuyerKeys } from './buyer-keys.ts';
 import { createOrderDecisions } from './order-decisions.ts';
@@ -29,7 +28,6 @@ export function createOrderService(deps: {
   keys: KeyFacade;
   users: Pick<UserFacade, 'findById'>;
   blocklist: Pick<BlocklistFacade, 'matches'>;
-  ledger: Pick<LedgerFacade, 'balanceOf'>;
   priceOffer: OfferLinePricing;
   orderKeys: OrderKeys;
   deliver: OrderDelivery;
@@ -41,7 +39,7 @@ export function createOrderService(deps: {
 }) {
   const { orders, keys, orderKeys, deliver, settings, log, coupons } = deps;
   const now = deps.clock ?? (() => new Date());
-  const queries = createOrderQueries({ orders, keys, ledger: deps.ledger });
+  const queries = createOrderQueries({ orders, keys });
   const { findOrder } = queries;
   const decisions = createOrderDecisions({
     ...{ orders, keys, orderKeys, deliver, findOrder, settings, log, coupons, now },

@@ -12,8 +12,6 @@ export type RefundLineDoc = {
   itemId: ObjectId;
   /** What goes back for the line: its price less its share of the coupon discount. */
   cents: number;
-  /** What the line credited its seller (list price × quantity), debited again. */
-  sellerCents: number;
 };
 
 export type RefundDoc = {

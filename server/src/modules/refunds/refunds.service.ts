@@ -42,12 +42,11 @@ const toRefund = (doc: RefundDoc): Refund => ({
 /**
  * What a line's refund gives back: the line's price less the share of the coupon discount it
  * got when the order was placed (stored on the line), so refunding every line gives back
- * exactly what was paid. The seller is debited what the line credited them (list price ×
- * quantity): the marketplace funds discounts both ways.
+ * exactly what was paid. The ledger takes back from the seller that share of what the line
+ * credited them (`ledger.reverse`).
  */
 export function refundLine(item: OrderItemDoc): RefundLineDoc {
-  const sellerCents = item.unitPriceCents * item.quantity;
-  return { itemId: item._id, cents: sellerCents - item.discountCents, sellerCents };
+  return { itemId: item._id, cents: item.unitPriceCents * item.quantity - item.discountCents };
 }
 
 /**
@@ -124,21 +123,14 @@ export function createRefundService(deps: {
     const at = now();
     if (doc.lines.length) {
       await takeBackKeys(order, doc.lines);
-      // A line whose sale was held (suspended seller) is debited from the held money too.
-      const held = await ledger.heldItemIds(order._id);
-      // The unique (orderId, itemId, type) index makes a repeated debit a no-op.
-      await ledger.record(
-        doc.lines.map((line) => ({
-          _id: new ObjectId(),
-          sellerId: order.items.find((i) => i._id.equals(line.itemId))!.sellerId,
-          orderId: order._id,
-          itemId: line.itemId,
-          type: 'refund' as const,
-          amountCents: -line.sellerCents,
-          currency: order.currency,
-          at,
-          ...(held.has(line.itemId.toHexString()) ? { held: true } : {}),
-        })),
+      // The seller's net and the marketplace's commission go back in proportion to what the
+      // buyer got back (a held sale's from the held money); the unique (orderId, itemId, type)
+      // index makes a repeated debit a no-op.
+      await ledger.reverse(
+        order,
+        'refund',
+        doc.lines.map((line) => ({ itemId: line.itemId, refundedCents: line.cents })),
+        at,
       );
       await orders.completeRefund(order._id, doc._id, doc.lines, at);
     } else {

@@ -3,13 +3,15 @@ import type { Logger } from '../../logger.ts';
 import { serveWebhookSandbox, type WebhookSandbox } from '../kit.ts';
 import { paypalApi } from './api.ts';
 import { paypalPages } from './pages.ts';
+import { paypalPayoutsApi } from './payouts-api.ts';
 import { openPaypalState } from './state.ts';
 
 export { PAYPAL_SANDBOX_CREDENTIALS } from './state.ts';
 
 /**
- * A local stand-in for PayPal's REST API (Orders v2 subset, Payments v2 refunds, OAuth2 client
- * credentials, webhook verification) with the same paths, shapes and status codes, plus the
+ * A local stand-in for PayPal's REST API (Orders v2 subset, Payments v2 refunds, Payouts v1
+ * (`payouts-api.ts`: a receiver email containing `fail` fails), OAuth2 client credentials,
+ * webhook verification) with the same paths, shapes and status codes, plus the
  * buyer's approval page. State lives in `<dir>/paypal-sandbox.json`, written before each answer.
  *
  * Making a capture fail, either way:
@@ -36,6 +38,9 @@ export function startPaypalSandbox(opts: {
   log?: Logger;
 }): Promise<PaypalSandbox> {
   const model = openPaypalState(opts);
-  const app = new Hono().route('/', paypalApi(model)).route('/', paypalPages(model));
+  const app = new Hono()
+    .route('/', paypalApi(model))
+    .route('/', paypalPayoutsApi(model))
+    .route('/', paypalPages(model));
   return serveWebhookSandbox(app, model, opts);
 }

@@ -62,6 +62,24 @@ export type SandboxRefund = {
   createTime: string;
 };
 
+export type SandboxPayoutItem = {
+  payout_item_id: string;
+  transaction_status: 'SUCCESS' | 'FAILED' | 'UNCLAIMED';
+  amount: Money;
+  receiver: string;
+  sender_item_id?: string;
+  note?: string;
+  error?: { name: string; message: string };
+};
+
+export type SandboxPayoutBatch = {
+  id: string;
+  senderBatchId: string;
+  emailSubject?: string;
+  items: SandboxPayoutItem[];
+  createTime: string;
+};
+
 export type PaypalState = {
   /** Signs webhook transmissions; only this sandbox's deliveries verify. */
   signingSecret: string;
@@ -71,6 +89,8 @@ export type PaypalState = {
   refunds: Record<string, SandboxRefund>;
   /** `PayPal-Request-Id` of a successful call → the id of what it made. */
   requests: Record<string, string>;
+  /** Payouts batches by payout_batch_id (absent in state files from before payouts). */
+  payouts?: Record<string, SandboxPayoutBatch>;
   pendingWebhooks: PendingWebhook[];
 };
 

@@ -68,7 +68,11 @@ function issueOf(body: unknown): string | null {
   return asString(asObject(asArray(b.details)[0]).issue) ?? asString(b.name);
 }
 
-export function createPaypalClient(config: PaypalConfig): PaymentProvider {
+/**
+ * PayPal's REST API with its OAuth2 client-credentials token (cached, renewed before it expires):
+ * the payments client and the payouts client (`paypal-payouts.ts`) call through it.
+ */
+export function createPaypalApi(config: PaypalConfig) {
   const base = config.baseUrl.replace(/\/$/, '');
   let token: { value: string; expiresAt: number } | null = null;
 
@@ -129,6 +133,12 @@ export function createPaypalClient(config: PaypalConfig): PaymentProvider {
     }
   }
 
+  return api;
+}
+export type PaypalApi = ReturnType<typeof createPaypalApi>;
+
+export function createPaypalClient(config: PaypalConfig): PaymentProvider {
+  const api = createPaypalApi(config);
   const fail = (
     res: { status: number; body: unknown; headers: Headers },
     fallback: string,
@@ -373,6 +383,20 @@ function normaliseEvent(event: Json): PaymentEvent {
     type,
     providerType,
   };
+  // Payouts (sellers' payouts): the batch the event is about.
+  if (providerType.startsWith('PAYMENT.PAYOUTS')) {
+    const batchId =
+      asString(asObject(resource.batch_header).payout_batch_id) ??
+      asString(resource.payout_batch_id);
+    return {
+      ...base,
+      providerRef: batchId,
+      orderId: null,
+      captureId: null,
+      amountCents: null,
+      currency: null,
+    };
+  }
   if (asString(event.resource_type) === 'checkout-order') {
     const unit = asObject(asArray(resource.purchase_units)[0]);
     const amount = readMoney(unit.amount);
