@@ -63,7 +63,13 @@ function shareable(rendered: Rendered): boolean {
 }
 
 /** A shareable render as stored: our policy with its script hashes, and its bodies compressed. */
-async function entryOf(rendered: Rendered, tags: string[], policy: string): Promise<PageEntry> {
+async function entryOf(
+  rendered: Rendered,
+  tags: string[],
+  policy: string,
+  /** When its render started: the data it shows is at most that old. */
+  storedAt: number,
+): Promise<PageEntry> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(rendered.headers)) {
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;
@@ -86,7 +92,7 @@ async function entryOf(rendered: Rendered, tags: string[], policy: string): Prom
     body: { identity: rendered.body, gzip: gz, br },
     etag: `"${createHash('sha1').update(rendered.body).digest('base64url')}"`,
     tags,
-    storedAt: Date.now(),
+    storedAt,
   };
 }
 
@@ -147,10 +153,11 @@ export function createPageCache(options: {
     const running = inflight.get(key);
     if (running) return running;
     const since = store.since();
+    const startedAt = Date.now();
     const outcome = (async (): Promise<Outcome> => {
       const rendered = await renderAnonymously(options.storefront, key, options.host);
       if (rendered === 'next' || !shareable(rendered)) return { pass: true };
-      const entry = await entryOf(rendered, tags, options.policy);
+      const entry = await entryOf(rendered, tags, options.policy, startedAt);
       store.store(key, entry, since);
       return { entry };
     })().finally(() => inflight.delete(key));

@@ -63,7 +63,12 @@ export function createPageStore(options: PageStoreOptions) {
     get(key: string): Lookup {
       const entry = lru.get(key);
       if (!entry) return undefined;
-      return { entry, state: now() - entry.storedAt < options.freshMs ? 'fresh' : 'stale' };
+      const age = now() - entry.storedAt;
+      if (age >= options.maxAgeMs) {
+        lru.delete(key);
+        return undefined;
+      }
+      return { entry, state: age < options.freshMs ? 'fresh' : 'stale' };
     },
     /** The point in the invalidation history a render starts from; give it to `store`. */
     since: () => seq,
