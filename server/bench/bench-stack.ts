@@ -107,7 +107,14 @@ export type LoadResult = { label: string; rps: number; p99: number; errors: numb
 export async function load(
   label: string,
   url: string,
-  opts: { method?: 'GET' | 'POST'; body?: unknown; connections?: number; duration?: number } = {},
+  opts: {
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    connections?: number;
+    duration?: number;
+    /** Request headers besides the JSON content type (`Accept-Encoding`, say). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
@@ -115,7 +122,10 @@ export async function load(
     connections: opts.connections ?? 50,
     duration: opts.duration ?? 10,
     workers: 1,
-    headers: opts.body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...opts.headers,
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return {

@@ -51,6 +51,7 @@ describe('writes publish the tags of the pages they change', () => {
   it('publishes nothing for a write that changed nothing, or a collection no page shows', async () => {
     await db.collection('offers').updateOne({ _id: new ObjectId() }, { $set: { stock: 0 } });
     await db.collection('offers').findOneAndUpdate({ _id: new ObjectId() }, { $set: { a: 1 } });
+    await db.collection('offers').updateOne({ _id: offerId }, { $set: { stock: 3 } });
     await db.collection('orders').insertOne({ total: 1 });
     expect(published).toEqual([]);
   });

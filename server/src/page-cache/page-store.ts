@@ -37,9 +37,10 @@ function sizeOf(entry: PageEntry, key: string): number {
 export function createPageStore(options: PageStoreOptions) {
   const now = options.now ?? Date.now;
   const byTag = new Map<string, Set<string>>();
-  // The invalidation counter, and for each tag the count at its last invalidation.
+  // The invalidation counter, and for each tag the count at its last invalidation. Only renders
+  // in flight need it: the most recent 100,000 tags are plenty.
   let seq = 0;
-  const invalidatedAt = new Map<string, number>();
+  const invalidatedAt = new LRUCache<string, number>({ max: 100_000 });
 
   const unindex = (key: string, entry: PageEntry) => {
     for (const tag of entry.tags) {

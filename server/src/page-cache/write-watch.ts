@@ -26,7 +26,12 @@ function idsOfFilter(filter: unknown): unknown[] | null {
 /** Two ids lists joined; unknown (null) wins. */
 const union = (a: unknown[] | null, b: unknown[] | null) => (a && b ? [...a, ...b] : null);
 
-type UpdateResultLike = { matchedCount?: number; upsertedId?: unknown; deletedCount?: number };
+type UpdateResultLike = {
+  matchedCount?: number;
+  modifiedCount?: number;
+  upsertedId?: unknown;
+  deletedCount?: number;
+};
 
 /**
  * What a write method's call and answer say was written, or null when nothing was (a conditional
@@ -48,7 +53,8 @@ function writeOf(
     case 'replaceOne': {
       const r = result as UpdateResultLike;
       if (r.upsertedId != null) return { docs: [], ids: [r.upsertedId] };
-      if (r.matchedCount === 0) return null;
+      // Nothing matched, or everything matched already held what was set.
+      if ((r.modifiedCount ?? r.matchedCount) === 0) return null;
       return { docs: method === 'replaceOne' ? [second as Document] : [], ids: idsOfFilter(first) };
     }
     case 'deleteOne':
