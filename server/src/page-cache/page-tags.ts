@@ -54,20 +54,22 @@ const MAX_KEY_LENGTH = 512;
  * `?a=1&b=2` and `?b=2&a=1` share an entry; the page is rendered from that same key.
  */
 export function pageOf(url: string): { key: string; tags: string[] } | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url, 'http://page.invalid');
-  } catch {
-    return null;
-  }
-  const { pathname } = parsed;
+  // No URL object: this runs on every page request, hits included. A path spelled another way
+  // (dot segments, `//`) matches no page and is rendered as before.
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
   for (const page of PAGES) {
     const match = pathname.match(page.path);
     if (!match) continue;
-    const params = [...parsed.searchParams].filter(([name]) => RENDERED_PARAMS.has(name));
-    params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const query = new URLSearchParams(params).toString();
-    const key = query ? `${pathname}?${query}` : pathname;
+    let key = pathname;
+    if (q !== -1) {
+      const params = [...new URLSearchParams(url.slice(q + 1))].filter(([name]) =>
+        RENDERED_PARAMS.has(name),
+      );
+      params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const query = new URLSearchParams(params).toString();
+      if (query) key = `${pathname}?${query}`;
+    }
     if (key.length > MAX_KEY_LENGTH) return null;
     return { key, tags: [EVERY_PAGE, ...page.tags(match)] };
   }
