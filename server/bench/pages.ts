@@ -2,11 +2,11 @@
  * Public pages under load against `GET /api/health`: `node server/bench/pages.ts` (after
  * `source scripts/bootstrap.sh`, with a built storefront). Seeds 2,000 products with 3 offers
  * each, then serves the app and the storefront twice on the same database — the page cache off
- * (every page rendered per request, as before the cache) and on — and loads health, home, a
- * category page and a product page on each with autocannon (50 connections, `BENCH_SECONDS`
- * each, default 10; `Accept-Encoding: br, gzip` as browsers send). Also times cold renders: 100
- * product pages never seen before, one after the other, through the cache.
- */
+ * (every page rendered per request, as before the cache) and on — and loads the home, a category
+ * page and a product page on each with autocannon (50 connections, `BENCH_SECONDS` each, default
+ * 10; `Accept-Encoding: br, gzip` as browsers send), each right after a health run it is
+ * compared with. Also times cold renders: 100 product pages never seen before, one after the
+ * other, through the cache. `BENCH_CACHE=on` (or `off`) runs that mode alone. */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -134,15 +134,20 @@ async function serve(cached: boolean): Promise<{ url: string; server: http.Serve
 }
 
 /** One page, as a browser asks for it (fetch cannot set Host); its time and X-Cache. */
-function timed(url: string): Promise<{ ms: number; cache: string | null }> {
+function timed(url: string): Promise<{ ms: number; cache: string | null; bytes: number }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers: { host, ...ACCEPT } }, (res) => {
-      res.resume();
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       res.on('end', () => {
         if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
         const cache = res.headers['x-cache'];
-        resolve({ ms: performance.now() - t0, cache: typeof cache === 'string' ? cache : null });
+        resolve({
+          ms: performance.now() - t0,
+          cache: typeof cache === 'string' ? cache : null,
+          bytes,
+        });
       });
     });
     req.on('error', reject);
@@ -162,17 +167,20 @@ async function drained(url: string) {
 }
 
 const product = products[7]!;
-const targets = [
-  ['GET /api/health', '/api/health'],
+const HEALTH = ['GET /api/health', '/api/health'] as const;
+const pages = [
   ['home /', '/'],
   ['category /category/games', '/category/games'],
   ['product /product/:id/:slug', `/product/${product._id.toHexString()}/${product.slug}`],
 ] as const;
 
-const rows: Array<LoadResult & { mode: string; ratio: number }> = [];
+/** Each measurement; `ratio`: requests/s against the health run just before it. */
+const rows: Array<LoadResult & { mode: string; ratio: number; bytes: number }> = [];
 let coldP99 = 0;
 let coldP50 = 0;
-for (const cached of [false, true]) {
+// BENCH_CACHE=on or off runs one mode only.
+const modes = { on: [true], off: [false] }[process.env.BENCH_CACHE ?? ''] ?? [false, true];
+for (const cached of modes) {
   const mode = cached ? 'cache on' : 'cache off';
   const { url, server } = await serve(cached);
   // The storefront renders from the API of the server it is served by, as main.ts has it.
@@ -190,30 +198,37 @@ for (const cached of [false, true]) {
     coldP50 = percentile(times, 50);
     coldP99 = percentile(times, 99);
   }
-  let health = 0;
-  for (const [label, target] of targets) {
-    // Warm: the cache holds the page (and the engine its data) before the load starts.
-    for (let i = 0; i < 3; i++) await timed(`${url}${target}`);
+  /** One endpoint under load, warmed first (the cache holds the page, the engine its data). */
+  const measure = async (label: string, target: string) => {
+    let bytes = 0;
+    for (let i = 0; i < 3; i++) bytes = (await timed(`${url}${target}`)).bytes;
     process.stdout.write(`${mode}: loading ${label} for ${duration} s…\n`);
     const result = await load(label, `${url}${target}`, {
       connections: 50,
       duration,
       headers: { host, ...ACCEPT },
     });
-    if (!health) health = result.rps;
-    rows.push({ ...result, mode, ratio: result.rps / health });
     await drained(url);
+    return { ...result, bytes };
+  };
+  // Each page against a health run just before it: the machine's load drifts over a run, and a
+  // ratio of two measurements taken minutes apart would mostly measure that drift.
+  for (const [label, target] of pages) {
+    const health = await measure(...HEALTH);
+    const page = await measure(label, target);
+    rows.push({ ...health, mode, ratio: 1 });
+    rows.push({ ...page, mode, ratio: page.rps / health.rps });
   }
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 }
 
 console.log(
-  `\n${'mode'.padEnd(10)} ${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs health'.padStart(10)} ${'errors'.padStart(7)}`,
+  `\n${'mode'.padEnd(10)} ${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs health'.padStart(10)} ${'errors'.padStart(7)} ${'bytes'.padStart(7)}`,
 );
 for (const r of rows) {
   console.log(
-    `${r.mode.padEnd(10)} ${r.label.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${`${(r.ratio * 100).toFixed(1)}%`.padStart(10)} ${String(r.errors).padStart(7)}`,
+    `${r.mode.padEnd(10)} ${r.label.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${`${(r.ratio * 100).toFixed(1)}%`.padStart(10)} ${String(r.errors).padStart(7)} ${String(r.bytes).padStart(7)}`,
   );
 }
 console.log(
