@@ -102,11 +102,12 @@ function send(
   res: http.ServerResponse,
   entry: PageEntry,
   state: 'hit' | 'miss' | 'stale',
+  now: number,
 ) {
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', entry.etag);
-  res.setHeader('Age', String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000))));
+  res.setHeader('Age', String(Math.max(0, Math.floor((now - entry.storedAt) / 1000))));
   res.setHeader('X-Cache', state);
   const known = (req.headers['if-none-match'] ?? '')
     .split(',')
@@ -142,9 +143,12 @@ export function createPageCache(options: {
   host: string;
   passThrough: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   log: Logger;
+  /** The clock entries age by (tests move it). */
+  now?: () => number;
 }) {
   const { settings, log } = options;
-  const store = createPageStore(settings);
+  const now = options.now ?? Date.now;
+  const store = createPageStore({ ...settings, now });
   const unsubscribe = settings.changes.subscribe((tags) => store.invalidate(tags));
   const inflight = new Map<string, Promise<Outcome>>();
 
@@ -153,7 +157,7 @@ export function createPageCache(options: {
     const running = inflight.get(key);
     if (running) return running;
     const since = store.since();
-    const startedAt = Date.now();
+    const startedAt = now();
     const outcome = (async (): Promise<Outcome> => {
       const rendered = await renderAnonymously(options.storefront, key, options.host);
       if (rendered === 'next' || !shareable(rendered)) return { pass: true };
@@ -176,7 +180,7 @@ export function createPageCache(options: {
     }
     const found = store.get(page.key);
     if (found) {
-      send(req, res, found.entry, found.state === 'fresh' ? 'hit' : 'stale');
+      send(req, res, found.entry, found.state === 'fresh' ? 'hit' : 'stale', now());
       if (found.state === 'stale') {
         refresh(page.key, page.tags).catch((err: unknown) =>
           log.warn({ err, key: page.key }, 'page not re-rendered'),
@@ -186,7 +190,7 @@ export function createPageCache(options: {
     }
     refresh(page.key, page.tags).then(
       (outcome) => {
-        if ('entry' in outcome) return send(req, res, outcome.entry, 'miss');
+        if ('entry' in outcome) return send(req, res, outcome.entry, 'miss', now());
         res.setHeader('X-Cache', 'bypass');
         options.passThrough(req, res);
       },
