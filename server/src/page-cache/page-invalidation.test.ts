@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '@market/embedded-mongo';
 import { createLogger } from '../logger.ts';
 import { createPageChanges } from './page-changes.ts';
-import { invalidatingDb } from './page-invalidation.ts';
+import { invalidatingDb, watchChangeStream } from './page-invalidation.ts';
 
 /* The write watcher against the real driver and the embedded engine: what each write publishes. */
 
@@ -78,5 +78,16 @@ describe('writes publish the tags of the pages they change', () => {
     await db.collection('products').insertOne({ _id: productId, name: 'x' });
     expect(published).toEqual([[`product:${productId.toHexString()}`, 'listing']]);
     expect(await db.collection('products').countDocuments({ _id: productId })).toBe(1);
+  });
+});
+
+describe('several instances', () => {
+  it('follows no change stream where the deployment has none (the embedded engine)', async () => {
+    const stop = await watchChangeStream(
+      client.db('page_tags'),
+      createPageChanges(),
+      createLogger('silent'),
+    );
+    expect(stop).toBeNull();
   });
 });
