@@ -61,7 +61,13 @@ export async function watchChangeStream(
   changes: PageChanges,
   log: Logger,
 ): Promise<(() => Promise<void>) | null> {
-  const hello = await db.admin().command({ hello: 1 });
+  const hello = await db
+    .admin()
+    .command({ hello: 1 })
+    .catch((err: unknown) => {
+      log.warn({ err }, 'could not ask MongoDB what it is; no change stream for the page cache');
+      return {} as Document;
+    });
   if (!hello.setName && hello.msg !== 'isdbgrid') {
     log.warn(
       'MongoDB has no change streams (not a replica set): other instances’ writes reach this page cache only at its max age',
