@@ -27,7 +27,7 @@ build() { # build <package dir> <inputs...>
   fi
 }
 pids=()
-build admin console-kit/src console-kit/vite-config.ts & pids+=($!)
-build seller console-kit/src console-kit/vite-config.ts & pids+=($!)
-build storefront & pids+=($!)
+build admin console-kit/src console-kit/vite-config.ts scripts/precompress.ts & pids+=($!)
+build seller console-kit/src console-kit/vite-config.ts scripts/precompress.ts & pids+=($!)
+build storefront scripts/precompress.ts & pids+=($!)
 for pid in "${pids[@]}"; do wait "$pid"; done

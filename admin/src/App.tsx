@@ -11,6 +11,7 @@ import outbox from './outbox/index.ts';
 import offers from './offers/index.ts';
 import orders, { reviewQueue } from './orders/index.ts';
 import refunds from './refunds/index.ts';
+import reviews from './reviews/index.ts';
 import coupons from './coupons/index.ts';
 import keys from './keys/index.ts';
 import exchangeRates from './exchange-rates/index.ts';
@@ -41,6 +42,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="review-queue" {...reviewQueue} />
       <Resource name="refunds" {...refunds} />
+      <Resource name="reviews" {...reviews} />
       <Resource name="blocklist" {...blocklist} />
       <Resource name="coupons" {...coupons} />
       <Resource name="offers" {...offers} />

@@ -33,6 +33,10 @@ export {
   type ConsoleSetupOptions,
 } from './console-setup.ts';
 export { ConsoleDashboard, type ConsoleDashboardProps } from './dashboard/ConsoleDashboard.tsx';
+export { SalesCharts, StatusChart } from './dashboard/lazy-charts.tsx';
+export { PeriodPicker } from './dashboard/PeriodPicker.tsx';
+export { RankedTable } from './dashboard/RankedTable.tsx';
+export { useDashboard, type DashboardState } from './dashboard/use-dashboard.ts';
 export { createDataProvider, withActions, type ConsoleDataProvider } from './data/data-provider.ts';
 export { createHttpClient, type HttpClient, type IdTokenSource } from './data/http-client.ts';
 export { ChoiceChipField, type ChoiceChipFieldProps } from './fields/ChoiceChipField.tsx';

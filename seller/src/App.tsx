@@ -5,6 +5,7 @@ import offers from './offers/index.ts';
 import productProposals from './product-proposals/index.ts';
 import products from './products/index.ts';
 import keys from './keys/index.ts';
+import reviews from './reviews/index.ts';
 import sales from './sales/index.ts';
 import supplierCatalogue from './supplier-catalogue/index.ts';
 import supplierConnections from './supplier-connections/index.ts';
@@ -38,6 +39,7 @@ export function App() {
             <Resource name="supplier-connections" {...supplierConnections} />
             <Resource name="supplier-products" {...supplierCatalogue} />
             <Resource name="sales" {...sales} />
+            <Resource name="reviews" {...reviews} />
             <Resource name="categories" {...categories} />
           </>
         )

@@ -12,7 +12,9 @@ import pino from 'pino';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
 import { createContainer, type Container } from '../src/container.ts';
-import { createApiServer } from '../src/http-server.ts';
+import { createApiServer, createHttpServer } from '../src/http-server.ts';
+import type { KeyVault } from '../src/modules/keys/key-vault.ts';
+import { securityHeaders } from '../src/lib/security-headers.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '@market/embedded-mongo';
 import { ensureIndexes } from '../src/db/indexes.ts';
@@ -27,17 +29,21 @@ export type BenchStack = {
   identity: Identity;
   /** The app's services, for the work that has no route of its own (jobs, syncs). */
   container: Container;
+  /** The app's key vault (demo data encrypts its keys with it). */
+  vault: KeyVault;
   close(): Promise<void>;
 };
 
 /**
  * Starts engine and app. Without `emulatorHost` the identity points at an address nobody
  * listens on: enough for public routes, which never verify a token when none is sent. `env`
- * adds configuration variables (the suppliers' URLs, say), as the environment would.
+ * adds configuration variables (the suppliers' URLs, say), as the environment would. With
+ * `storefront` the built storefront's pages are served too, through main.ts's HTTP server.
  */
 export async function startBenchStack(
   emulatorHost?: string,
   env: Record<string, string> = {},
+  opts: { storefront?: boolean } = {},
 ): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
   const engine = await startEmbeddedMongo({ port: 0, dataDir: path.join(dataDir, 'mongo') });
@@ -46,21 +52,32 @@ export async function startBenchStack(
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
   const identity = createIdentity(config, emulatorHost ?? '127.0.0.1:9');
   const log = createLogger('silent');
-  const container = createContainer(
-    buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' }),
-  );
+  const deps = buildAppDeps({ config, db, identity, log, databaseMode: 'embedded' });
+  const container = createContainer(deps);
   await ensureIndexes(db, container.indexes);
   await container.categories.ensureDefaults();
   await ensureReferenceData(db);
   const app = createApp(container);
-  const server = createApiServer(app.fetch).listen(0, '127.0.0.1');
+  const server = (
+    opts.storefront
+      ? await createHttpServer(app.fetch, log, {
+          ...deps,
+          headers: securityHeaders({ production: false, clientConfig: deps.clientConfig }),
+          storefront: true,
+          identity: identity.mode,
+        })
+      : createApiServer(app.fetch)
+  ).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
+  // The storefront renders from this app's API, as main.ts has it.
+  if (opts.storefront) process.env.API_ORIGIN = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     db,
     identity,
     container,
+    vault: deps.vault,
     async close() {
       // autocannon may leave keep-alive sockets open.
       server.closeAllConnections();

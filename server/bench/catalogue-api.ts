@@ -11,6 +11,7 @@ import { CATEGORY_IDS, PLATFORMS, pricesFromEur, type Currency } from '@market/s
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
 import type { ProductDoc } from '../src/modules/products/products.repository.ts';
 import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
+import { reportResult } from './bench-result.ts';
 import { load, startBenchStack, type LoadResult } from './bench-stack.ts';
 
 const PRODUCTS = 10_000;
@@ -172,6 +173,19 @@ for (const r of results) {
   console.log(
     `${r.label.padEnd(56)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${`${((r.rps / base) * 100).toFixed(1)}%`.padStart(9)} ${String(r.errors).padStart(7)} ${r.alone.toFixed(0).padStart(9)}`,
   );
+}
+
+for (const r of results.slice(1)) {
+  const name = r.label.replace(/^POST \/api\/public\/products\//, '').replace(/ \(.*/, '');
+  reportResult({
+    name: `${name} throughput`,
+    figure: r.rps,
+    unit: 'req/s',
+    ratio: { value: r.rps / base, of: 'hello world' },
+  });
+  reportResult({ name: `${name} p99 under load`, figure: r.p99, unit: 'ms' });
+  reportResult({ name: `${name} alone`, figure: r.alone, unit: 'ms' });
+  reportResult({ name: `${name} errors`, figure: r.errors, unit: 'count', goal: { max: 0 } });
 }
 
 hello.close();

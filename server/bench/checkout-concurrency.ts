@@ -31,6 +31,7 @@ import { newProduct } from '../test/fixtures.ts';
 import { createAccount, type TestAccount } from '../test/harness.ts';
 import { freePorts, startMarketplace } from '../test/marketplace-process.ts';
 import { clickButton } from '../test/payments-helpers.ts';
+import { reportResult } from './bench-result.ts';
 import { startBenchEmulator } from './bench-stack.ts';
 import { percentile, pool } from './bench-util.ts';
 
@@ -237,6 +238,15 @@ ${BUYERS} concurrent checkouts on ${KEYS} keys (one offer)
     .map(([s, n]) => `${n} ${s}`)
     .join(', ')}
 `);
+  reportResult({ name: 'checkouts/s over the burst', figure: BUYERS / rushSecs, unit: 'req/s' });
+  reportResult({ name: 'checkout p50', figure: percentile(latencies, 50), unit: 'ms' });
+  reportResult({ name: 'checkout p99', figure: percentile(latencies, 99), unit: 'ms' });
+  reportResult({
+    name: `keys sold once, ${BUYERS - expected} refused cleanly`,
+    figure: problems.length,
+    unit: 'problems',
+    goal: { max: 0 },
+  });
   for (const p of problems.slice(0, 20)) console.log(`PROBLEM ${p}`);
   console.log(problems.length ? `${problems.length} problem(s)` : 'all invariants held');
 } finally {

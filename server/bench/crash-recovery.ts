@@ -8,17 +8,22 @@
  */
 import { FAILPOINTS } from '../src/lib/failpoints.ts';
 import { RECOVERY_ENV, runCrashScenario } from '../test/crash-scenario.ts';
+import { reportResult } from './bench-result.ts';
 import { startBenchEmulator } from './bench-stack.ts';
+
+/** `BENCH_FAILPOINTS` (comma-separated) runs some of them; all by default. */
+const chosen = process.env.BENCH_FAILPOINTS?.split(',').map((f) => f.trim());
+const failpoints = FAILPOINTS.filter((f) => !chosen || chosen.includes(f));
 
 const emulator = await startBenchEmulator();
 
 console.log(
-  `Killing the server at ${FAILPOINTS.length} failpoints (${Object.entries(RECOVERY_ENV)
+  `Killing the server at ${failpoints.length} failpoints (${Object.entries(RECOVERY_ENV)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ')}) …`,
 );
 const results = await Promise.all(
-  FAILPOINTS.map((failpoint) =>
+  failpoints.map((failpoint) =>
     runCrashScenario({ failpoint, emulatorHost: emulator.host, timeoutMs: 6 * 60_000 }),
   ),
 );
@@ -40,6 +45,14 @@ console.log(`\n${line(header)}`);
 for (const row of rows) console.log(line(row));
 
 const broken = results.filter((r) => r.problems.length);
+for (const r of results) {
+  reportResult({
+    name: `${r.failpoint} recovered (${r.outcome})`,
+    figure: (r.recoverMs ?? 0) / 1000,
+    unit: 's',
+    pass: r.problems.length === 0 && r.recoverMs !== null,
+  });
+}
 for (const r of broken) console.log(`\n${r.failpoint}: ${r.problems.join('; ')}`);
 console.log(
   broken.length ? `\n${broken.length} failpoint(s) broke an invariant` : '\nall invariants held',

@@ -23,6 +23,7 @@ import {
 } from '../test/api-fuzzer.ts';
 import { createAccount } from '../test/harness.ts';
 import { freePorts, startMarketplace } from '../test/marketplace-process.ts';
+import { reportResult } from './bench-result.ts';
 import { startBenchEmulator } from './bench-stack.ts';
 
 const PUBLIC_CASES = Number(process.env.BENCH_PUBLIC_CASES ?? 10_000);
@@ -102,6 +103,16 @@ for (const f of report.failures.slice(0, 20)) {
   console.log(`\nseed ${f.seed}: ${f.problem}\n  ${f.request}`);
 }
 const died = server.dead();
+reportResult({ name: 'requests/s', figure: report.sent / report.seconds, unit: 'req/s' });
+reportResult({ name: 'cases sent', figure: report.sent, unit: 'cases' });
+reportResult({ name: '5xx', figure: fivexx, unit: 'answers', goal: { max: 0 } });
+reportResult({ name: 'resets', figure: report.resets, unit: 'connections', goal: { max: 0 } });
+reportResult({
+  name: 'failures (5xx, resets, bad error shape)',
+  figure: report.failures.length + (died ? 1 : 0),
+  unit: 'count',
+  goal: { max: 0 },
+});
 if (died) console.log(`\nthe server died:\n${server.stderr()}`);
 
 await client.close();

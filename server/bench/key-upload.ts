@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { KeyUploadResultSchema, SellerOfferSchema } from '@market/shared';
 import { newProduct } from '../test/fixtures.ts';
 import { createAccount } from '../test/harness.ts';
+import { reportResult } from './bench-result.ts';
 import { startBenchEmulator, startBenchStack } from './bench-stack.ts';
 
 const TOTAL = Number(process.env.BENCH_KEYS ?? 100_000);
@@ -78,6 +79,16 @@ for (const [n, batch] of BATCHES.entries()) {
       .padStart(8)} ${String(stock).padStart(8)}`,
   );
   console.log(`batches of ${batch}: done in ${secs.toFixed(1)} s`);
+  reportResult({
+    name: `${TOTAL} keys in batches of ${batch}`,
+    figure: TOTAL / secs,
+    unit: 'keys/s',
+  });
+  reportResult({
+    name: `one call of ${batch} keys`,
+    figure: (secs * 1000) / (TOTAL / batch),
+    unit: 'ms',
+  });
 }
 
 console.log(`\n${TOTAL} keys per run, one request after the other`);

@@ -16,6 +16,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { CatalogueSearchResultSchema } from '@market/shared';
 import { REPO_ROOT } from '../src/config.ts';
+import { reportResult } from './bench-result.ts';
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-dev-shm-usage';
@@ -119,11 +120,15 @@ try {
   const base =
     process.env.LIGHTHOUSE_BASE_URL ??
     (await startMarketplace(Number(process.env.LIGHTHOUSE_PORT ?? 8095)));
-  const pages = [
-    ['home', `${base}/`],
-    ['category', `${base}/category/games`],
-    ['product', `${base}${await productPath(base)}`],
-  ] as const;
+  // `LIGHTHOUSE_PAGES` (comma-separated names) audits some of them; all by default.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const pages = (
+    [
+      ['home', `${base}/`],
+      ['category', `${base}/category/games`],
+      ['product', `${base}${await productPath(base)}`],
+    ] as const
+  ).filter(([name]) => !only || only.includes(name));
   const rows: string[] = [];
   let productScripts = { count: 0, gzip: 0, transferred: 0 };
   for (const [name, url] of pages) {
@@ -134,10 +139,29 @@ try {
       return (score === null ? '–' : String(Math.round(score * 100))).padStart(15);
     });
     rows.push(`${name.padEnd(10)}${scores.join('')}`);
+    for (const c of CATEGORIES) {
+      const score = report.categories[c].score;
+      if (score !== null) {
+        reportResult({
+          name: `${name} ${c}`,
+          figure: score * 100,
+          unit: 'score',
+          goal: { min: 90 },
+        });
+      }
+    }
     if (name === 'product') productScripts = await scriptBytes(report, base);
   }
   console.log(`\n${'page'.padEnd(10)}${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
   for (const row of rows) console.log(row);
+  if (productScripts.count) {
+    reportResult({
+      name: 'product page JavaScript, gzip 9',
+      figure: productScripts.gzip,
+      unit: 'bytes',
+      goal: { max: 30_000 },
+    });
+  }
   console.log(
     `\nproduct page JavaScript: ${productScripts.count} files, ${productScripts.gzip} bytes gzipped (${productScripts.transferred} bytes transferred)`,
   );

@@ -58,6 +58,7 @@ import { ensureReferenceData } from '../src/seed/seed.ts';
 import { newProduct } from '../test/fixtures.ts';
 import { createAccount, type TestAccount } from '../test/harness.ts';
 import { clickButton } from '../test/payments-helpers.ts';
+import { reportResult } from './bench-result.ts';
 import { startBenchEmulator } from './bench-stack.ts';
 import { percentile, pool } from './bench-util.ts';
 
@@ -411,6 +412,21 @@ ${ORDERS} on-demand orders through checkout (PayPal sandbox), ${CONCURRENCY} at 
   delivery          approval → delivered (seen), ${latencies.length} orders: p50 ${ms(percentile(latencies, 50))} (${x(percentile(latencies, 50))}), p95 ${ms(p95)} (${x(p95)}), max ${ms(latencies.at(-1) ?? 0)} (${x(latencies.at(-1) ?? 0)})
   ${perSupplier.join('\n  ')}
 `);
+  reportResult({ name: 'delivery p50', figure: percentile(latencies, 50), unit: 'ms' });
+  reportResult({ name: 'delivery p95', figure: p95, unit: 'ms', goal: { max: 5_000 } });
+  reportResult({
+    name: 'paid orders stuck',
+    figure: stuck.length,
+    unit: 'orders',
+    goal: { max: 0 },
+  });
+  reportResult({
+    name: 'duplicate purchases',
+    figure: Object.values(dupes).reduce((a, b) => a + b, 0) + bookDupes.length,
+    unit: 'count',
+    goal: { max: 0 },
+  });
+  reportResult({ name: 'invariants', figure: problems.length, unit: 'problems', goal: { max: 0 } });
   for (const f of failedCheckouts.slice(0, 10)) console.log(`CHECKOUT FAILED ${f}`);
   for (const o of stuck.slice(0, 10)) {
     const book = await db

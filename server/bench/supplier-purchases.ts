@@ -29,6 +29,7 @@ import {
 } from '../src/sandboxes/suppliers/index.ts';
 import type { SandboxPurchase } from '../src/sandboxes/suppliers/stockroom.ts';
 import { seededRandom } from '../src/seed/demo-catalogue.ts';
+import { reportResult } from './bench-result.ts';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 200);
 const FAULT_RATE = Number(process.env.BENCH_FAULT_RATE ?? 0.1);
@@ -185,6 +186,13 @@ for (const { id, results, dupes } of runs) {
     .map((r) => r.ms)
     .sort((a, b) => a - b);
   bad += dupes + count('failed');
+  reportResult({ name: `${id} purchase p95`, figure: pct(all, 95), unit: 'ms' });
+  reportResult({
+    name: `${id} duplicate or failed purchases`,
+    figure: dupes + count('failed'),
+    unit: 'count',
+    goal: { max: 0 },
+  });
   console.log(
     [
       id.padEnd(15),

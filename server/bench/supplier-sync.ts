@@ -16,6 +16,7 @@ import {
   SUPPLIER_SANDBOX_CREDENTIALS,
 } from '../src/sandboxes/suppliers/index.ts';
 import { newProduct } from '../test/fixtures.ts';
+import { reportResult } from './bench-result.ts';
 import { startBenchStack } from './bench-stack.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -182,6 +183,11 @@ for (const r of rows) {
       `${r.heapEndDeltaMb.toFixed(0)} MB`.padStart(10),
     ].join(' '),
   );
+}
+
+for (const r of rows) {
+  // Per item, as a time: the runner compares it with its own health baseline.
+  reportResult({ name: `${r.supplier} ${r.phase}, per item`, figure: r.ms / r.items, unit: 'ms' });
 }
 
 await stack.close();

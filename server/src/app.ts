@@ -12,6 +12,7 @@ import { resolveRemoteIp } from './lib/remote-ip.ts';
 import { MAX_BODY_BYTES } from './lib/request-body.ts';
 import { mountRoutes } from './lib/route.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
+import { compress } from './middleware/compress.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import {
@@ -19,6 +20,10 @@ import {
   consoleCategoryRoutes,
   publicCategoryRoutes,
 } from './modules/categories/categories.routes.ts';
+import {
+  adminDashboardRoutes,
+  sellerDashboardRoutes,
+} from './modules/dashboards/dashboards.routes.ts';
 import { adminBrandRoutes } from './modules/brands/brands.routes.ts';
 import { adminHomeContentRoutes } from './modules/home-content/home-content.routes.ts';
 import {
@@ -72,6 +77,12 @@ import { adminCouponRoutes, userCouponRoutes } from './modules/coupons/coupons.r
 import { userFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { publicStateRoutes } from './modules/state/state.routes.ts';
+import {
+  adminReviewRoutes,
+  publicReviewRoutes,
+  sellerReviewRoutes,
+  userReviewRoutes,
+} from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
@@ -101,6 +112,10 @@ export function createApp(c: Container) {
       publicMacrocategoryRoutes(c.macrocategoryService),
       publicProductRoutes(c.catalogue),
       publicStateRoutes(c.publicState),
+      publicReviewRoutes(c.reviewService),
+      userReviewRoutes(c.reviewService),
+      adminReviewRoutes(c.reviewModeration),
+      sellerReviewRoutes(c.reviewService),
       publicEventRoutes(c.eventService),
       signUpRoutes(c.userService),
       paymentWebhookRoutes(c.checkout),
@@ -147,6 +162,8 @@ export function createApp(c: Container) {
       sellerSupplierConnectionRoutes(c.supplierConnectionService),
       sellerSupplierProductRoutes(c.supplierCatalogueService),
       sellerSupplierImportRoutes(c.supplierImportService),
+      adminDashboardRoutes(c.dashboards),
+      sellerDashboardRoutes(c.dashboards),
     ],
     {
       guards: {
@@ -163,6 +180,7 @@ export function createApp(c: Container) {
   const app = new Hono<AppEnv>()
     .use(requestId())
     .use(requestLog(deps.log))
+    .use(compress())
     .route('/api', api)
     .route('/admin', consoleRoutes('admin', path.join(REPO_ROOT, 'admin/dist')))
     .route('/seller', consoleRoutes('seller', path.join(REPO_ROOT, 'seller/dist')))
@@ -170,6 +188,8 @@ export function createApp(c: Container) {
       '/*',
       serveStatic({
         root: path.join(REPO_ROOT, 'storefront/dist/client'),
+        // The .br/.gz written beside each file at build (scripts/precompress.ts).
+        precompressed: true,
         onFound: (file, ctx) =>
           ctx.header(
             'Cache-Control',

@@ -17,6 +17,8 @@ export function consoleRoutes(name: 'admin' | 'seller', distDir: string) {
       serveStatic({
         root: distDir,
         rewriteRequestPath: (p) => p.replace(`/${name}`, ''),
+        // The .br/.gz written beside each file at build (scripts/precompress.ts).
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     )

@@ -22,6 +22,8 @@ import {
   createAffiliateReportRepository,
 } from './modules/affiliates/affiliate-reports.repository.ts';
 import { createOrderReports } from './modules/affiliates/order-reports.ts';
+import { createDashboardRepository } from './modules/dashboards/dashboards.repository.ts';
+import { createDashboardService } from './modules/dashboards/dashboards.service.ts';
 import { auditIndexes, createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditLog, SYSTEM_AUDIT_CONTEXT } from './modules/audit/audit.service.ts';
 import { brandIndexes, createBrandRepository } from './modules/brands/brands.repository.ts';
@@ -151,6 +153,9 @@ import { createProductRepository, productIndexes } from './modules/products/prod
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
+import { createReviewModeration } from './modules/reviews/review-moderation.ts';
+import { createReviewRepository, reviewIndexes } from './modules/reviews/reviews.repository.ts';
+import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
 import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
@@ -192,6 +197,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   supplierProducts: supplierProductIndexes,
   supplierMappings: supplierMappingIndexes,
   supplierImports: supplierImportIndexes,
+  reviews: reviewIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -287,7 +293,25 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const brandAdmin = createBrandAdminService({ brands, products: ask.products });
   const tagAdmin = createTagAdminService({ tags, products: ask.products });
   const homeContentService = createHomeContentService({ homeContent, products: ask.products });
+  // Buyers' reviews of delivered lines, the admin's moderation and the sellers' ratings.
+  const reviewDeps = {
+    reviews: createReviewRepository(db),
+    orders: ask.orders,
+    products: ask.products,
+    sellers: ask.sellers,
+    users: ask.users,
+  };
+  const reviewService = createReviewService(reviewDeps);
+  const reviewModeration = createReviewModeration({
+    ...reviewDeps,
+    sellerRatings: ask.sellers,
+    auditLog,
+    log,
+    // The product page cache's invalidation goes here (the one place moderations are heard).
+    onModerated: undefined,
+  });
   const publicState = createPublicStateService({
+    reviews: reviewService,
     tags: ask.tags,
     homeContent: ask.homeContent,
     products: ask.products,
@@ -531,6 +555,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
     followUp: followUps.decidedByAdmin,
   });
+  const dashboards = createDashboardService({ repo: createDashboardRepository(db) });
 
   return {
     deps,
@@ -563,6 +588,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     brandAdmin,
     tagAdmin,
     homeContentService,
+    reviewService,
+    /** Also main.ts's rating repair job. */
+    reviewModeration,
     publicState,
     sellerService,
     sellerOffers,
@@ -591,6 +619,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     settlement,
     chargebacks,
     checkout,
+    dashboards,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -6,8 +6,10 @@ import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type { ApiError } from '@market/shared';
+import compression from 'compression';
 import { REPO_ROOT } from './config.ts';
 import { canonicalRedirect } from './lib/canonical-origin.ts';
+import { COMPRESS_THRESHOLD, isCompressibleType } from './lib/compression-policy.ts';
 import { readBodyFirst } from './lib/request-body.ts';
 import { scriptHashesOf, withScriptHashes } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
@@ -77,6 +79,18 @@ export const createApiServer = (fetchHandler: FetchHandler): http.Server =>
   http.createServer(apiListener(fetchHandler)).on('clientError', answerClientError);
 
 /**
+ * Brotli or gzip for the storefront's pages, which Astro writes straight to the Node response
+ * (the Hono app compresses its own answers: middleware/compress.ts). Same rules: 1 kB or more,
+ * text types but no event stream, brotli preferred (quality 4), `Vary: Accept-Encoding`, and
+ * an answer that already has a Content-Encoding (a cached precompressed page, a Hono answer
+ * handed back through `next`) passes untouched.
+ */
+const compressPage = compression({
+  threshold: COMPRESS_THRESHOLD,
+  filter: (_req, res) => isCompressibleType(String(res.getHeader('Content-Type') ?? '')),
+}) as unknown as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+
+/**
  * Astro (`security.csp`) sends each page with a policy listing the hashes of the inline scripts
  * that page renders: its own and ours (`allowInlineScript`), never text from the request. Those
  * hashes join our policy, which replaces Astro's.
@@ -130,14 +144,17 @@ export async function createHttpServer(
   const policy = site.headers['Content-Security-Policy']!;
   /** A storefront page rendered for this request alone. */
   const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    withPageScriptHashes(res, policy);
-    // Astro calls `next` only for files of its dist/client, which the Hono app serves.
-    Promise.resolve(storefront!(req, res, () => void api(req, res))).catch((err: unknown) => {
-      log.error({ err, url: req.url }, 'storefront crashed');
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.end('Something went wrong');
-      }
+    compressPage(req, res, () => {
+      // After the compressor's hook on writeHead, so this one sees Astro's headers first.
+      withPageScriptHashes(res, policy);
+      // Astro calls `next` only for files of its dist/client, which the Hono app serves.
+      Promise.resolve(storefront!(req, res, () => void api(req, res))).catch((err: unknown) => {
+        log.error({ err, url: req.url }, 'storefront crashed');
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.end('Something went wrong');
+        }
+      });
     });
   };
   const pages =

@@ -175,12 +175,26 @@ async function main() {
     log,
   });
   stops.push(() => affiliateRetry.stop());
+  // Seller ratings a crash left between a review's moderation and its recount.
+  const ratingRepair = startJob({
+    name: 'review-rating-repair',
+    everyMs: 5 * 60_000,
+    run: async () => {
+      await container.reviewModeration.repairRatings();
+    },
+    log,
+  });
+  stops.push(() => ratingRepair.stop());
   // Supplier-backed offers follow their suppliers' stock and prices: each connection is synced
-  // once its offers are SUPPLIER_SYNC_MINUTES old (a minute's tick spreads them out).
+  // once its offers are SUPPLIER_SYNC_MINUTES old (a minute's tick spreads them out), and in
+  // between its on-demand stock is checked every minute, so a sold-out sku leaves at once.
   const supplierSync = startJob({
     name: 'supplier-sync',
     everyMs: 60_000,
-    run: () => container.supplierSync.syncDue(),
+    run: async () => {
+      await container.supplierSync.syncDue();
+      await container.supplierSync.checkStockDue();
+    },
     log,
   });
   stops.push(() => supplierSync.stop());

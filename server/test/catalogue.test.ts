@@ -289,7 +289,7 @@ describe('POST /api/public/products/info-multiple-sales', () => {
     return ProductSalesSchema.array().parse(await res.json());
   };
 
-  it('lists live offers cheapest first in the requested currency', async () => {
+  it('ranks live offers on the requested currency (close ratings: cheapest first)', async () => {
     const [eur] = await sales('eur');
     expect(eur?.sales.map((s) => s.sellerId)).toEqual(['nordic-codes', 'lucky-loot', 'pixel-keys']);
     expect(eur?.sales[0]).toMatchObject({
@@ -438,7 +438,12 @@ describe('GET /api/public/state', () => {
     const res = await fetch(`${t.url}/api/public/state?locale=it`);
     expect(res.status).toBe(200);
     const state = PublicStateSchema.parse(await res.json());
-    expect(state.reviews).toEqual([]);
+    // The demo reviews: approved ones only, newest first, their products named in Italian.
+    expect(state.reviews.length).toBeGreaterThan(0);
+    expect(state.reviews.every((r) => r.productUrl.startsWith('/it/product/'))).toBe(true);
+    expect(state.reviews.map((r) => r.text)).not.toContain(
+      'Buy from my own shop instead!!! cheap-keys dot example',
+    );
     expect(state.payments).toEqual(['paypal', 'checkout']);
     expect(state.stats.products).toBeGreaterThanOrEqual(300);
     expect(state.stats.sellers).toBe(3);

@@ -9,16 +9,20 @@ import {
   transactionId,
   type OrderStatus,
 } from '@market/shared';
-import { loadConfig } from '../src/config.ts';
-import { createIdentity } from '../src/identity/firebase.ts';
 import type { Failpoint } from '../src/lib/failpoints.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import { newProduct } from './fixtures.ts';
-import { createAccount, type TestAccount } from './harness.ts';
-import { freePorts, startMarketplace, type MarketplaceProcess } from './marketplace-process.ts';
+import type { TestAccount } from './harness.ts';
+import {
+  apiCaller,
+  freePorts,
+  sellerAndBuyer,
+  startMarketplace,
+  type MarketplaceProcess,
+} from './marketplace-process.ts';
 import { clickButton } from './payments-helpers.ts';
 
 /*
@@ -152,23 +156,8 @@ export async function runCrashScenario(opts: {
     });
     client = await new MongoClient(server.mongoUri).connect();
     const db = client.db('marketplace');
-    const identity = createIdentity(loadConfig({ NODE_ENV: 'test' }), emulatorHost);
-    const stack = { db, identity, emulatorHost };
-    const [seller, buyer] = await Promise.all([
-      createAccount(stack, 'seller', `crash-seller-${tag}`),
-      createAccount(stack, 'user', `crash-buyer-${tag}`),
-    ]);
-    await identity.close();
-    const url = server.url;
-    const call = async (token: string, method: string, p: string, body?: unknown) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<unknown>;
-    };
+    const { seller, buyer } = await sellerAndBuyer(db, emulatorHost, `crash-${tag}`);
+    const call = apiCaller(server.url);
 
     const productId = await newProduct(db, { name: `Crash ${tag}` });
     const offer = SellerOfferSchema.parse(

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { Db } from 'mongodb';
+import { loadConfig } from '../src/config.ts';
+import { createIdentity } from '../src/identity/firebase.ts';
+import { createAccount } from './harness.ts';
 
 /*
  * The marketplace as its own process, exactly as `npm start` runs it (main.ts: embedded engine,
@@ -117,3 +121,31 @@ export async function startMarketplace(opts: {
   await proc.kill();
   throw new Error(`the marketplace did not become healthy:\n${err}`);
 }
+
+/** A seller and a buyer signed up (Auth emulator) in a marketplace process's database. */
+export async function sellerAndBuyer(db: Db, emulatorHost: string, prefix: string) {
+  const identity = createIdentity(loadConfig({ NODE_ENV: 'test' }), emulatorHost);
+  const stack = { db, identity, emulatorHost };
+  try {
+    const [seller, buyer] = await Promise.all([
+      createAccount(stack, 'seller', `${prefix}-seller`),
+      createAccount(stack, 'user', `${prefix}-buyer`),
+    ]);
+    return { seller, buyer };
+  } finally {
+    await identity.close();
+  }
+}
+
+/** Calls a marketplace process's API with a Bearer token; throws on any answer but 2xx. */
+export const apiCaller =
+  (url: string) =>
+  async (token: string, method: string, p: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(url + p, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };

@@ -10,25 +10,33 @@ import {
   SellerSupplierConnectionSchema,
   transactionId,
 } from '@market/shared';
-import { loadConfig } from '../src/config.ts';
-import { createIdentity } from '../src/identity/firebase.ts';
 import type { Failpoint } from '../src/lib/failpoints.ts';
 import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { SupplierPurchaseDoc } from '../src/modules/supplier-purchases/supplier-purchases.repository.ts';
 import type { SandboxPurchase } from '../src/sandboxes/suppliers/stockroom.ts';
 import {
+  CODESWHOLESALE_SANDBOX_CREDENTIALS,
+  startCodeswholesaleSandbox,
+} from '../src/sandboxes/suppliers/codeswholesale/index.ts';
+import {
   startWockSandbox,
   WOCK_SANDBOX_CREDENTIALS,
 } from '../src/sandboxes/suppliers/wock/index.ts';
 import { RECOVERY_ENV } from './crash-scenario.ts';
 import { newProduct } from './fixtures.ts';
-import { createAccount } from './harness.ts';
-import { freePorts, startMarketplace, type MarketplaceProcess } from './marketplace-process.ts';
+import {
+  apiCaller,
+  freePorts,
+  sellerAndBuyer,
+  startMarketplace,
+  type MarketplaceProcess,
+} from './marketplace-process.ts';
 import { clickButton } from './payments-helpers.ts';
 
 /*
- * A buyer pays for an on-demand offer (Wock sandbox, the seller's real connection) through a
+ * A buyer pays for an on-demand offer (a supplier sandbox: Wock, which dedupes nothing, and
+ * CodesWholesale, which dedupes on our orderId; the seller's real connection) through a
  * marketplace process armed with one supplier failpoint: the process is SIGKILLed while it buys
  * the unit, started again on the same data without it, and left to the supplier-fulfilment job.
  * The unit must end delivered with exactly one purchase at the supplier and one in the book.
@@ -44,8 +52,23 @@ const FULFILMENT_ENV = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The suppliers the crash is tried against: their sandbox, credentials and URL setting. */
+const SUPPLIERS = {
+  wock: {
+    start: startWockSandbox,
+    credentials: WOCK_SANDBOX_CREDENTIALS,
+    urlEnv: 'SUPPLIER_WOCK_URL',
+  },
+  codeswholesale: {
+    start: startCodeswholesaleSandbox,
+    credentials: CODESWHOLESALE_SANDBOX_CREDENTIALS,
+    urlEnv: 'SUPPLIER_CODESWHOLESALE_URL',
+  },
+} as const;
+type CrashSupplier = keyof typeof SUPPLIERS;
+
 /** The unit's state: the order, its keys, the book's and the supplier's purchases. */
-async function inspect(db: Db, wockUrl: string, orderId: ObjectId) {
+async function inspect(db: Db, sandboxUrl: string, orderId: ObjectId) {
   const clientRef = `${orderId.toHexString()}:0:0`;
   const order = await db.collection<OrderDoc>('orders').findOne({ _id: orderId });
   const keys = await db.collection<KeyDoc>('keys').find({ orderId }).toArray();
@@ -54,7 +77,7 @@ async function inspect(db: Db, wockUrl: string, orderId: ObjectId) {
     .find({ orderId })
     .toArray();
   const atSupplier = (
-    (await (await fetch(`${wockUrl}/sandbox/purchases`)).json()) as SandboxPurchase[]
+    (await (await fetch(`${sandboxUrl}/sandbox/purchases`)).json()) as SandboxPurchase[]
   ).filter((p) => p.clientRef === clientRef);
   return {
     status: order?.status ?? null,
@@ -65,14 +88,15 @@ async function inspect(db: Db, wockUrl: string, orderId: ObjectId) {
   };
 }
 
-async function runSupplierCrash(failpoint: Failpoint) {
+async function runSupplierCrash(supplier: CrashSupplier, failpoint: Failpoint) {
   const emulatorHost = inject('authEmulatorHost');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-supplier-crash-'));
-  const wockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wock-crash-'));
-  const wock = await startWockSandbox({ port: 0, dir: wockDir, productCount: 10 });
+  const sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), `${supplier}-crash-`));
+  const { start, credentials, urlEnv } = SUPPLIERS[supplier];
+  const sandbox = await start({ port: 0, dir: sandboxDir, productCount: 10 });
   const ports = await freePorts();
-  const tag = `${failpoint.replace(/\W/g, '-')}-${randomBytes(4).toString('hex')}`;
-  const env = { ...FULFILMENT_ENV, SUPPLIER_WOCK_URL: wock.url };
+  const tag = `${supplier}-${failpoint.replace(/\W/g, '-')}-${randomBytes(4).toString('hex')}`;
+  const env = { ...FULFILMENT_ENV, [urlEnv]: sandbox.url };
   let server: MarketplaceProcess | null = null;
   let client: MongoClient | null = null;
   try {
@@ -84,33 +108,18 @@ async function runSupplierCrash(failpoint: Failpoint) {
     });
     client = await new MongoClient(server.mongoUri).connect();
     const db = client.db('marketplace');
-    const identity = createIdentity(loadConfig({ NODE_ENV: 'test' }), emulatorHost);
-    const stack = { db, identity, emulatorHost };
-    const [seller, buyer] = await Promise.all([
-      createAccount(stack, 'seller', `supplier-crash-seller-${tag}`),
-      createAccount(stack, 'user', `supplier-crash-buyer-${tag}`),
-    ]);
-    await identity.close();
-    const url = server.url;
-    const call = async (token: string, method: string, p: string, body?: unknown) => {
-      const res = await fetch(url + p, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<unknown>;
-    };
+    const { seller, buyer } = await sellerAndBuyer(db, emulatorHost, `supplier-crash-${tag}`);
+    const call = apiCaller(server.url);
 
     const connection = SellerSupplierConnectionSchema.parse(
       await call(seller.token, 'POST', '/api/seller/supplier-connections', {
-        supplier: 'wock',
-        label: 'Wock',
-        credentials: WOCK_SANDBOX_CREDENTIALS,
+        supplier,
+        label: supplier,
+        credentials,
       }),
     );
-    const sku = wock.stockroom.visibleProducts()[0]!.sku;
-    await fetch(`${wock.url}/sandbox/products/${sku}`, {
+    const sku = sandbox.stockroom.visibleProducts()[0]!.sku;
+    await fetch(`${sandbox.url}/sandbox/products/${sku}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ quantity: 5, priceCents: 1000, preOrder: false, hidden: false }),
@@ -157,28 +166,34 @@ async function runSupplierCrash(failpoint: Failpoint) {
     const after = client.db('marketplace');
     const orderId = new ObjectId(started.orderId);
     const deadline = Date.now() + 30_000;
-    let state = await inspect(after, wock.url, orderId);
+    let state = await inspect(after, sandbox.url, orderId);
     while (!state.delivered && Date.now() < deadline) {
       await sleep(250);
-      state = await inspect(after, wock.url, orderId);
+      state = await inspect(after, sandbox.url, orderId);
     }
     // Anything late (a second purchase) would show a moment later.
     await sleep(1_500);
-    return { killed, final: await inspect(after, wock.url, orderId) };
+    return { killed, final: await inspect(after, sandbox.url, orderId) };
   } finally {
     await client?.close(true);
     await server?.kill();
-    await wock.close();
+    await sandbox.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(wockDir, { recursive: true, force: true });
+    fs.rmSync(sandboxDir, { recursive: true, force: true });
   }
 }
 
+const FAILPOINTS = ['supplier.beforePurchase', 'supplier.afterPurchase', 'supplier.afterCodes'];
+
 describe('an on-demand unit whose server is killed while it is bought', () => {
-  it.each(['supplier.beforePurchase', 'supplier.afterPurchase', 'supplier.afterCodes'] as const)(
-    'ends delivered with exactly one supplier purchase after a crash at %s',
-    async (failpoint) => {
-      const { killed, final } = await runSupplierCrash(failpoint);
+  it.each(
+    (Object.keys(SUPPLIERS) as CrashSupplier[]).flatMap((supplier) =>
+      FAILPOINTS.map((failpoint) => [supplier, failpoint] as [CrashSupplier, Failpoint]),
+    ),
+  )(
+    'ends delivered with exactly one %s purchase after a crash at %s',
+    async (supplier, failpoint) => {
+      const { killed, final } = await runSupplierCrash(supplier, failpoint);
       expect(killed).toBe(true);
       expect(final).toMatchObject({
         status: 'approved',

@@ -13,7 +13,9 @@ import {
   type Order,
 } from '@market/shared';
 import { resumeSupplierFulfilment } from '../src/jobs/resume-supplier-fulfilment.ts';
+import type { KeyDoc } from '../src/modules/keys/keys.repository.ts';
 import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import type { SupplierPurchaseDoc } from '../src/modules/supplier-purchases/supplier-purchases.repository.ts';
 import type { SandboxPurchase } from '../src/sandboxes/suppliers/stockroom.ts';
@@ -175,6 +177,17 @@ async function recover(buyer: TestAccount, orderId: string) {
 }
 const refunded = (o: Order) => o.refundedCents > 0;
 
+/** Waits until the sandbox has answered every 503 it was told to (10 s at most). */
+async function faultsSpent() {
+  const deadline = Date.now() + 10_000;
+  const left = async () =>
+    ((await (await fetch(`${wock.url}/sandbox/faults`)).json()) as { failNext5xx: number })
+      .failNext5xx;
+  while ((await left()) > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe('an on-demand offer bought by a buyer', () => {
   it('is bought from the supplier after the capture and revealed as the code the supplier sold', async () => {
     const { seller, productId, offer } = await onDemandOffer();
@@ -216,6 +229,12 @@ describe('an on-demand offer bought by a buyer', () => {
     ]);
     // The declared stock went down by the unit sold (until the next sync rewrites it).
     expect((await offerDoc(offer.id)).stock).toBe(2);
+    // Delivered when the key was there, not when the approval started buying it.
+    const stored = await t.db.collection<KeyDoc>('keys').findOne({ _id: new ObjectId(keyId) });
+    const { deliveredAt } = (await t.db
+      .collection<OrderDoc>('orders')
+      .findOne({ _id: new ObjectId(orderId) }))!;
+    expect(deliveredAt!.getTime()).toBeGreaterThanOrEqual(stored!.createdAt.getTime());
   });
 
   it('delivers a scanned card (image code) as the picture the supplier sold', async () => {
@@ -324,13 +343,7 @@ describe('an on-demand offer bought by a buyer', () => {
     await setFaults({ failNext5xx: 3 });
     const { buyer, orderId } = await buyOne(seller, productId);
     // The background purchase meets the faults, gives up for now and leaves its intent.
-    const deadline = Date.now() + 10_000;
-    const faultsLeft = async () =>
-      ((await (await fetch(`${wock.url}/sandbox/faults`)).json()) as { failNext5xx: number })
-        .failNext5xx;
-    while ((await faultsLeft()) > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await faultsSpent();
     await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
     await new Promise((r) => setTimeout(r, 500));
     expect((await book(orderId))[0]).toMatchObject({ status: 'requested', error: null });
@@ -342,6 +355,32 @@ describe('an on-demand offer bought by a buyer', () => {
     expect((await recover(buyer, orderId)).items[0]!.deliveredCount).toBe(1);
     expect(await sandboxPurchases(`${orderId}:0:0`)).toHaveLength(1);
     expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
+  });
+
+  it('refunds the line once the supplier has been silent past the patience, buying nothing', async () => {
+    const { seller, productId, offer } = await onDemandOffer();
+    await setFaults({ failNext5xx: 3 });
+    const { buyer, orderId } = await buyOne(seller, productId);
+    await faultsSpent();
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await book(orderId))[0]).toMatchObject({ status: 'requested' });
+    // Recorded a day ago (the patience is 30 minutes), and the supplier still does not answer.
+    await t.db
+      .collection<SupplierPurchaseDoc>('supplierPurchases')
+      .updateMany({ orderId: new ObjectId(orderId) }, { $set: { createdAt: new Date(0) } });
+    await setFaults({ failNext5xx: 3 });
+    await resumeSupplierFulfilment({ container: t.container, afterSeconds: 0 });
+    await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
+
+    const order = await until(buyer, orderId, refunded);
+    expect(order.refundedCents).toBe(order.totals.total);
+    expect(order.items[0]!.deliveredCount).toBe(0);
+    expect((await book(orderId))[0]).toMatchObject({
+      status: 'failed',
+      error: expect.objectContaining({ code: 'UNAVAILABLE' }),
+    });
+    expect(await sandboxPurchases(`${orderId}:0:0`)).toEqual([]);
+    expect((await offerDoc(offer.id)).source).toMatchObject({ pausedBySync: 'supplierDown' });
   });
 
   it('waits for a pre-order’s code, then the recovery run delivers it once released', async () => {

@@ -389,6 +389,43 @@ describe('the sync of a connection', () => {
     expect(await t.container.supplierSync.syncDue()).toBeGreaterThanOrEqual(1);
     expect((await getOffer(seller, offer.id)).status).toBe('paused');
   });
+
+  it('takes a sold-out sku off the storefront at the next minute between syncs, prices untouched', async () => {
+    const seller = await wockSeller();
+    const [soldOut, shrinking] = [await newProduct(t.db), await newProduct(t.db)];
+    const [skuA, skuB] = [await wockProduct(4, 1000), await wockProduct(4, 1000)];
+    const a = await supplierOffer(seller, soldOut, supplierSource(seller, skuA));
+    const b = await supplierOffer(seller, shrinking, supplierSource(seller, skuB));
+    // Synced a few minutes ago: the 10-minute sync is not due, the minute's stock check is.
+    const syncedAt = new Date(Date.now() - 3 * 60_000);
+    await t.db
+      .collection<OfferDoc>('offers')
+      .updateMany(
+        { _id: { $in: [new ObjectId(a.id), new ObjectId(b.id)] } },
+        { $set: { 'source.syncedAt': syncedAt } },
+      );
+    await setWock(skuA, { quantity: 0 });
+    await setWock(skuB, { quantity: 2, priceCents: 1200 });
+
+    expect(await t.container.supplierSync.syncDue()).toBe(0);
+    expect(await t.container.supplierSync.checkStockDue()).toBeGreaterThanOrEqual(2);
+    expect(await getOffer(seller, a.id)).toMatchObject({
+      status: 'paused',
+      stock: 0,
+      source: { pausedBySync: 'outOfStock' },
+    });
+    expect((await salesOf(soldOut)).sales).toEqual([]);
+    const shrunk = await getOffer(seller, b.id);
+    expect(shrunk).toMatchObject({ status: 'active', stock: 2, prices: b.prices });
+    expect((await salesOf(shrinking)).offers.allOffers).toHaveLength(1);
+
+    // Coming back, and the new price, are the sync's: the stock check leaves them.
+    await setWock(skuA, { quantity: 3 });
+    await t.container.supplierSync.checkStockDue();
+    expect((await getOffer(seller, a.id)).status).toBe('paused');
+    expect(await sync(seller)).toMatchObject({ resumed: 1, repriced: 1 });
+    expect(await getOffer(seller, a.id)).toMatchObject({ status: 'active', stock: 3 });
+  });
 });
 
 describe('a stocked offer', () => {

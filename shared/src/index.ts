@@ -49,3 +49,6 @@ export * from './schemas/suppliers.ts';
 export * from './schemas/supplier-purchases.ts';
 export * from './schemas/supplier-connections.ts';
 export * from './schemas/supplier-catalogue.ts';
+export * from './schemas/dashboards.ts';
+export * from './schemas/reviews.ts';
+export * from './lib/offer-ranking.ts';

@@ -8,6 +8,19 @@ export const it: TranslationOf<typeof en> = {
     dashboard: {
       title: 'Panoramica',
       intro: 'Da qui si gestisce il marketplace. La console contiene, o conterrà presto:',
+      sales: {
+        title: 'Vendite',
+        page_views: 'Pagine viste',
+        orders: 'Ordini effettuati',
+        delivered: 'Consegnati',
+        conversion: 'Consegnati ogni 100 pagine viste',
+        applications: 'Negozi in attesa di approvazione',
+        top_products: 'Prodotti più venduti',
+        top_sellers: 'Negozi con più vendite',
+        product: 'Prodotto',
+        seller: 'Negozio',
+        by_status: 'Ordini del periodo per stato',
+      },
       figures: {
         title: 'Ordini',
         orders_today: 'Effettuati oggi',
@@ -136,6 +149,7 @@ export const it: TranslationOf<typeof en> = {
         createdAt: 'Richiesta il',
         decidedAt: 'Decisa il',
         uid: 'Account',
+        rating: { average: 'Valutazione (recensioni approvate)', count: 'Recensioni approvate' },
       },
       statuses: {
         pending: 'In attesa',
@@ -274,6 +288,46 @@ export const it: TranslationOf<typeof en> = {
         approve: 'Proposta approvata: il prodotto è nel catalogo',
         reject: 'Proposta respinta',
         conflict: 'Nel frattempo la proposta è stata decisa; la pagina mostra lo stato attuale.',
+      },
+    },
+    reviews: {
+      name: 'Recensione |||| Recensioni',
+      fields: {
+        id: 'ID',
+        productId: 'Prodotto',
+        productName: 'Prodotto',
+        sellerId: 'Venditore',
+        sellerName: 'Venditore',
+        orderId: 'Ordine',
+        rating: 'Valutazione',
+        text: 'Recensione',
+        authorName: 'Autore',
+        status: 'Stato',
+        hiddenReason: 'Motivo',
+        reply: { text: 'Risposta del venditore' },
+        createdAt: 'Scritta',
+        moderatedAt: 'Moderata',
+      },
+      statuses: { pending: 'In attesa', approved: 'Approvata', hidden: 'Nascosta' },
+      tabs: { all: 'Tutte', pending: 'In attesa', approved: 'Approvate', hidden: 'Nascoste' },
+      actions: { approve: 'Approva', hide: 'Nascondi', bulk_approve: 'Approva selezionate' },
+      confirm: {
+        approve_title: 'Pubblicare questa recensione di %{name}?',
+        approve_content:
+          'La recensione compare nella pagina del prodotto e conta nella valutazione del venditore.',
+        hide_title: 'Nascondere questa recensione di %{name}?',
+        hide_content: 'La recensione esce dal negozio e dalla valutazione del venditore.',
+        reason: 'Motivo',
+        reason_help: 'Obbligatorio: resta con la recensione e nel registro delle azioni.',
+      },
+      notifications: {
+        approve: 'Recensione pubblicata',
+        hide: 'Recensione nascosta',
+        bulk_approve:
+          '%{smart_count} recensione approvata |||| %{smart_count} recensioni approvate',
+        bulk_failed: 'Non è stato possibile approvare le recensioni. Riprova.',
+        conflict:
+          'Questa recensione è stata moderata nel frattempo; la pagina mostra lo stato attuale.',
       },
     },
     offers: {
@@ -454,6 +508,8 @@ export const it: TranslationOf<typeof en> = {
         'blocklist.add': 'Aggiunto alla lista di blocco',
         'blocklist.remove': 'Rimosso dalla lista di blocco',
         'supplier.update': 'Fornitore attivato o disattivato',
+        'review.approve': 'Recensione approvata',
+        'review.hide': 'Recensione nascosta',
       },
     },
     orders: {

@@ -3,6 +3,7 @@ import {
   DateField,
   EmailField,
   ImageField,
+  NumberField,
   ReferenceField,
   Show,
   SimpleShowLayout,
@@ -36,6 +37,8 @@ export function SellerShow() {
           colors={SELLER_STATUS_COLORS}
         />
         <TextField source="statusReason" />
+        <NumberField source="rating.average" />
+        <NumberField source="rating.count" />
         <DateField source="createdAt" showTime />
         <DateField source="decidedAt" showTime />
         <ReferenceField source="uid" reference="users" link="show" />

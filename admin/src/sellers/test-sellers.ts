@@ -13,4 +13,5 @@ export const PENDING_SELLER: Seller = {
   statusReason: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   decidedAt: null,
+  rating: { average: 0, count: 0 },
 };

@@ -30,6 +30,7 @@ const PIXEL_KEYS: Seller = {
   statusReason: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   decidedAt: '2026-03-02T10:00:00.000Z',
+  rating: { average: 0, count: 0 },
 };
 
 const RECORDS: Record<string, RaRecord[]> = { users: [ADA, SHOP_OWNER], sellers: [PIXEL_KEYS] };

@@ -14,6 +14,13 @@ export const consoleMessagesEn = {
     },
     dashboard: {
       greeting: 'Welcome, %{email}',
+      period: { label: 'Period', days: 'Last %{smart_count} days' },
+      loading: 'Loading the figures…',
+      load_failed: 'The figures could not be loaded. Try again later.',
+      nothing_sold: 'Nothing sold in this period.',
+      units: 'Units',
+      orders: 'Orders',
+      revenue_in: 'Revenue (%{currency})',
     },
   },
 };
@@ -33,6 +40,13 @@ export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
     },
     dashboard: {
       greeting: 'Ciao, %{email}',
+      period: { label: 'Periodo', days: 'Ultimi %{smart_count} giorni' },
+      loading: 'Caricamento dei dati…',
+      load_failed: 'Impossibile caricare i dati. Riprova più tardi.',
+      nothing_sold: 'Nessuna vendita in questo periodo.',
+      units: 'Unità',
+      orders: 'Ordini',
+      revenue_in: 'Ricavi (%{currency})',
     },
   },
 };

@@ -3,6 +3,7 @@ import { Button, Card, CardContent, Typography } from '@mui/material';
 import { usePermissions, useTranslate } from 'react-admin';
 import { ApplicationStatus } from '../application/ApplicationStatus.tsx';
 import { BalanceCard } from '../sales/BalanceCard.tsx';
+import { SalesOverview } from './SalesOverview.tsx';
 
 /** What the seller console holds, in the order of `app.dashboard.sections`. */
 export const SELLER_SECTIONS = ['categories', 'offers', 'orders', 'payouts'] as const;
@@ -26,8 +27,8 @@ function ApiReferenceCard() {
 }
 
 /**
- * Seller home: greets the signed-in seller by email, lists what the console is for and shows
- * what the marketplace owes them. An applicant (not approved, or no longer) sees the status of
+ * Seller home: greets the signed-in seller by email, lists what the console is for, shows
+ * what the marketplace owes them and charts their sales. An applicant (not approved, or no longer) sees the status of
  * their application instead.
  */
 export function Dashboard() {
@@ -38,6 +39,7 @@ export function Dashboard() {
     <>
       <ConsoleDashboard sections={SELLER_SECTIONS} />
       <BalanceCard />
+      <SalesOverview />
       <ApiReferenceCard />
     </>
   );

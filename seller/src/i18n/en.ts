@@ -1,6 +1,14 @@
 /** English texts of the seller console; the Italian ones must have exactly these keys. */
 export const en = {
   app: {
+    sales_overview: {
+      title: 'Your sales',
+      top_products: 'Your best-selling products',
+      product: 'Product',
+      low_stock: 'Offers running low',
+      stock_ok: 'Every offer on sale has stock.',
+      units_left: '%{smart_count} unit left |||| %{smart_count} units left',
+    },
     title: 'Marketplace seller console',
     dashboard: {
       title: 'Overview',
@@ -105,6 +113,21 @@ export const en = {
         declined_business: 'Declined',
         charged_back: 'Charged back',
       },
+    },
+    reviews: {
+      name: 'Review |||| Reviews',
+      fields: {
+        productName: 'Product',
+        rating: 'Rating',
+        text: 'Review',
+        authorName: 'Buyer',
+        reply: { text: 'Your reply' },
+        replyText: 'Your reply',
+        createdAt: 'Written',
+      },
+      no_reply: 'No reply yet',
+      reply_help: 'Shown under the review on the product page. You can reply once.',
+      send: 'Send reply',
     },
     offers: {
       name: 'Offer |||| Offers',

@@ -4,6 +4,14 @@ import type { en } from './en.ts';
 /** Italian texts of the seller console. */
 export const it: TranslationOf<typeof en> = {
   app: {
+    sales_overview: {
+      title: 'Le tue vendite',
+      top_products: 'I tuoi prodotti più venduti',
+      product: 'Prodotto',
+      low_stock: 'Offerte quasi esaurite',
+      stock_ok: 'Tutte le offerte in vendita hanno disponibilità.',
+      units_left: '%{smart_count} unità rimasta |||| %{smart_count} unità rimaste',
+    },
     title: 'Console venditori del marketplace',
     dashboard: {
       title: 'Panoramica',
@@ -109,6 +117,22 @@ export const it: TranslationOf<typeof en> = {
         declined_business: 'Rifiutata',
         charged_back: 'Stornata (chargeback)',
       },
+    },
+    reviews: {
+      name: 'Recensione |||| Recensioni',
+      fields: {
+        productName: 'Prodotto',
+        rating: 'Valutazione',
+        text: 'Recensione',
+        authorName: 'Acquirente',
+        reply: { text: 'La tua risposta' },
+        replyText: 'La tua risposta',
+        createdAt: 'Scritta',
+      },
+      no_reply: 'Nessuna risposta',
+      reply_help:
+        'Compare sotto la recensione nella pagina del prodotto. Puoi rispondere una volta.',
+      send: 'Invia risposta',
     },
     offers: {
       name: 'Offerta |||| Offerte',

@@ -2,21 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { createPageCache, pickEncoding } from './page-cache.ts';
+import { createPageCache } from './page-cache.ts';
 import { createPageChanges } from './page-changes.ts';
 import type { NodeHandler } from './page-render.ts';
-
-describe('content negotiation', () => {
-  it('prefers brotli, then gzip, honouring q=0 and *', () => {
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(pickEncoding('gzip, deflate')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
-    expect(pickEncoding('*')).toBe('br');
-    expect(pickEncoding('*, br;q=0')).toBe('gzip');
-    expect(pickEncoding(undefined)).toBe('identity');
-    expect(pickEncoding('identity')).toBe('identity');
-  });
-});
 
 /*
  * The cache in front of a stand-in for the built storefront (a handler writing pages as Astro's

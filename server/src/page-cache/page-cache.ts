@@ -3,6 +3,7 @@ import type http from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from '../logger.ts';
+import { negotiateCoding } from '../lib/compression-policy.ts';
 import { scriptHashesOf, withScriptHashes } from '../lib/security-headers.ts';
 import type { PageChanges } from './page-changes.ts';
 import { renderAnonymously, type NodeHandler, type Rendered } from './page-render.ts';
@@ -20,23 +21,6 @@ export type PageCacheSettings = {
   maxAgeMs: number;
   changes: PageChanges;
 };
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The best encoding a client accepts (`Accept-Encoding`, q=0 refuses): br, then gzip. */
-export function pickEncoding(accept: string | undefined): Encoding {
-  const q = new Map<string, number>();
-  for (const part of (accept ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    q.set(name, weight ? Number(weight.slice(2)) || 0 : 1);
-  }
-  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return 'identity';
-}
 
 /** Headers a stored page keeps: not those of one exchange, nor ours set on every answer. */
 const DROPPED_HEADERS = new Set([
@@ -116,10 +100,11 @@ function send(
     res.writeHead(304).end();
     return;
   }
-  const encoding = pickEncoding(req.headers['accept-encoding']);
-  const body = entry.body[encoding];
-  // Said outright, so a compression middleware leaves the answer alone.
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  // The same choice as the compression of everything else (brotli, then gzip).
+  const coding = negotiateCoding(req.headers['accept-encoding']);
+  const body = entry.body[coding ?? 'identity'];
+  // Said outright, so the compression middleware leaves the answer alone.
+  if (coding) res.setHeader('Content-Encoding', coding);
   res.setHeader('Content-Length', String(body.length));
   res.writeHead(entry.status);
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -18,6 +18,7 @@ describe('cacheable pages', () => {
     ]);
     expect(pageOf(`/it/product/${id}/some-game`)?.key).toBe(`/it/product/${id}/some-game`);
     expect(pageOf('/support/docs/guides/steam')?.tags).toEqual(['page']);
+    expect(pageOf('/it/ranking')?.tags).toEqual(['page']);
   });
 
   it('leaves out personal and unknown pages', () => {
@@ -49,5 +50,6 @@ describe('writes to tags', () => {
     expect(tagsOfWrite('exchangeRates', ['usd'])).toEqual(['rates']);
     expect(tagsOfWrite('home_content', null)).toEqual(['home']);
     expect(tagsOfWrite('orders', null)).toEqual([]);
+    expect(tagsOfWrite('reviews', [id])).toEqual([`product:${id}`, 'home']);
   });
 });

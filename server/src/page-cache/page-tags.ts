@@ -3,8 +3,8 @@
  * and which collection writes invalidate which tags. docs/page-cache.md explains the scheme.
  *
  * To make a new kind of write refresh pages, add its collection to WRITE_TAGS: say which field
- * of the written document names the product (or other subject) and which tags it touches. Reviews,
- * say: `reviews: { field: 'productId', tags: (id) => (id ? [productTag(id)] : [ALL_PRODUCTS]) }`.
+ * of the written document names the product (or other subject) and which tags it touches, as
+ * `reviews` does below.
  */
 
 /** Every cached page carries it: reference data (category, platform, brand… names) and all else. */
@@ -37,6 +37,8 @@ const PAGES: ReadonlyArray<{ path: RegExp; tags: (match: RegExpMatchArray) => st
     tags: (m) => [productTag(m[1]!), ALL_PRODUCTS, RATES],
   },
   { path: new RegExp(`^/(?:it/)?support/docs/guides/(${SEGMENT})/?$`), tags: () => [] },
+  // The offer ranking's formula, from constants.
+  { path: /^\/(?:it\/)?ranking\/?$/, tags: () => [] },
 ];
 
 /**
@@ -92,8 +94,10 @@ export const WRITE_TAGS: Readonly<Record<string, WriteTags>> = {
     tags: (id) => [id ? productTag(id) : ALL_PRODUCTS, LISTINGS],
   },
   products: { field: '_id', tags: (id) => [id ? productTag(id) : ALL_PRODUCTS, LISTINGS] },
-  // Seller names show beside each offer on product pages.
+  // Seller names and ratings show beside each offer on product pages.
   sellers: { tags: () => [ALL_PRODUCTS] },
+  // A product's reviews and rating (its page, JSON-LD), and the home's latest reviews.
+  reviews: { field: 'productId', tags: (id) => [id ? productTag(id) : ALL_PRODUCTS, HOME] },
   exchangeRates: { tags: () => [RATES] },
   home_content: { tags: () => [HOME] },
   // Names in headers, breadcrumbs, filters and guides: every page.

@@ -25,6 +25,7 @@ import {
   seededRandom,
   slugify,
 } from './demo-catalogue.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { DEMO_SUPPLIER_SELLER, demoSupplierPicks } from './demo-suppliers.ts';
 
 // Kept importable from here for the seed's tests.
@@ -180,13 +181,16 @@ export async function seedDemoData(
   await seedBrands(db);
   await seedTags(db);
   const meta = db.collection<{ _id: string; at: Date }>('meta');
-  if (await meta.findOne({ _id: 'demo-catalogue-v1' })) return;
-  const started = Date.now();
-  await seedCatalogue(db, vault);
-  await meta.updateOne(
-    { _id: 'demo-catalogue-v1' },
-    { $set: { at: new Date() } },
-    { upsert: true },
-  );
-  log.info({ ms: Date.now() - started }, 'demo catalogue seeded');
+  if (!(await meta.findOne({ _id: 'demo-catalogue-v1' }))) {
+    const started = Date.now();
+    await seedCatalogue(db, vault);
+    await meta.updateOne(
+      { _id: 'demo-catalogue-v1' },
+      { $set: { at: new Date() } },
+      { upsert: true },
+    );
+    log.info({ ms: Date.now() - started }, 'demo catalogue seeded');
+  }
+  // Reviews of the catalogue's offers, with their own marker (older demo data gets them too).
+  await seedDemoReviews(db, log);
 }

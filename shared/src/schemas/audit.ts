@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'blocklist.add',
   'blocklist.remove',
   'supplier.update',
+  'review.approve',
+  'review.hide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -11,6 +11,7 @@ import { PublicCategorySchema } from './categories.ts';
 import { PublicBannerSchema } from './home-content.ts';
 import { MacrocategorySchema } from './macrocategories.ts';
 import { PlatformInfoSchema } from './platforms.ts';
+import { RatingSummarySchema, ReviewReplySchema } from './reviews.ts';
 
 /** The public catalogue calls (spec section 7). Money is integer cents of its currency. */
 
@@ -24,7 +25,7 @@ export const ProductIdListRequestSchema = z.object({
 });
 export type ProductIdListRequest = z.infer<typeof ProductIdListRequestSchema>;
 
-/** Body of `public/products/info-multiple-sales`: sales are ordered cheapest first in `currency`. */
+/** Body of `public/products/info-multiple-sales`: sales are ranked (`rankOffers`) on prices in `currency`. */
 export const InfoMultipleSalesRequestSchema = ProductIdListRequestSchema.extend({
   currency: CurrencySchema.default('eur'),
 });
@@ -92,6 +93,8 @@ export const SaleSchema = z.object({
   prices: CurrencyPricesSchema,
   inStock: z.boolean(),
   apiName: OfferApiNameSchema,
+  /** The seller's approved reviews: average and count (0 and 0 before any). */
+  sellerRating: RatingSummarySchema,
 });
 export type Sale = z.infer<typeof SaleSchema>;
 
@@ -103,7 +106,7 @@ export const OffersListSchema = z.object({
 export type OffersList = z.infer<typeof OffersListSchema>;
 
 /**
- * An item of `info-multiple-sales`: live offers cheapest first and the price range per
+ * An item of `info-multiple-sales`: live offers in ranking order (`rankOffers`) and the price range per
  * currency. A product nobody sells has no sales, ranges of 0 and `inStock: false`.
  */
 export const ProductSalesSchema = z.object({
@@ -153,19 +156,39 @@ export const CatalogueSearchResultSchema = z.object({
 });
 export type CatalogueSearchResult = z.infer<typeof CatalogueSearchResultSchema>;
 
-/** A buyer's review as the storefront shows it. */
+/** A buyer's approved review as the storefront shows it. */
 export const PublicReviewSchema = z.object({
   id: z.string(),
   productId: z.string(),
+  /** The product's name in the requested locale and its localized page. */
+  productName: z.string(),
+  productUrl: z.string(),
+  sellerName: z.string(),
   rating: z.number().int().min(1).max(5),
   text: z.string(),
+  /** The buyer's first name and the initial of their surname. */
   authorName: z.string(),
   createdAt: z.string(),
+  /** The seller's one reply. */
+  reply: ReviewReplySchema.nullable(),
 });
 export type PublicReview = z.infer<typeof PublicReviewSchema>;
 
+/** `GET /api/public/reviews?productId=`: a product's rating and its approved reviews, newest first. */
+export const ProductReviewsRequestSchema = z.object({
+  productId: ProductIdSchema,
+  locale: LocaleSchema.default('en'),
+});
+export const ProductReviewsSchema = z.object({
+  productId: z.string(),
+  rating: RatingSummarySchema,
+  reviews: z.array(PublicReviewSchema),
+});
+export type ProductReviews = z.infer<typeof ProductReviewsSchema>;
+
 /** `GET public/state`: what every storefront page needs, in the requested locale. */
 export const PublicStateSchema = z.object({
+  /** The latest approved reviews, newest first. */
   reviews: z.array(PublicReviewSchema),
   stats: z.object({
     products: z.number().int().min(0),

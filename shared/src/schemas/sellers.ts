@@ -4,6 +4,7 @@ import {
   REASON_MAX_LENGTH,
   REGISTRATION_NAME_MAX_LENGTH,
 } from '../constants/limits.ts';
+import { RatingSummarySchema } from './reviews.ts';
 import { EmailSchema, PasswordSchema, RecaptchaTokenSchema } from './users.ts';
 
 export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
@@ -35,6 +36,14 @@ export const AddSellerSchema = z.object({
 });
 export type AddSeller = z.infer<typeof AddSellerSchema>;
 
+/** Defective-key claims upheld against a seller, per 100 keys sold (offer ranking reads `per100`). */
+export const SellerDefectRateSchema = z.object({
+  per100: z.number().min(0),
+  upheld: z.number().int().min(0),
+  sold: z.number().int().min(0),
+});
+export type SellerDefectRate = z.infer<typeof SellerDefectRateSchema>;
+
 /** A seller as the admin console shows it. */
 export const SellerSchema = z.object({
   id: z.string(),
@@ -48,6 +57,10 @@ export const SellerSchema = z.object({
   statusReason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** Approved reviews' average and count, kept on the seller (recomputed on each moderation). */
+  rating: RatingSummarySchema,
+  /** Defective keys per 100 sold, kept by the defect claims (absent before any). */
+  defectRate: SellerDefectRateSchema.optional(),
 });
 export type Seller = z.infer<typeof SellerSchema>;
 

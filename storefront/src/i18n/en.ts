@@ -82,6 +82,43 @@ export const en = {
     availability: 'Availability',
     inStock: 'In stock',
     outOfStock: 'Out of stock',
+    rating: 'Rated {average} out of 5 from {count} reviews',
+    ratingOne: 'Rated {average} out of 5 from 1 review',
+    sellerRating: '{average}/5 ({count})',
+    sellerRatingLabel: 'Seller rated {average} out of 5 from {count} reviews',
+    sellerNoRating: 'No ratings yet',
+    rankingNote: 'Offers are ordered by price, seller rating and defect rate.',
+    rankingLink: 'How offers are ranked',
+    reviewsHeading: 'Reviews',
+    noReviews: 'No reviews yet. Buyers review a product after their order is delivered.',
+    reviewBy: '{author}, bought from {seller}',
+    stars: '{rating} out of 5 stars',
+    sellerReply: 'Reply from {seller}',
+  },
+  ranking: {
+    title: 'How offers are ranked',
+    description:
+      'How we order the offers of several sellers on one product: price, seller rating and defect rate.',
+    heading: 'How offers are ranked',
+    intro:
+      'When several sellers offer the same product, we list their offers in the order of an effective price. Nobody can pay to rank higher; the same formula applies to every seller.',
+    formulaHeading: 'The formula',
+    formula:
+      'effective price = price × (1 + {ratingWeight} × (3 − R) + {defectWeight} × min(D, {defectCap}))',
+    priceTerm: 'price: the offer’s price in the currency you are shown.',
+    ratingTerm:
+      'R: the seller’s average rating from approved buyer reviews, counted together with {prior} neutral 3-star ratings, so a few reviews weigh less than many. A seller with no reviews counts as 3.',
+    defectTerm:
+      'D: the seller’s defective keys per 100 sold (claims we upheld), counted up to {defectCap}.',
+    tiesTerm: 'Equal effective prices are ordered by the lower price.',
+    exampleHeading: 'What it means',
+    exampleRating:
+      'A seller rated 5 out of 5 over many reviews ranks above a seller without reviews whose offer is up to 6 % cheaper.',
+    exampleDefects:
+      'Each defective key per 100 sold adds 1 % to the effective price, at most 10 %.',
+    reviewsHeading: 'Reviews and ratings',
+    reviews:
+      'Only buyers whose order line was delivered can review it, once. Every review is checked by our team before it is shown; a seller may reply once.',
   },
   search: {
     title: 'Search',
@@ -106,6 +143,7 @@ export const en = {
   },
   footer: {
     rights: 'All rights reserved.',
+    ranking: 'How offers are ranked',
   },
   login: {
     title: 'Sign in',
@@ -243,6 +281,26 @@ export const en = {
       keyStatuses: {
         refunded: 'Refunded',
         revoked: 'Revoked: refunded after it was revealed',
+      },
+      review: {
+        write: 'Review this purchase',
+        writeLabel: 'Review {name}',
+        heading: 'Your review of {name}',
+        rating: 'Rating (the product and its seller)',
+        star: '{n} out of 5',
+        text: 'Your review',
+        textHint: 'At least {min} characters.',
+        submit: 'Send review',
+        sending: 'Sending…',
+        cancel: 'Cancel',
+        sent: 'Thanks! Your review is shown once our team has checked it.',
+        statuses: {
+          pending: 'Your review ({rating}/5) is waiting to be checked.',
+          approved: 'Your review ({rating}/5) is published.',
+          hidden: 'Your review ({rating}/5) was not published.',
+        },
+        failed: 'Something went wrong sending your review. Please try again.',
+        already: 'This purchase is already reviewed.',
       },
     },
   },

@@ -85,6 +85,45 @@ export const it: Messages = {
     availability: 'Disponibilità',
     inStock: 'Disponibile',
     outOfStock: 'Esaurito',
+    rating: 'Valutato {average} su 5 da {count} recensioni',
+    ratingOne: 'Valutato {average} su 5 da 1 recensione',
+    sellerRating: '{average}/5 ({count})',
+    sellerRatingLabel: 'Venditore valutato {average} su 5 da {count} recensioni',
+    sellerNoRating: 'Ancora nessuna valutazione',
+    rankingNote:
+      'Le offerte sono ordinate per prezzo, valutazione del venditore e tasso di difetti.',
+    rankingLink: 'Come ordiniamo le offerte',
+    reviewsHeading: 'Recensioni',
+    noReviews:
+      'Ancora nessuna recensione. Gli acquirenti recensiscono un prodotto dopo la consegna dell’ordine.',
+    reviewBy: '{author}, acquistato da {seller}',
+    stars: '{rating} stelle su 5',
+    sellerReply: 'Risposta di {seller}',
+  },
+  ranking: {
+    title: 'Come ordiniamo le offerte',
+    description:
+      'Come ordiniamo le offerte di più venditori sullo stesso prodotto: prezzo, valutazione del venditore e tasso di difetti.',
+    heading: 'Come ordiniamo le offerte',
+    intro:
+      'Quando più venditori offrono lo stesso prodotto, elenchiamo le offerte secondo un prezzo effettivo. Nessuno può pagare per salire in classifica; la stessa formula vale per ogni venditore.',
+    formulaHeading: 'La formula',
+    formula:
+      'prezzo effettivo = prezzo × (1 + {ratingWeight} × (3 − R) + {defectWeight} × min(D, {defectCap}))',
+    priceTerm: 'prezzo: il prezzo dell’offerta nella valuta che stai vedendo.',
+    ratingTerm:
+      'R: la valutazione media del venditore nelle recensioni approvate, contata insieme a {prior} valutazioni neutre da 3 stelle, così poche recensioni pesano meno di molte. Un venditore senza recensioni vale 3.',
+    defectTerm:
+      'D: le chiavi difettose del venditore ogni 100 vendute (reclami accolti), contate fino a {defectCap}.',
+    tiesTerm: 'A parità di prezzo effettivo viene prima il prezzo più basso.',
+    exampleHeading: 'Cosa significa',
+    exampleRating:
+      'Un venditore valutato 5 su 5 con molte recensioni precede un venditore senza recensioni con un’offerta fino al 6 % più economica.',
+    exampleDefects:
+      'Ogni chiave difettosa ogni 100 vendute aggiunge l’1 % al prezzo effettivo, al massimo il 10 %.',
+    reviewsHeading: 'Recensioni e valutazioni',
+    reviews:
+      'Solo chi ha ricevuto la riga d’ordine può recensirla, una volta. Ogni recensione è controllata dal nostro team prima di essere pubblicata; il venditore può rispondere una volta.',
   },
   search: {
     title: 'Cerca',
@@ -110,6 +149,7 @@ export const it: Messages = {
   },
   footer: {
     rights: 'Tutti i diritti riservati.',
+    ranking: 'Come ordiniamo le offerte',
   },
   login: {
     title: 'Accedi',
@@ -250,6 +290,26 @@ export const it: Messages = {
       keyStatuses: {
         refunded: 'Rimborsata',
         revoked: 'Revocata: rimborsata dopo essere stata mostrata',
+      },
+      review: {
+        write: 'Recensisci questo acquisto',
+        writeLabel: 'Recensisci {name}',
+        heading: 'La tua recensione di {name}',
+        rating: 'Valutazione (del prodotto e del venditore)',
+        star: '{n} su 5',
+        text: 'La tua recensione',
+        textHint: 'Almeno {min} caratteri.',
+        submit: 'Invia recensione',
+        sending: 'Invio…',
+        cancel: 'Annulla',
+        sent: 'Grazie! La tua recensione sarà pubblicata dopo il controllo del nostro team.',
+        statuses: {
+          pending: 'La tua recensione ({rating}/5) è in attesa di controllo.',
+          approved: 'La tua recensione ({rating}/5) è pubblicata.',
+          hidden: 'La tua recensione ({rating}/5) non è stata pubblicata.',
+        },
+        failed: 'Qualcosa è andato storto nell’invio della recensione. Riprova.',
+        already: 'Questo acquisto è già stato recensito.',
       },
     },
   },

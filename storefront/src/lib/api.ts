@@ -1,5 +1,6 @@
 import {
   CatalogueSearchResultSchema,
+  ProductReviewsSchema,
   ProductSalesSchema,
   PublicCategorySchema,
   PublicStateSchema,
@@ -11,6 +12,7 @@ import {
   type ProductIdListRequestSchema,
   type CatalogueSearchResult,
   type Locale,
+  type ProductReviews,
   type ProductSales,
   type PublicCategory,
   type PublicState,
@@ -92,7 +94,16 @@ export async function getProduct(id: string, locale: Locale): Promise<StoreProdu
   return items[0] ?? null;
 }
 
-/** The live offers of one product, cheapest first in EUR, or null when it does not exist. */
+/** A product's rating and approved reviews (newest first), in `locale`. */
+export async function getProductReviews(id: string, locale: Locale): Promise<ProductReviews> {
+  const query = new URLSearchParams({ productId: id, locale });
+  return callApi(`public/reviews?${query}`, ProductReviewsSchema, fromServer());
+}
+
+/**
+ * The live offers of one product in the published ranking order (prices in EUR: one cached page
+ * serves every currency), or null when it does not exist.
+ */
 export async function getProductSales(id: string, locale: Locale): Promise<ProductSales | null> {
   const items = await callApi(
     'public/products/info-multiple-sales',

@@ -3,6 +3,7 @@ import {
   ProductIdSchema,
   type CatalogueSearchResult,
   type Locale,
+  type ProductReviews,
   type ProductSales,
   type PublicCategory,
   type StoreProduct,
@@ -13,6 +14,7 @@ import { localizedPath, productPath } from '../i18n/routes.ts';
 import {
   getCategoryById,
   getProduct,
+  getProductReviews,
   getProductSales,
   getPublicCategories,
   getPublicState,
@@ -100,15 +102,18 @@ export async function loadProductPage(
       kind: 'found';
       product: StoreProduct;
       sales: ProductSales | null;
+      /** Its rating and approved reviews. */
+      reviews: ProductReviews;
       /** The product's category, named in `locale`, for the breadcrumbs. */
       category: { id: string; name: string };
     }
 > {
   if (!id || !ProductIdSchema.safeParse(id).success) return { kind: 'missing' };
-  const [product, sales, categories] = await Promise.all([
+  const [product, sales, categories, reviews] = await Promise.all([
     getProduct(id, locale),
     getProductSales(id, locale),
     getPublicCategories(locale),
+    getProductReviews(id, locale),
   ]);
   if (!product) return { kind: 'missing' };
   if (slug !== product.slug) {
@@ -118,7 +123,7 @@ export async function loadProductPage(
     categories.find((c) => c.id === product.categoryId)?.name ??
     DEFAULT_CATEGORIES.find((c) => c.id === product.categoryId)?.name[locale] ??
     product.categoryId;
-  return { kind: 'found', product, sales, category: { id: product.categoryId, name } };
+  return { kind: 'found', product, sales, reviews, category: { id: product.categoryId, name } };
 }
 
 const SITEMAP_PAGE_SIZE = 60;

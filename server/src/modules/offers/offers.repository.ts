@@ -1,87 +1,17 @@
 import type { AnyBulkWriteOperation, Db, Filter, IndexDescription, ObjectId } from 'mongodb';
-import type {
-  Currency,
-  OfferStatus,
-  RateCurrency,
-  SupplierId,
-  SupplierPricing,
-  SupplyMode,
-  SyncPauseReason,
-} from '@market/shared';
+import type { OfferStatus, RateCurrency, SyncPauseReason } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
-import type { UnitCost } from './supplier-pricing.ts';
+import type { OfferDoc, SupplierSourceDoc } from './offer-doc.ts';
+import { supplierOfferQueries } from './supplier-offers.repository.ts';
 
-/** A stocked offer's restock batch being bought: `stock:<offerId>:<n>` at the supplier. */
-export type OpenBatch = { n: number; quantity: number; openedAt: Date };
-
-/**
- * Where a supplier-backed offer's keys come from, its pricing rule, and what the last sync
- * found. Prices, declared stock (on demand) and `pausedBySync` are the sync's to write.
- */
-export type SupplierSourceDoc = {
-  kind: 'supplier';
-  supplier: SupplierId;
-  /** The seller's connection (`supplierConnections`) the keys are bought through. */
-  connectionId: string;
-  sku: string;
-  mode: SupplyMode;
-  /** On demand: the most units declared. Null for stocked offers (their keys are the stock). */
-  stockCap: number | null;
-  /** The most one unit may cost, cents of the supplier's currency (`cost.currency`). */
-  costCeiling: number;
-  pricing: SupplierPricing;
-  /** The supplier's unit price at the last sync. */
-  cost: UnitCost;
-  /** Units the supplier had at the last sync. */
-  supplierQuantity: number;
-  syncedAt: Date;
-  /** Set while the sync holds the offer paused; a sync that finds it sellable again lifts it. */
-  pausedBySync: SyncPauseReason | null;
-  /**
-   * Bumped by every change a seller makes to the offer: a sync computed from an older version
-   * does not write (the next one starts from the new rule).
-   */
-  rev: number;
-  /** Stocked: restock batches opened so far. */
-  batches: number;
-  /** Stocked: the batch being bought, until every code of it is stored; a restock resumes it. */
-  openBatch: OpenBatch | null;
-  /** Stocked: the unit price the last batch paid; prices never go below it. */
-  paidCost: UnitCost | null;
-};
-
-/** Keys the seller uploads. Offers from before suppliers have no `source`: they are these. */
-export type UploadSourceDoc = { kind: 'upload' };
-export type OfferSourceDoc = UploadSourceDoc | SupplierSourceDoc;
-
-export type OfferDoc = {
-  _id: ObjectId;
-  productId: ObjectId;
-  sellerId: string;
-  /** Integer cents per currency. */
-  prices: Record<Currency, number>;
-  /**
-   * The prices computed from EUR with the exchange rates, re-priced when a rate changes.
-   * Absent on offers from before exchange rates: none of their prices follow the rates.
-   */
-  convertedCurrencies?: RateCurrency[];
-  /**
-   * Units on sale: the count of `available` keys; for an on-demand supplier offer, what the
-   * supplier can deliver (capped) plus any available keys, as the sync declares it.
-   */
-  stock: number;
-  zeroVat: boolean;
-  status: OfferStatus;
-  /**
-   * Set while the seller is not in good standing (suspended): the offer is off sale whatever
-   * its status, and reinstating clears it, leaving the status the seller or an admin gave.
-   */
-  sellerSuspended?: boolean;
-  /** Absent: uploaded keys. */
-  source?: OfferSourceDoc;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export type {
+  OfferDoc,
+  OfferSourceDoc,
+  OpenBatch,
+  SupplierSourceDoc,
+  SyncChange,
+  UploadSourceDoc,
+} from './offer-doc.ts';
 
 export const offerIndexes: IndexDescription[] = [
   // One offer per seller and product.
@@ -128,12 +58,6 @@ export type AdminOfferPageFilter = OfferPageFilter & { sellerId?: string | undef
 type OfferChange = Partial<
   Pick<OfferDoc, 'prices' | 'convertedCurrencies' | 'zeroVat' | 'status' | 'source' | 'stock'>
 >;
-
-/** What a supplier sync writes on an offer. */
-export type SyncChange = Pick<OfferDoc, 'prices' | 'status'> & {
-  stock?: number;
-  source: Pick<SupplierSourceDoc, 'cost' | 'supplierQuantity' | 'syncedAt' | 'pausedBySync'>;
-};
 
 function pageQuery(filter: AdminOfferPageFilter): Filter<OfferDoc> {
   const query: Filter<OfferDoc> = {};
@@ -288,77 +212,7 @@ export function createOfferRepository(db: Db) {
       );
       return offers.distinct('productId', { sellerId });
     },
-    // Supplier-backed offers: the sync and restocks.
-
-    /** A connection's supplier-backed offers. */
-    ofConnection: (connectionId: string) =>
-      offers.find({ 'source.kind': 'supplier', 'source.connectionId': connectionId }).toArray(),
-    /** The connections with an offer last synced before `before`: those due a sync. */
-    connectionsDue: (before: Date) =>
-      offers.distinct('source.connectionId', {
-        'source.kind': 'supplier',
-        'source.syncedAt': { $lt: before },
-      }) as Promise<string[]>,
-    /**
-     * Writes what a sync found, unless the seller changed the offer (`source.rev`) or its status
-     * since the sync read it: false then, and the next sync starts from the seller's version.
-     */
-    async applySync(
-      offer: Pick<OfferDoc, '_id' | 'status'> & { source: Pick<SupplierSourceDoc, 'rev'> },
-      change: SyncChange,
-    ): Promise<boolean> {
-      const res = await offers.updateOne(
-        { _id: offer._id, status: offer.status, 'source.rev': offer.source.rev },
-        {
-          $set: {
-            prices: change.prices,
-            status: change.status,
-            ...(change.stock !== undefined && { stock: change.stock }),
-            'source.cost': change.source.cost,
-            'source.supplierQuantity': change.source.supplierQuantity,
-            'source.syncedAt': change.source.syncedAt,
-            'source.pausedBySync': change.source.pausedBySync,
-            updatedAt: new Date(),
-          },
-        },
-      );
-      return res.matchedCount === 1;
-    },
-    /**
-     * Opens the next restock batch (`batches + 1`) of a stocked offer: null when a batch is open
-     * or another restock opened one since `batches` was read (the caller resumes that one).
-     */
-    openBatch: (id: ObjectId, batches: number, quantity: number, openedAt: Date) =>
-      offers.findOneAndUpdate(
-        {
-          _id: id,
-          'source.kind': 'supplier',
-          'source.mode': 'stocked',
-          'source.batches': batches,
-          'source.openBatch': null,
-        },
-        {
-          $set: {
-            'source.batches': batches + 1,
-            'source.openBatch': { n: batches + 1, quantity, openedAt },
-            updatedAt: new Date(),
-          },
-        },
-        { returnDocument: 'after' },
-      ),
-    /** Drops restock batch `n`, which bought nothing (the supplier refused); its number is spent. */
-    abandonBatch: (id: ObjectId, n: number) =>
-      offers.updateOne(
-        { _id: id, 'source.openBatch.n': n },
-        { $set: { 'source.openBatch': null, updatedAt: new Date() } },
-      ),
-    /** Closes restock batch `n` once every code of it is stored, with what it paid per unit. */
-    closeBatch: (id: ObjectId, n: number, paidCost: UnitCost) =>
-      offers.updateOne(
-        { _id: id, 'source.openBatch.n': n },
-        { $set: { 'source.openBatch': null, 'source.paidCost': paidCost, updatedAt: new Date() } },
-      ),
-    /** Ids of the products with the most keys on live offers, most first. */
+    ...supplierOfferQueries(offers),
     async bestStockedProductIds(limit: number): Promise<ObjectId[]> {
       const rows = await offers
         .aggregate<{ _id: ObjectId }>([

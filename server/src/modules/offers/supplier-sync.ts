@@ -6,12 +6,19 @@ import type { Logger } from '../../logger.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { SupplierSwitch } from '../suppliers/suppliers.service.ts';
 import type { OfferPricing } from './offer-pricing.ts';
-import type { OfferDoc, OfferRepository, SupplierSourceDoc } from './offers.repository.ts';
+import type {
+  OfferDoc,
+  OfferRepository,
+  SupplierSourceDoc,
+  SyncChange,
+} from './offers.repository.ts';
 import { isSupplierOffer, type OfferConnections, type SupplierOffers } from './supplier-offers.ts';
 import { syncOutcome, type SupplierFinding } from './supplier-sync-outcome.ts';
 
 /** Skus asked of a supplier in one `getStock` call. */
 const STOCK_CHUNK = 100;
+/** A connection synced this recently needs no stock check. */
+const STOCK_CHECK_AFTER_MS = 30_000;
 
 /** What one connection's sync did. */
 export type SyncReport = {
@@ -94,6 +101,26 @@ export function createSupplierSync(deps: {
     }
   }
 
+  /** What the supplier's findings make of each offer (supplier-sync-outcome.ts). */
+  async function outcomes(
+    list: SupplierOffer[],
+    finding: (sku: string) => SupplierFinding,
+    at: Date,
+  ): Promise<[SupplierOffer, SyncChange][]> {
+    const counts = await keys.countsByOffer(list.map((o) => o._id));
+    const ctx = await supplierOffers.pricingContext();
+    return list.map((offer) => [
+      offer,
+      syncOutcome({
+        offer,
+        found: finding(offer.source.sku),
+        availableKeys: counts.get(offer._id.toHexString())?.available ?? 0,
+        ctx,
+        now: at,
+      }),
+    ]);
+  }
+
   /** Records the sync on the connection; a connection removed meanwhile has nothing to record. */
   async function record(connectionId: string, at: Date, error: string | null) {
     try {
@@ -129,17 +156,8 @@ export function createSupplierSync(deps: {
       return report;
     }
     report.error = findings.error;
-    const counts = await keys.countsByOffer(list.map((o) => o._id));
-    const ctx = await supplierOffers.pricingContext();
     const touched: ObjectId[] = [];
-    for (const offer of list) {
-      const change = syncOutcome({
-        offer,
-        found: findings.finding(offer.source.sku),
-        availableKeys: counts.get(offer._id.toHexString())?.available ?? 0,
-        ctx,
-        now: at,
-      });
+    for (const [offer, change] of await outcomes(list, findings.finding, at)) {
       if (!(await offers.applySync(offer, change))) {
         report.skipped++;
         continue;
@@ -154,8 +172,53 @@ export function createSupplierSync(deps: {
     return report;
   }
 
+  /**
+   * One connection's stock check, between syncs: on-demand offers on sale whose sku ran out, is
+   * gone or whose supplier went down leave the storefront now, and declared stock that shrank
+   * follows. Prices, and offers coming back, wait for the sync. Returns the offers it changed.
+   */
+  async function checkStock(connectionId: string): Promise<number> {
+    const list = (await offers.ofConnection(connectionId))
+      .filter(isSupplierOffer)
+      .filter((o) => o.source.mode === 'onDemand' && o.status === 'active');
+    if (!list.length) return 0;
+    let findings;
+    try {
+      findings = await findingsOf(connectionId, list);
+    } catch (err) {
+      if (err instanceof SupplierError) return 0; // once is not a pattern: the sync decides
+      throw err;
+    }
+    const touched: ObjectId[] = [];
+    for (const [offer, change] of await outcomes(list, findings.finding, now())) {
+      const shrank = change.stock !== undefined && change.stock < offer.stock;
+      if (change.status === 'active' && !shrank) continue;
+      if (await offers.applyStockCheck(offer, change)) touched.push(offer.productId);
+    }
+    await pricing.refreshRanges(touched);
+    return touched.length;
+  }
+
   return {
     syncConnection,
+
+    /**
+     * Checks the stock of every connection selling on demand that was not synced within the
+     * last `STOCK_CHECK_AFTER_MS` (those were just asked): the job's minute tick makes a sold-out
+     * sku leave the storefront within a minute, whatever the sync's schedule.
+     */
+    async checkStockDue(): Promise<number> {
+      const before = new Date(now().getTime() - STOCK_CHECK_AFTER_MS);
+      let changed = 0;
+      for (const connectionId of await offers.connectionsSellingOnDemand(before)) {
+        try {
+          changed += await checkStock(connectionId);
+        } catch (err) {
+          log.error({ err, connectionId }, 'supplier stock check failed');
+        }
+      }
+      return changed;
+    },
 
     /** Syncs every connection whose offers were last synced `everyMinutes` ago or more. */
     async syncDue(): Promise<number> {

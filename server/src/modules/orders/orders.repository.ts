@@ -15,6 +15,8 @@ export const orderIndexes: IndexDescription[] = [
   { key: { userId: 1, createdAt: -1 } },
   // The admin console filters by status (and the review queue), newest first.
   { key: { status: 1, createdAt: -1 } },
+  // The admin console's unfiltered list, newest first; the dashboard's orders of a period.
+  { key: { createdAt: -1 } },
   // A payment's return or webhook finds its order; one payment never pays two orders.
   { key: { 'payment.providerRef': 1 }, unique: true, sparse: true },
   // Velocity per payment instrument and per client address.

@@ -11,9 +11,10 @@ const sale = (offerId: string, eur: number, usd: number, gbp: number): Sale => (
   prices: { eur, usd, gbp },
   inStock: true,
   apiName: 'marketplace',
+  sellerRating: { average: 0, count: 0 },
 });
 
-describe('sortSales', () => {
+describe('sortSales (unrated sellers, no defects: the ranking is by price)', () => {
   const sales = [sale('a', 900, 700, 800), sale('b', 700, 950, 600), sale('c', 800, 760, 700)];
 
   it('puts the cheapest in the requested currency first', () => {
@@ -59,14 +60,16 @@ describe('toSale', () => {
       createdAt: new Date(0),
       updatedAt: new Date(0),
     };
-    expect(toSale(offer, 'Pixel Keys')).toEqual({
+    expect(toSale(offer, 'Pixel Keys', { average: 4.5, count: 2 })).toEqual({
       offerId: '0123456789abcdef01234567',
       sellerId: 'pixel-keys',
       sellerName: 'Pixel Keys',
       prices: { eur: 500, usd: 540, gbp: 430 },
       inStock: false,
       apiName: 'marketplace',
+      sellerRating: { average: 4.5, count: 2 },
     });
+    expect(toSale(offer, 'Pixel Keys').sellerRating).toEqual({ average: 0, count: 0 });
   });
 
   it('names the supplier of a supplier-backed offer', () => {

@@ -1,8 +1,11 @@
 import {
   CURRENCIES,
+  NO_RATING,
+  rankOffers,
   type Currency,
   type OfferApiName,
   type PriceRange,
+  type RatingSummary,
   type Sale,
 } from '@market/shared';
 import type { OfferDoc } from '../offers/offers.facade.ts';
@@ -10,8 +13,12 @@ import type { OfferDoc } from '../offers/offers.facade.ts';
 /** Where keys a seller uploaded come from (a supplier-backed offer names its supplier). */
 export const OWN_OFFERS_API = 'marketplace';
 
-/** An offer as buyers see it; `apiName` says where its keys come from. */
-export function toSale(offer: OfferDoc, sellerName: string): Sale {
+/** An offer as buyers see it, with its seller's rating; `apiName` says where its keys come from. */
+export function toSale(
+  offer: OfferDoc,
+  sellerName: string,
+  sellerRating: RatingSummary = NO_RATING,
+): Sale {
   return {
     offerId: offer._id.toHexString(),
     sellerId: offer.sellerId,
@@ -19,6 +26,7 @@ export function toSale(offer: OfferDoc, sellerName: string): Sale {
     prices: { ...offer.prices },
     inStock: offer.stock > 0,
     apiName: offer.source?.kind === 'supplier' ? offer.source.supplier : OWN_OFFERS_API,
+    sellerRating,
   };
 }
 
@@ -27,11 +35,16 @@ export function offersList(sales: Sale[]): { allOffers: Sale[]; apiName: OfferAp
   return { allOffers: sales, apiName: sales[0]?.apiName ?? OWN_OFFERS_API };
 }
 
-/** Sales cheapest first in `currency`; ties keep a stable order by offer id. */
-export function sortSales(sales: Sale[], currency: Currency): Sale[] {
-  return [...sales].sort(
-    (a, b) => a.prices[currency] - b.prices[currency] || a.offerId.localeCompare(b.offerId),
-  );
+/**
+ * Sales in the published ranking order (`rankOffers`: price in `currency`, seller rating, defect
+ * rate; ties by price, then offer id). `defectsPer100` gives each seller's defect rate.
+ */
+export function sortSales(
+  sales: Sale[],
+  currency: Currency,
+  defectsPer100: (sellerId: string) => number = () => 0,
+): Sale[] {
+  return rankOffers(sales, currency, defectsPer100);
 }
 
 /** Lowest and highest price per currency; 0 and 0 when there are no sales (spec section 8). */

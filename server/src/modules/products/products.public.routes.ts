@@ -30,9 +30,9 @@ export const publicProductRoutes = (catalogue: CatalogueService) =>
     .post(
       '/info-multiple-sales',
       {
-        summary: 'Products by id with their live offers, cheapest first',
+        summary: 'Products by id with their live offers, in ranking order',
         description:
-          'Prices are integer cents. A product nobody sells has no sales and ranges of 0.',
+          'Offers are ranked by the published formula (price in `currency`, seller rating, defect rate; ties by price; `/ranking` explains it). Prices are integer cents. A product nobody sells has no sales and ranges of 0.',
         body: InfoMultipleSalesRequestSchema,
         response: {
           status: 200,

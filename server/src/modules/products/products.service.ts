@@ -24,7 +24,7 @@ type Deps = {
   offers: OfferFacade;
   brands: BrandFacade;
   platforms: PlatformFacade;
-  sellers: Pick<SellerFacade, 'namesByIds'>;
+  sellers: Pick<SellerFacade, 'standingsByIds'>;
   log: Logger;
 };
 
@@ -63,28 +63,35 @@ export function createCatalogueService(deps: Deps) {
     return EMPTY_BRAND;
   }
 
-  async function sellerNames(list: OfferDoc[]): Promise<Map<string, string>> {
-    return sellers.namesByIds([...new Set(list.map((o) => o.sellerId))]);
+  async function standingsOf(list: OfferDoc[]) {
+    return sellers.standingsByIds([...new Set(list.map((o) => o.sellerId))]);
   }
 
-  /** Live sales per product id; on failure the error is logged and every product has none. */
-  async function salesByProduct(ids: ObjectId[]): Promise<Map<string, Sale[]>> {
+  /**
+   * Live sales per product id and each seller's defect rate (for the ranking); on failure the
+   * error is logged and every product has none.
+   */
+  async function salesByProduct(
+    ids: ObjectId[],
+  ): Promise<{ byProduct: Map<string, Sale[]>; defectsPer100: (sellerId: string) => number }> {
     const byProduct = new Map<string, Sale[]>();
+    let standings: Awaited<ReturnType<typeof standingsOf>> = new Map();
     try {
       const live = await offers.liveOffersOfMany(ids);
-      const names = await sellerNames(live);
+      standings = await standingsOf(live);
       for (const offer of live) {
         const key = offer.productId.toHexString();
+        const standing = standings.get(offer.sellerId);
         byProduct.set(key, [
           ...(byProduct.get(key) ?? []),
-          toSale(offer, names.get(offer.sellerId) ?? offer.sellerId),
+          toSale(offer, standing?.name ?? offer.sellerId, standing?.rating),
         ]);
       }
     } catch (err) {
       log.error({ err }, 'offer lookup failed; answering default offers');
       byProduct.clear();
     }
-    return byProduct;
+    return { byProduct, defectsPer100: (id) => standings.get(id)?.defectsPer100 ?? 0 };
   }
 
   /** Store products for a list of product documents. */
@@ -105,8 +112,9 @@ export function createCatalogueService(deps: Deps) {
     },
 
     /**
-     * `info-multiple-sales`: each product's live sales, cheapest first in `currency`, each with
-     * its `apiName` (`marketplace` or the supplier's id); `offers.apiName` is the cheapest's.
+     * `info-multiple-sales`: each product's live sales in the published ranking order on prices
+     * in `currency` (`rankOffers`), each with its `apiName` (`marketplace` or the supplier's
+     * id) and its seller's rating; `offers.apiName` is the first's.
      */
     async infoMultipleSales(
       productIdList: string[],
@@ -114,9 +122,9 @@ export function createCatalogueService(deps: Deps) {
       currency: Currency,
     ): Promise<ProductSales[]> {
       const docs = await findInOrder(parseIds(productIdList));
-      const sales = await salesByProduct(docs.map((d) => d._id));
+      const { byProduct, defectsPer100 } = await salesByProduct(docs.map((d) => d._id));
       return docs.map((doc) => {
-        const list = sortSales(sales.get(doc._id.toHexString()) ?? [], currency);
+        const list = sortSales(byProduct.get(doc._id.toHexString()) ?? [], currency, defectsPer100);
         return {
           id: doc._id.toHexString(),
           slug: doc.slug,

@@ -10,6 +10,8 @@ export function createSellerFacade(repo: SellerRepository) {
     approvedAmong: repo.approvedAmong,
     emailOf: repo.emailOf,
     namesByIds: repo.namesByIds,
+    setRating: repo.setRating,
+    standingsByIds: repo.standingsByIds,
   };
 }
 export type SellerFacade = ReturnType<typeof createSellerFacade>;

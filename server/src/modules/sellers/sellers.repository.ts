@@ -1,5 +1,10 @@
 import type { Db, Filter, IndexDescription } from 'mongodb';
-import type { SellerStatus } from '@market/shared';
+import {
+  NO_RATING,
+  type RatingSummary,
+  type SellerDefectRate,
+  type SellerStatus,
+} from '@market/shared';
 import { idCondition, type ListQuery } from '../../lib/list-query.ts';
 
 export type SellerDoc = {
@@ -17,7 +22,14 @@ export type SellerDoc = {
   statusReason: string | null;
   createdAt: Date;
   decidedAt: Date | null;
+  /** Approved reviews' average and count: written only by the reviews module's moderation. */
+  rating?: RatingSummary;
+  /** Written only by the defect claims; offer ranking reads `per100`. */
+  defectRate?: SellerDefectRate;
 };
+
+/** What the catalogue shows and ranks offers by: the shop's name, rating and defect rate. */
+export type SellerStanding = { name: string; rating: RatingSummary; defectsPer100: number };
 
 export const sellerIndexes: IndexDescription[] = [
   { key: { email: 1 }, unique: true },
@@ -41,6 +53,25 @@ export function createSellerRepository(db: Db) {
       const docs = await sellers.find({ _id: { $in: ids } }, { projection: { name: 1 } }).toArray();
       return new Map(docs.map((d) => [d._id, d.name]));
     },
+    /** Name, rating and defect rate by seller id, in one query; unknown ids are absent. */
+    async standingsByIds(ids: string[]): Promise<Map<string, SellerStanding>> {
+      const docs = await sellers
+        .find({ _id: { $in: ids } }, { projection: { name: 1, rating: 1, defectRate: 1 } })
+        .toArray();
+      return new Map(
+        docs.map((d) => [
+          d._id,
+          {
+            name: d.name,
+            rating: d.rating ?? NO_RATING,
+            defectsPer100: d.defectRate?.per100 ?? 0,
+          },
+        ]),
+      );
+    },
+    /** Writes a seller's rating as recomputed from its approved reviews (idempotent). */
+    setRating: (id: string, rating: RatingSummary) =>
+      sellers.updateOne({ _id: id }, { $set: { rating } }),
     /** Where a seller's mail goes (null: no such seller). */
     async emailOf(id: string): Promise<string | null> {
       const doc = await sellers.findOne({ _id: id }, { projection: { email: 1 } });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import {
+  NO_RATING,
   SELLER_TRANSITIONS,
   type AddSeller,
   type Seller,
@@ -43,6 +44,8 @@ export function toSeller(doc: SellerDoc): Seller {
     statusReason: doc.statusReason,
     createdAt: doc.createdAt.toISOString(),
     decidedAt: doc.decidedAt?.toISOString() ?? null,
+    rating: doc.rating ?? NO_RATING,
+    ...(doc.defectRate && { defectRate: doc.defectRate }),
   };
 }
 

@@ -11,6 +11,7 @@ import type { MacrocategoryService } from '../macrocategories/macrocategories.se
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { PlatformFacade } from '../platforms/platforms.facade.ts';
 import type { ProductFacade } from '../products/products.facade.ts';
+import type { ReviewService } from '../reviews/reviews.service.ts';
 import type { CatalogueService } from '../products/products.service.ts';
 import type { TagFacade } from '../tags/tags.facade.ts';
 
@@ -27,6 +28,7 @@ export function createPublicStateService(deps: {
   categories: CategoryService;
   macrocategories: MacrocategoryService;
   catalogue: CatalogueService;
+  reviews: Pick<ReviewService, 'latest'>;
 }) {
   const { products, offers, platforms, tags, homeContent, categories, macrocategories, catalogue } =
     deps;
@@ -69,19 +71,27 @@ export function createPublicStateService(deps: {
   return {
     /** Reviews, stats, tags, payments, platforms, home content, categories and macrocategories. */
     async get(locale: Locale): Promise<PublicState> {
-      const [productCount, live, tagList, platformDocs, homeContent, categoryList, macroList] =
-        await Promise.all([
-          products.count(),
-          offers.liveStats(),
-          topTags(locale),
-          platforms.listByPosition(),
-          home(locale),
-          categories.list(locale),
-          macrocategories.list(locale),
-        ]);
+      const [
+        productCount,
+        live,
+        tagList,
+        platformDocs,
+        homeContent,
+        categoryList,
+        macroList,
+        reviews,
+      ] = await Promise.all([
+        products.count(),
+        offers.liveStats(),
+        topTags(locale),
+        platforms.listByPosition(),
+        home(locale),
+        categories.list(locale),
+        macrocategories.list(locale),
+        deps.reviews.latest(locale),
+      ]);
       return {
-        // Reviews arrive with the orders and reviews module; until then there are none.
-        reviews: [],
+        reviews,
         stats: { products: productCount, sellers: live.sellers, offers: live.offers },
         tags: tagList,
         payments: [...PAYMENT_PROVIDERS],

@@ -1,8 +1,10 @@
-import type { Locale, Order } from '@market/shared';
+import type { Locale, Order, UserReview } from '@market/shared';
 import { useEffect, useId, useRef } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formatCents } from '../../lib/currency.ts';
+import ReviewForm from '../reviews/ReviewForm.tsx';
+import { isReviewable } from '../reviews/review-state.ts';
 import KeyReveal from './KeyReveal.tsx';
 import { isAccountItem } from './orders.ts';
 
@@ -14,6 +16,9 @@ export interface OrderCardProps {
   /** Scrolled to and focused once (the order a deep link named). */
   focus: boolean;
   idToken: () => Promise<string>;
+  /** The buyer's reviews by order line. */
+  reviews: ReadonlyMap<string, UserReview>;
+  onReviewed: (review: UserReview) => void;
   t: Messages['account']['orders'];
 }
 
@@ -25,6 +30,8 @@ export default function OrderCard({
   onToggle,
   focus,
   idToken,
+  reviews,
+  onReviewed,
   t,
 }: OrderCardProps) {
   const id = useId();
@@ -113,6 +120,16 @@ export default function OrderCard({
                         />
                       ))}
                     </ul>
+                  )}
+                  {isReviewable(order, item) && (
+                    <ReviewForm
+                      orderId={order.id}
+                      item={item}
+                      review={reviews.get(item.id)}
+                      onWritten={onReviewed}
+                      idToken={idToken}
+                      t={t.review}
+                    />
                   )}
                 </li>
               );

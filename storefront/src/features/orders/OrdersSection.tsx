@@ -1,10 +1,12 @@
-import type { Locale, Order } from '@market/shared';
+import type { Locale, Order, UserReview } from '@market/shared';
 import type { User } from 'firebase/auth';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { showToast } from '../toast/toast.ts';
 import OrderCard from './OrderCard.tsx';
 import { ApiCallError } from '../../lib/api-client.ts';
+import { listOwnReviews } from '../reviews/reviews-api.ts';
+import { reviewsByItem } from '../reviews/review-state.ts';
 import { getOrder, listOrders } from './orders-api.ts';
 import { appendPage, orderIdFromQuery, withOrder } from './orders.ts';
 import './orders.css';
@@ -42,6 +44,25 @@ export default function OrdersSection({ locale, user, t }: OrdersSectionProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(linked ? [linked] : []));
   const [busy, setBusy] = useState(false);
   const idToken = useCallback(() => user.getIdToken(), [user]);
+  const [reviews, setReviews] = useState<ReadonlyMap<string, UserReview>>(new Map());
+
+  // The buyer's reviews, to show each reviewed line's status instead of the form; without them
+  // the form still shows, and the API refuses a second review (409).
+  useEffect(() => {
+    let current = true;
+    user
+      .getIdToken()
+      .then((token) => listOwnReviews(token))
+      .then(
+        (list) => current && setReviews(reviewsByItem(list)),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [user]);
+  const reviewed = (review: UserReview) =>
+    setReviews((was) => new Map(was).set(review.itemId, review));
 
   useEffect(() => {
     let current = true;
@@ -127,6 +148,8 @@ export default function OrdersSection({ locale, user, t }: OrdersSectionProps) {
                   onToggle={() => toggle(order.id)}
                   focus={order.id === linked}
                   idToken={idToken}
+                  reviews={reviews}
+                  onReviewed={reviewed}
                   t={t}
                 />
               ))}

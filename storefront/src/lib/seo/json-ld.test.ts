@@ -72,6 +72,7 @@ describe('productJsonLd', () => {
     prices: { eur, usd, gbp },
     inStock,
     apiName: 'marketplace',
+    sellerRating: { average: 0, count: 0 },
   });
   const product = {
     id: '6b02',
@@ -128,5 +129,62 @@ describe('productJsonLd', () => {
         ['GBP', '0', 'https://schema.org/OutOfStock'],
       ]);
     }
+  });
+});
+
+describe('productJsonLd with reviews', () => {
+  const product = {
+    id: '6b02',
+    name: 'Iron Arena',
+    description: 'An action game.',
+    brand: 'Northwind Games',
+    url: 'http://localhost:8080/product/6b02/iron-arena',
+    sales: [],
+  };
+  const review = {
+    id: 'r1',
+    productId: '6b02',
+    productName: 'Iron Arena',
+    productUrl: '/product/6b02/iron-arena',
+    sellerName: 'Pixel Keys',
+    rating: 4,
+    text: 'Activated at once.',
+    authorName: 'Maria R.',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    reply: null,
+  };
+
+  it('adds the aggregate rating and each review as schema.org asks', () => {
+    const ld = productJsonLd({
+      ...product,
+      reviews: { rating: { average: 4.5, count: 2 }, reviews: [review] },
+    });
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 2,
+      ratingCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(ld.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Maria R.' },
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+        reviewBody: 'Activated at once.',
+        datePublished: '2026-11-20',
+      },
+    ]);
+  });
+
+  it('leaves both out when the product has no review', () => {
+    const ld = productJsonLd({
+      ...product,
+      reviews: { rating: { average: 0, count: 0 }, reviews: [] },
+    });
+    expect(ld).not.toHaveProperty('aggregateRating');
+    expect(ld).not.toHaveProperty('review');
+    expect(productJsonLd(product)).not.toHaveProperty('aggregateRating');
   });
 });

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, type Sale } from '@market/shared';
+import { CURRENCIES, type Currency, type ProductReviews, type Sale } from '@market/shared';
 import type { Breadcrumb } from './breadcrumbs.ts';
 
 const CONTEXT = 'https://schema.org';
@@ -43,6 +43,31 @@ export interface OfferJsonLd {
   };
 }
 
+export interface RatingJsonLd {
+  '@type': 'Rating';
+  ratingValue: number;
+  bestRating: 5;
+  worstRating: 1;
+}
+
+export interface ReviewJsonLd {
+  '@type': 'Review';
+  author: { '@type': 'Person'; name: string };
+  reviewRating: RatingJsonLd;
+  reviewBody: string;
+  /** ISO date (`2026-11-26`). */
+  datePublished: string;
+}
+
+export interface AggregateRatingJsonLd {
+  '@type': 'AggregateRating';
+  ratingValue: number;
+  reviewCount: number;
+  ratingCount: number;
+  bestRating: 5;
+  worstRating: 1;
+}
+
 export interface ProductJsonLd {
   '@context': typeof CONTEXT;
   '@type': 'Product';
@@ -52,6 +77,9 @@ export interface ProductJsonLd {
   url: string;
   brand: { '@type': 'Brand'; name: string };
   offers: OfferJsonLd[];
+  /** Only with approved reviews (the API gives only those). */
+  aggregateRating?: AggregateRatingJsonLd;
+  review?: ReviewJsonLd[];
 }
 
 export type JsonLd = OrganizationJsonLd | BreadcrumbListJsonLd | ProductJsonLd;
@@ -92,9 +120,37 @@ const NO_DAYS: QuantitativeDays = {
 };
 
 /**
+ * The rating and reviews of a product for its JSON-LD: nothing without a review (an
+ * `aggregateRating` of 0 reviews is invalid for search engines). `reviews` holds only approved
+ * reviews: `GET /api/public/reviews` answers no other.
+ */
+export function reviewsJsonLd(
+  reviews: Pick<ProductReviews, 'rating' | 'reviews'> | null | undefined,
+): Pick<ProductJsonLd, 'aggregateRating' | 'review'> {
+  if (!reviews || reviews.rating.count < 1) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.rating.average,
+      reviewCount: reviews.rating.count,
+      ratingCount: reviews.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.reviews.map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.authorName },
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+      reviewBody: r.text,
+      datePublished: r.createdAt.slice(0, 10),
+    })),
+  };
+}
+
+/**
  * A Product with one Offer per currency, priced at the lowest live (in-stock) offer in that
  * currency; digital goods, so free and instant shipping. With no live offer every currency is
- * offered at `"0"` and out of stock.
+ * offered at `"0"` and out of stock. With approved reviews, its `aggregateRating` and `review`.
  */
 export function productJsonLd(input: {
   id: string;
@@ -103,6 +159,7 @@ export function productJsonLd(input: {
   brand: string;
   url: string;
   sales: readonly Sale[];
+  reviews?: Pick<ProductReviews, 'rating' | 'reviews'> | null;
 }): ProductJsonLd {
   const live = input.sales.filter((sale) => sale.inStock);
   const offers = CURRENCIES.map((currency): OfferJsonLd => {
@@ -136,6 +193,7 @@ export function productJsonLd(input: {
     url: input.url,
     brand: { '@type': 'Brand', name: input.brand },
     offers,
+    ...reviewsJsonLd(input.reviews),
   };
 }
 

@@ -79,6 +79,7 @@ describe('staticSitemapEntries', () => {
       '/category/accounts',
     ]);
     expect(english).toContain('/support/docs/guides/steam');
+    expect(english).toContain('/ranking');
     expect(english.filter((path) => path.startsWith('/support/'))).toHaveLength(
       PLATFORMS.filter((platform) => platform.guide).length,
     );

@@ -23,7 +23,10 @@ export function productEntry(id: string, slug: string): SitemapEntry {
   return { paths: pathsIn((locale) => productPath(locale, id, slug)) };
 }
 
-/** The pages that exist whatever the catalogue holds: home, categories, activation guides. */
+/**
+ * The pages that exist whatever the catalogue holds: home, categories, activation guides, and
+ * how offers are ranked.
+ */
 export function staticSitemapEntries(): SitemapEntry[] {
   const guides = PLATFORMS.map((platform) => activationGuidePath(platform.slug)).filter(
     (path): path is string => path !== null,
@@ -32,6 +35,7 @@ export function staticSitemapEntries(): SitemapEntry[] {
     localizedEntry('/'),
     ...CATEGORY_IDS.map((id) => ({ paths: pathsIn((locale) => categoryPath(locale, id)) })),
     ...guides.map(localizedEntry),
+    localizedEntry('/ranking'),
   ];
 }
 

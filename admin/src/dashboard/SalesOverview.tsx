@@ -1,0 +1,111 @@
+import { Card, CardContent, CardHeader, Grid, Stack, Typography } from '@mui/material';
+import {
+  PeriodPicker,
+  RankedTable,
+  SalesCharts,
+  StatusChart,
+  useDashboard,
+} from '@market/console-kit';
+import { AdminDashboardSchema, type AdminDashboard } from '@market/shared';
+import { useState } from 'react';
+import { LinkBase, useCreatePath, useTranslate } from 'react-admin';
+
+export const ADMIN_DASHBOARD_URL = '/api/admin/dashboard';
+
+function Figure({ label, value, to }: { label: string; value: string | number; to?: string }) {
+  return (
+    <Stack>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p">
+        {to ? <LinkBase to={to}>{value}</LinkBase> : value}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Figures({ data }: { data: AdminDashboard }) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { conversion, waiting } = data;
+  const pending = encodeURIComponent(JSON.stringify({ status: 'pending' }));
+  return (
+    <Stack direction="row" spacing={6} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+      <Figure label={translate('app.dashboard.sales.page_views')} value={conversion.pageViews} />
+      <Figure label={translate('app.dashboard.sales.orders')} value={conversion.orders} />
+      <Figure label={translate('app.dashboard.sales.delivered')} value={conversion.delivered} />
+      <Figure
+        label={translate('app.dashboard.sales.conversion')}
+        value={conversion.ratePer100 === null ? '—' : `${conversion.ratePer100} %`}
+      />
+      <Figure
+        label={translate('app.dashboard.sales.applications')}
+        value={waiting.sellerApplications}
+        to={`${createPath({ resource: 'sellers', type: 'list' })}?filter=${pending}`}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The marketplace's sales over the last 7, 30 or 90 days, aggregated by the server: figures
+ * (page views to delivered orders), revenue and orders per day, orders by status, the best
+ * products and shops.
+ */
+export function SalesOverview() {
+  const translate = useTranslate();
+  const [days, setDays] = useState(30);
+  const state = useDashboard(ADMIN_DASHBOARD_URL, AdminDashboardSchema, days);
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardHeader
+        title={translate('app.dashboard.sales.title')}
+        action={<PeriodPicker days={days} onChange={setDays} />}
+      />
+      <CardContent>
+        {state.status === 'failed' ? (
+          <Typography color="error">{translate('app.dashboard.load_failed')}</Typography>
+        ) : state.status === 'loading' ? (
+          <Typography color="text.secondary">{translate('app.dashboard.loading')}</Typography>
+        ) : (
+          <>
+            <Figures data={state.data} />
+            <SalesCharts perDay={state.data.perDay} />
+            <Grid container spacing={3} sx={{ mt: 1 }}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <Typography variant="subtitle1">
+                  {translate('app.dashboard.sales.top_products')}
+                </Typography>
+                <RankedTable
+                  rows={state.data.topProducts}
+                  label={translate('app.dashboard.sales.product')}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <Typography variant="subtitle1">
+                  {translate('app.dashboard.sales.top_sellers')}
+                </Typography>
+                <RankedTable
+                  rows={state.data.topSellers}
+                  label={translate('app.dashboard.sales.seller')}
+                />
+              </Grid>
+              <Grid size={12}>
+                <Typography variant="subtitle1">
+                  {translate('app.dashboard.sales.by_status')}
+                </Typography>
+                <StatusChart
+                  counts={state.data.ordersByStatus.map((s) => ({
+                    label: translate(`resources.orders.statuses.${s.status}`),
+                    count: s.count,
+                  }))}
+                />
+              </Grid>
+            </Grid>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

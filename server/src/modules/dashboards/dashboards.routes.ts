@@ -1,0 +1,28 @@
+import { AdminDashboardSchema, DashboardQuerySchema, SellerDashboardSchema } from '@market/shared';
+import { routes } from '../../lib/route.ts';
+import { currentUser } from '../../middleware/auth.ts';
+import type { DashboardService } from './dashboards.service.ts';
+
+/** `GET /api/admin/dashboard?days=30`: the admin console's home, aggregated on the server. */
+export const adminDashboardRoutes = (service: DashboardService) =>
+  routes('/admin/dashboard', { tag: 'admin', access: 'admin' }).get(
+    '/',
+    {
+      summary: 'Revenue, orders, conversion, best sellers and queues over the last days',
+      query: DashboardQuerySchema,
+      response: { status: 200, description: 'The figures', schema: AdminDashboardSchema },
+    },
+    async (c) => c.json(await service.admin(c.req.valid('query').days)),
+  );
+
+/** `GET /api/seller/dashboard?days=30`: the seller console's home. */
+export const sellerDashboardRoutes = (service: DashboardService) =>
+  routes('/seller/dashboard', { tag: 'seller', access: 'seller' }).get(
+    '/',
+    {
+      summary: "The caller's sales per day, best products and offers running low",
+      query: DashboardQuerySchema,
+      response: { status: 200, description: 'The figures', schema: SellerDashboardSchema },
+    },
+    async (c) => c.json(await service.seller(currentUser(c).sellerId!, c.req.valid('query').days)),
+  );
