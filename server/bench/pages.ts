@@ -28,6 +28,7 @@ import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
 import type { ProductDoc } from '../src/modules/products/products.repository.ts';
 import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
+import { reportResult } from './bench-result.ts';
 import { percentile } from './bench-util.ts';
 import { load, type LoadResult } from './bench-stack.ts';
 
@@ -197,6 +198,7 @@ for (const cached of modes) {
     times.sort((a, b) => a - b);
     coldP50 = percentile(times, 50);
     coldP99 = percentile(times, 99);
+    reportResult({ name: 'product page cold render (miss), p99', figure: coldP99, unit: 'ms' });
   }
   /** One endpoint under load, warmed first (the cache holds the page, the engine its data). */
   const measure = async (label: string, target: string) => {
@@ -218,6 +220,21 @@ for (const cached of modes) {
     const page = await measure(label, target);
     rows.push({ ...health, mode, ratio: 1 });
     rows.push({ ...page, mode, ratio: page.rps / health.rps });
+    // The goals (issue 12): a cached page at half health's rate or better, p99 under 50 ms.
+    const name = `${label.split(' ')[0]} page, ${mode}`;
+    reportResult({
+      name: `${name}, req/s`,
+      figure: Math.round(page.rps),
+      unit: 'req/s',
+      ratio: { value: page.rps / health.rps, of: `health ${Math.round(health.rps)} req/s` },
+      ...(cached && { goal: { minRatio: 0.5 } }),
+    });
+    reportResult({
+      name: `${name}, p99`,
+      figure: page.p99,
+      unit: 'ms',
+      ...(cached && { goal: { max: 50 } }),
+    });
   }
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
