@@ -1,6 +1,6 @@
 /**
- * The app as `npm start` runs it (embedded engine in-process, indexes, reference data), on a
- * free port with a temporary data directory, for the benchmarks. Not a benchmark itself.
+ * The app as `npm start` runs it (embedded engine on its own thread, indexes, reference data),
+ * on a free port with a temporary data directory, for the benchmarks. Not a benchmark itself.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +16,7 @@ import { createApiServer, createHttpServer } from '../src/http-server.ts';
 import type { KeyVault } from '../src/modules/keys/key-vault.ts';
 import { securityHeaders } from '../src/lib/security-headers.ts';
 import { loadConfig } from '../src/config.ts';
-import { startEmbeddedMongo } from '@market/embedded-mongo';
+import { startEmbeddedMongoThread } from '@market/embedded-mongo';
 import { ensureIndexes } from '../src/db/indexes.ts';
 import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
@@ -46,7 +46,10 @@ export async function startBenchStack(
   opts: { storefront?: boolean } = {},
 ): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
-  const engine = await startEmbeddedMongo({ port: 0, dataDir: path.join(dataDir, 'mongo') });
+  const engine = await startEmbeddedMongoThread({
+    port: 0,
+    dataDir: path.join(dataDir, 'mongo'),
+  });
   const client = await new MongoClient(engine.uri).connect();
   const db = client.db('bench');
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
@@ -129,7 +132,7 @@ export async function load(
     body?: unknown;
     connections?: number;
     duration?: number;
-    /** Request headers besides the JSON content type (`Accept-Encoding`, say). */
+    /** Sent with every request (a Bearer token or a session cookie, say). */
     headers?: Record<string, string>;
   } = {},
 ): Promise<LoadResult> {
@@ -140,8 +143,8 @@ export async function load(
     duration: opts.duration ?? 10,
     workers: 1,
     headers: {
-      ...opts.headers,
       ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...opts.headers,
     },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });

@@ -139,6 +139,7 @@ const twentyIds = Array.from({ length: 20 }, (_, k) =>
 const results: Array<LoadResult & { alone: number }> = [];
 for (const [label, url, body] of [
   ['hello world (Hono, @hono/node-server)', helloUrl, undefined],
+  ['GET /api/health (the app, no database)', `${stack.url}/api/health`, undefined],
   [
     'POST /api/public/products/info-multiple-sales (20 ids)',
     `${stack.url}/api/public/products/info-multiple-sales`,
@@ -166,12 +167,14 @@ for (const [label, url, body] of [
 }
 
 const base = results[0]!.rps;
+const health = results[1]!.rps;
+const share = (rps: number, of: number) => `${((rps / of) * 100).toFixed(1)}%`;
 console.log(
-  `\n${'endpoint'.padEnd(56)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs hello'.padStart(9)} ${'errors'.padStart(7)} ${'alone ms'.padStart(9)}`,
+  `\n${'endpoint'.padEnd(56)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs hello'.padStart(9)} ${'vs health'.padStart(10)} ${'errors'.padStart(7)} ${'alone ms'.padStart(9)}`,
 );
 for (const r of results) {
   console.log(
-    `${r.label.padEnd(56)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${`${((r.rps / base) * 100).toFixed(1)}%`.padStart(9)} ${String(r.errors).padStart(7)} ${r.alone.toFixed(0).padStart(9)}`,
+    `${r.label.padEnd(56)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p99).padStart(7)} ${share(r.rps, base).padStart(9)} ${share(r.rps, health).padStart(10)} ${String(r.errors).padStart(7)} ${r.alone.toFixed(0).padStart(9)}`,
   );
 }
 

@@ -45,13 +45,21 @@ const check = (ok: boolean, problem: string) => {
   if (!ok) problems.push(problem);
 };
 
+/** `BENCH_CPU_PROF=<dir>`: the marketplace writes a V8 CPU profile there when it stops. */
+const profileDir = process.env.BENCH_CPU_PROF;
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
 const emulator = await startBenchEmulator();
 const server = await startMarketplace({
   ports: await freePorts(),
   dataDir,
   emulatorHost: emulator.host,
-  env: { TRUST_PROXY: 'true' },
+  env: {
+    TRUST_PROXY: 'true',
+    ...(profileDir
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` }
+      : {}),
+  },
 });
 const client = await new MongoClient(server.mongoUri).connect();
 const db = client.db('marketplace');
@@ -252,6 +260,11 @@ ${BUYERS} concurrent checkouts on ${KEYS} keys (one offer)
 } finally {
   await client.close(true);
   await identity.close();
+  if (profileDir) {
+    // A profile is written only on a clean exit, not on kill()'s SIGKILL.
+    server.child.kill('SIGTERM');
+    await server.ended;
+  }
   await server.kill();
   await emulator.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -542,8 +542,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
   const checkout = createCheckoutService({
     ...{ orderService, settlement, chargebacks, auditLog, log },
-    carts: ask.carts,
-    offers: ask.offers,
     orders: ask.orders,
     cart: cartService,
     payments: deps.payments,

@@ -56,7 +56,12 @@ export type TestServer = {
  * `storefront` serves the built storefront pages too, through main.ts's HTTP server.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; storefront?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    storefront?: boolean;
+    /** The Auth emulator's address, when not the shared one (a proxy in front of it, say). */
+    emulatorHost?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
   const external = process.env.MONGODB_URI;
@@ -64,7 +69,7 @@ export async function startTestServer(
   const client = await new MongoClient(external ?? engine!.uri).connect();
   const db = client.db(`test_${path.basename(dataDir).replace(/\W/g, '')}`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
-  const emulatorHost = inject('authEmulatorHost');
+  const emulatorHost = options.emulatorHost ?? inject('authEmulatorHost');
   const identity = createIdentity(config, emulatorHost);
   const log = createLogger('silent');
   const awin = await connectAwin(config, log);

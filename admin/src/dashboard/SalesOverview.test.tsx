@@ -18,7 +18,7 @@ const figures = (days: number): AdminDashboard => ({
   conversion: { pageViews: 40, orders: 6, delivered: 4, ratePer100: 10 },
   topProducts: [{ id: 'p1', name: 'Elden Ring', units: 3, revenue: { ...noCents, eur: 2000 } }],
   topSellers: [{ id: 's1', name: 'Pixel Keys', units: days, revenue: noCents }],
-  waiting: { reviewQueue: 1, sellerApplications: 2 },
+  waiting: { reviewQueue: 1, sellerApplications: 2, pendingReviews: 5 },
 });
 
 const getJson = vi.fn(async (url: string) =>
@@ -49,6 +49,8 @@ describe('SalesOverview', () => {
     expect(within(products).getByText('€20.00')).toBeTruthy();
     const pending = screen.getByRole('link', { name: '2' });
     expect(decodeURIComponent(pending.getAttribute('href')!)).toContain('{"status":"pending"}');
+    const reviews = screen.getByRole('link', { name: '5' });
+    expect(decodeURIComponent(reviews.getAttribute('href')!)).toMatch(/reviews\?filter=.*pending/);
   });
 
   it('asks again for the period picked', async () => {

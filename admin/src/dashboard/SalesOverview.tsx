@@ -44,6 +44,11 @@ function Figures({ data }: { data: AdminDashboard }) {
         value={waiting.sellerApplications}
         to={`${createPath({ resource: 'sellers', type: 'list' })}?filter=${pending}`}
       />
+      <Figure
+        label={translate('app.dashboard.sales.pending_reviews')}
+        value={waiting.pendingReviews}
+        to={`${createPath({ resource: 'reviews', type: 'list' })}?filter=${pending}`}
+      />
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ export const en = {
         delivered: 'Delivered',
         conversion: 'Delivered per 100 page views',
         applications: 'Shops waiting for approval',
+        pending_reviews: 'Reviews waiting for moderation',
         top_products: 'Best-selling products',
         top_sellers: 'Best-selling shops',
         product: 'Product',

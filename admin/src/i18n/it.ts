@@ -15,6 +15,7 @@ export const it: TranslationOf<typeof en> = {
         delivered: 'Consegnati',
         conversion: 'Consegnati ogni 100 pagine viste',
         applications: 'Negozi in attesa di approvazione',
+        pending_reviews: 'Recensioni da moderare',
         top_products: 'Prodotti più venduti',
         top_sellers: 'Negozi con più vendite',
         product: 'Prodotto',

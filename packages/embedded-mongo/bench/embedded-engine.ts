@@ -82,6 +82,14 @@ const total = await docs.countDocuments();
 await measure(`countDocuments() over ${total} docs, 8 concurrent`, 2000, () =>
   parallel(2000, 8, () => docs.countDocuments()),
 );
+// Ranges and sorted pages walk an ordered index (built here over the existing documents).
+await docs.createIndex({ status: 1, n: 1 });
+await measure('find by index range (~500 of them), 8 concurrent', 1000, () =>
+  parallel(1000, 8, () => docs.find({ status: 'available', n: { $gte: 100, $lt: 110 } }).toArray()),
+);
+await measure('sorted page walked on an index, limit 24, 8 conc.', 2000, () =>
+  parallel(2000, 8, () => docs.find({ status: 'available' }).sort({ n: -1 }).limit(24).toArray()),
+);
 await measure(`find with a scan filter over ${total} docs, limit 20`, 200, () =>
   parallel(200, 8, () =>
     docs

@@ -113,6 +113,16 @@ describe('aggregate', () => {
     expect(await t.db.collection('orders').countDocuments({ nested: { $exists: true } })).toBe(0);
   });
 
+  it('adds top-level fields without copying or changing stored documents', async () => {
+    const c = t.db.collection<{ _id: number; a: unknown; n: number }>('agg-shallow');
+    await c.insertOne({ _id: 1, a: { b: 1 }, n: 2 });
+    const [row] = await c
+      .aggregate([{ $set: { a: 'replaced', twice: { $multiply: ['$n', 2] } } }])
+      .toArray();
+    expect(row).toEqual({ _id: 1, a: 'replaced', n: 2, twice: 4 });
+    expect(await c.findOne({ _id: 1 })).toEqual({ _id: 1, a: { b: 1 }, n: 2 });
+  });
+
   it('pages large aggregation results through getMore', async () => {
     const c = t.db.collection('agg-many');
     await c.insertMany(Array.from({ length: 300 }, (_, i) => ({ i })));

@@ -11,11 +11,32 @@ import {
   Index,
   sameEntries,
   sameIndexOptions,
-  type Entry,
+  type Entries,
   type IndexSpec,
 } from './indexes.ts';
 import { keyOf } from './keys.ts';
+import type { OrderedEntries } from './ordered.ts';
+import { plan, type Plan } from './planner.ts';
 import type { Doc } from './types.ts';
+
+/** An index as the planner sees it: its fields in order, and whether ranges may use it. */
+export interface OrderedSource {
+  index: Index;
+  fields: string[];
+  dirs: number[];
+  sparse: boolean;
+  orderable: boolean;
+  ordered: OrderedEntries;
+}
+
+export interface HashCandidates {
+  index: Index;
+  /** The leading fields pinned. */
+  fields: string[];
+  sets: ReadonlySet<string>[];
+  size: number;
+  distinct: boolean;
+}
 
 /**
  * One collection's documents and indexes, with the unique constraints enforced.
@@ -28,6 +49,9 @@ export class Collection {
   readonly options: Doc;
   /** keyOf(_id) → document, in insertion (natural) order. */
   private readonly docs = new Map<string, Doc>();
+  /** keyOf(_id) → insertion sequence: natural order, which ordered indexes break ties by. */
+  private readonly seqs = new Map<string, number>();
+  private nextSeq = 0;
   private readonly secondary: Index[] = [];
 
   constructor(db: string, name: string, options: Doc = {}) {
@@ -60,19 +84,54 @@ export class Collection {
     return [ID_INDEX, ...this.secondary.map((i) => i.spec)];
   }
 
-  /**
-   * Documents that can possibly match `filter`, found through `_id` or an index whose leading
-   * fields the filter pins by equality; null means "scan everything". Callers still test the
-   * filter.
-   */
-  candidates(filter: Doc): Iterable<Doc> | null {
+  /** Plans a query: the candidate documents and whether they are exact and sorted. */
+  plan(filter: Doc, sort?: Doc, want = 0): Plan {
+    return plan(this, filter, sort, want);
+  }
+
+  docByKey(idKey: string): Doc | undefined {
+    return this.docs.get(idKey);
+  }
+
+  /** Candidates in natural order (ties of a sort then fall as in a full scan). */
+  inNaturalOrder(docs: Iterable<Doc>): Doc[] {
+    const withSeq = Array.from(docs, (d) => [this.seqs.get(keyOf(d['_id'])) ?? 0, d] as const);
+    return withSeq.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+  }
+
+  /** The documents a filter pins by `_id` equality (or `$in`), else null. */
+  idCandidates(filter: Doc): Doc[] | null {
     const id = filter['_id'];
-    if (id !== undefined) {
-      const values = equalityValues(id, true);
-      if (values) return values.map((v) => this.docs.get(keyOf(v))).filter((d): d is Doc => !!d);
+    if (id === undefined) return null;
+    const values = equalityValues(id, true);
+    if (!values) return null;
+    const keys = new Set(values.map(keyOf)); // each document once, however often it is asked for
+    return [...keys].map((k) => this.docs.get(k)).filter((d): d is Doc => !!d);
+  }
+
+  /** Every index, as the planner walks it in order. */
+  orderedSources(): OrderedSource[] {
+    const out: OrderedSource[] = [];
+    for (const ix of this.secondary) {
+      if (!ix.ordered) continue;
+      out.push({
+        index: ix,
+        fields: ix.fields,
+        dirs: Object.values(ix.spec.key),
+        sparse: !!ix.spec.sparse,
+        orderable: ix.orderable,
+        ordered: ix.ordered,
+      });
     }
-    let best: ReadonlySet<string>[] | null = null;
-    let bestSize = Infinity;
+    return out;
+  }
+
+  /**
+   * The smallest candidate set of an index whose leading fields the filter pins by equality
+   * (`distinct`: each pinned tuple once, so on a plain index the sets are disjoint).
+   */
+  hashCandidates(filter: Doc): HashCandidates | null {
+    let best: HashCandidates | null = null;
     for (const ix of this.secondary) {
       if (!ix.lookupable) continue;
       // The longest leading run of fields the filter pins (an index prefix, as on MongoDB).
@@ -87,16 +146,19 @@ export class Collection {
       let tuples: unknown[][] = [[]];
       for (const vs of perField) tuples = tuples.flatMap((t) => vs.map((v) => [...t, v]));
       if (tuples.length > 1000) continue;
+      const distinct = new Set(tuples.map(keyOf)).size === tuples.length;
       const sets = tuples.map((t) => ix.lookup(t)).filter((x): x is ReadonlySet<string> => !!x);
       const size = sets.reduce((n, x) => n + x.size, 0);
-      if (size < bestSize) [best, bestSize] = [sets, size];
-      if (bestSize <= 1) break;
+      if (!best || size < best.size) {
+        best = { index: ix, fields: ix.fields.slice(0, perField.length), sets, size, distinct };
+      }
+      if (best.size <= 1) break;
     }
-    return best ? this.resolveIds(best) : null;
+    return best;
   }
 
   /** Lazily, so a limited query stops early; callers finish iterating before writing. */
-  private *resolveIds(sets: ReadonlySet<string>[]): Generator<Doc> {
+  *resolveIds(sets: Iterable<string>[]): Generator<Doc> {
     const seen = sets.length > 1 ? new Set<string>() : null;
     for (const set of sets) {
       for (const k of set) {
@@ -111,7 +173,7 @@ export class Collection {
   }
 
   /** Throws a duplicate-key error if `doc` (stored under `idKey`) would break a unique index. */
-  private checkUnique(doc: Doc, idKey: string, entries: (Entry[] | null)[]): void {
+  private checkUnique(doc: Doc, idKey: string, entries: (Entries | null)[]): void {
     this.secondary.forEach((ix, i) => {
       const hit = ix.conflict(doc, idKey, entries[i] ?? null);
       if (hit) throw duplicateKeyError(this.ns, ix.spec.name, ix.spec.key, ix.keyValue(hit.values));
@@ -124,8 +186,10 @@ export class Collection {
       throw duplicateKeyError(this.ns, '_id_', { _id: 1 }, { _id: doc['_id'] });
     const entries = this.secondary.map((ix) => ix.entriesOf(doc));
     this.checkUnique(doc, idKey, entries);
+    const seq = this.nextSeq++;
     this.docs.set(idKey, doc);
-    this.secondary.forEach((ix, i) => ix.add(idKey, entries[i] ?? null));
+    this.seqs.set(idKey, seq);
+    this.secondary.forEach((ix, i) => ix.add(idKey, seq, entries[i] ?? null));
   }
 
   /** Swaps in a new version of a stored document (same `_id`). */
@@ -134,10 +198,11 @@ export class Collection {
     const before = this.secondary.map((ix) => ix.entriesOf(prev));
     const after = this.secondary.map((ix) => ix.entriesOf(next));
     this.checkUnique(next, idKey, after);
+    const seq = this.seqs.get(idKey) as number;
     this.secondary.forEach((ix, i) => {
       if (sameEntries(before[i] ?? null, after[i] ?? null)) return;
-      ix.remove(idKey, before[i] ?? null);
-      ix.add(idKey, after[i] ?? null);
+      ix.remove(idKey, seq, before[i] ?? null);
+      ix.add(idKey, seq, after[i] ?? null);
     });
     this.docs.set(idKey, next);
   }
@@ -153,8 +218,10 @@ export class Collection {
     const idKey = keyOf(doc['_id']);
     const stored = this.docs.get(idKey);
     if (!stored) return false;
-    for (const ix of this.secondary) ix.remove(idKey, ix.entriesOf(stored));
+    const seq = this.seqs.get(idKey) as number;
+    for (const ix of this.secondary) ix.remove(idKey, seq, ix.entriesOf(stored));
     this.docs.delete(idKey);
+    this.seqs.delete(idKey);
     return true;
   }
 
@@ -184,7 +251,7 @@ export class Collection {
       const entries = ix.entriesOf(doc);
       const hit = ix.conflict(doc, idKey, entries);
       if (hit) throw duplicateKeyError(this.ns, spec.name, spec.key, ix.keyValue(hit.values));
-      ix.add(idKey, entries);
+      ix.add(idKey, this.seqs.get(idKey) as number, entries);
     }
     this.secondary.push(ix);
     return true;

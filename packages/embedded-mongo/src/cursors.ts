@@ -74,13 +74,21 @@ export class CursorTable {
   }
 }
 
+/**
+ * An upper bound of a stored document's BSON size: its journal record's, noted when written, so
+ * a batch need not measure documents again. Documents without one (replayed, projected,
+ * computed) are measured.
+ */
+export const knownSize = new WeakMap<object, number>();
+
 /** Up to `batchSize` documents (0 = no count limit), stopping before the reply grows too big. */
 function takeBatch(docs: Doc[], from: number, batchSize: number): Doc[] {
   const end = batchSize > 0 ? Math.min(docs.length, from + batchSize) : docs.length;
   let bytes = 0;
   let i = from;
   for (; i < end; i++) {
-    bytes += BSON.calculateObjectSize(docs[i] as Doc, { ignoreUndefined: true });
+    const doc = docs[i] as Doc;
+    bytes += knownSize.get(doc) ?? BSON.calculateObjectSize(doc, { ignoreUndefined: true });
     if (bytes > MAX_BATCH_BYTES && i > from) break;
   }
   return docs.slice(from, i);

@@ -1,4 +1,5 @@
 import { Collection } from './collection.ts';
+import { knownSize } from './cursors.ts';
 import { badValue, CommandError, namespaceExists } from './errors.ts';
 import type { IndexSpec } from './indexes.ts';
 import { encodeRecord } from './journal.ts';
@@ -101,12 +102,14 @@ export class Database {
     const frame = this.journal({ o: 'p', c: coll.name, d: doc });
     coll.insert(doc);
     this.commit(frame);
+    if (frame) knownSize.set(doc, frame.length);
   }
 
   replace(coll: Collection, prev: Doc, next: Doc): void {
     const frame = this.journal({ o: 'p', c: coll.name, d: next });
     coll.replace(prev, next);
     this.commit(frame);
+    if (frame) knownSize.set(next, frame.length);
   }
 
   remove(coll: Collection, doc: Doc): boolean {

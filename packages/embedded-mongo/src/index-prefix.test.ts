@@ -9,23 +9,23 @@ describe('compound index prefixes', () => {
     const ix = new Index(spec);
     const a = { _id: 'a', productId: 'p1', sellerId: 's1' };
     const b = { _id: 'b', productId: 'p1', sellerId: 's2' };
-    ix.add('a', ix.entriesOf(a));
-    ix.add('b', ix.entriesOf(b));
+    ix.add('a', 0, ix.entriesOf(a));
+    ix.add('b', 1, ix.entriesOf(b));
     expect([...(ix.lookup(['p1']) ?? [])]).toEqual(['a', 'b']);
     expect([...(ix.lookup(['p1', 's2']) ?? [])]).toEqual(['b']);
-    ix.remove('a', ix.entriesOf(a));
+    ix.remove('a', 0, ix.entriesOf(a));
     expect([...(ix.lookup(['p1']) ?? [])]).toEqual(['b']);
-    ix.remove('b', ix.entriesOf(b));
+    ix.remove('b', 1, ix.entriesOf(b));
     expect(ix.lookup(['p1'])).toBeUndefined();
   });
 
   it('indexes each element of a multikey leading field once', () => {
     const ix = new Index({ v: 2, key: { tags: 1, n: 1 }, name: 'tags_1_n_1' });
     const doc = { _id: 'd', tags: ['x', 'y', 'x'], n: 1 };
-    ix.add('d', ix.entriesOf(doc));
+    ix.add('d', 0, ix.entriesOf(doc));
     expect([...(ix.lookup(['x']) ?? [])]).toEqual(['d']);
     expect([...(ix.lookup(['y']) ?? [])]).toEqual(['d']);
-    ix.remove('d', ix.entriesOf(doc));
+    ix.remove('d', 0, ix.entriesOf(doc));
     expect(ix.lookup(['x'])).toBeUndefined();
   });
 });

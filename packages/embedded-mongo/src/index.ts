@@ -11,6 +11,7 @@ import { sweepExpired } from './ttl.ts';
 import { silentLogger, type EngineLogger } from './types.ts';
 
 export { SUPPORTED_COMMANDS } from './commands/index.ts';
+export { startEmbeddedMongoThread, type EmbeddedMongoThreadOptions } from './thread.ts';
 
 export interface EmbeddedMongo {
   uri: string;

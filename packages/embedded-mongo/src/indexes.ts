@@ -9,6 +9,7 @@ import {
 } from './errors.ts';
 import { formatDoc, keyOf } from './keys.ts';
 import { compileFilter } from './mql.ts';
+import { isOrderable, OrderedEntries } from './ordered.ts';
 import type { Doc } from './types.ts';
 
 /** An index as listed by listIndexes (and as journaled). */
@@ -119,11 +120,18 @@ export interface Entry {
 }
 
 /**
+ * A document's entries; `plain` when it has exactly one, of values the ordered side orders as
+ * mingo does (no array, no exotic BSON type), which is what ranges and sorts rely on.
+ */
+export type Entries = Entry[] & { plain?: boolean };
+
+/**
  * A secondary index: a hash map from entry key to the `_id` keys of the documents holding it.
  * Unique indexes use it to refuse duplicates in O(1); every index uses it to answer equality
  * filters without scanning. A compound index also keeps one map per leading prefix of its
- * fields, so, as on MongoDB, `{a, b}` serves a filter that pins only `a`. Ranges and sorts
- * still scan the candidates, which is fine at this engine's sizes.
+ * fields, so, as on MongoDB, `{a, b}` serves a filter that pins only `a`. Beside the maps, an
+ * index without a partial filter keeps its entries ordered (`ordered.ts`): while every document
+ * it holds is plain (`impure === 0`), ranges and sorts walk that order instead of scanning.
  */
 export class Index {
   readonly spec: IndexSpec;
@@ -132,6 +140,10 @@ export class Index {
   private readonly members = new Map<string, Set<string>>();
   /** `prefixes[k - 1]`: the same map for the first k fields, for k below the field count. */
   private readonly prefixes: Map<string, Set<string>>[];
+  /** Entries in index order; null for partial indexes (they never serve ranges or sorts). */
+  readonly ordered: OrderedEntries | null;
+  /** Documents held whose entries are not plain (multikey, or values mingo orders otherwise). */
+  impure = 0;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
@@ -140,6 +152,12 @@ export class Index {
     this.partial = spec.partialFilterExpression
       ? compileFilter(spec.partialFilterExpression)
       : undefined;
+    this.ordered = this.partial ? null : new OrderedEntries(Object.values(spec.key));
+  }
+
+  /** Ranges and sorts may walk the ordered entries: complete, and every document plain. */
+  get orderable(): boolean {
+    return !!this.ordered && this.impure === 0;
   }
 
   get unique(): boolean {
@@ -147,9 +165,14 @@ export class Index {
   }
 
   /** The document's index entries, or null when the index skips it (sparse / partial). */
-  entriesOf(doc: Doc): Entry[] | null {
+  entriesOf(doc: Doc): Entries | null {
     if (this.partial && !this.partial.test(doc)) return null;
-    const perField = this.fields.map((f) => fieldValues(doc, f));
+    let plain = true;
+    const perField = this.fields.map((f) => {
+      const raw = resolve(doc, f);
+      plain &&= !Array.isArray(raw) && isOrderable(raw);
+      return fieldValues(raw, f);
+    });
     if (this.spec.sparse && perField.every((vs) => vs === null)) return null;
     // Multikey: one entry per array element (cartesian product across fields, as MongoDB).
     let tuples: unknown[][] = [[]];
@@ -159,7 +182,7 @@ export class Index {
       tuples = next;
     }
     const seen = new Set<string>();
-    const out: Entry[] = [];
+    const out: Entries = [];
     for (const values of tuples) {
       const key = keyOf(values);
       if (!seen.has(key)) {
@@ -167,6 +190,7 @@ export class Index {
         out.push({ key, values });
       }
     }
+    out.plain = plain;
     return out;
   }
 
@@ -180,22 +204,29 @@ export class Index {
     return null;
   }
 
-  add(idKey: string, entries: Entry[] | null): void {
+  /** `seq` is the document's insertion sequence (its natural order). */
+  add(idKey: string, seq: number, entries: Entries | null): void {
     for (const [map, key] of this.keysOf(entries)) {
       let holders = map.get(key);
       if (!holders) map.set(key, (holders = new Set()));
       holders.add(idKey);
     }
+    if (!entries || !this.ordered) return;
+    for (const e of entries) this.ordered.add(e.values, seq, idKey);
+    if (!entries.plain) this.impure++;
   }
 
   /** Always given all of the document's entries, so dropping it from each key is exact. */
-  remove(idKey: string, entries: Entry[] | null): void {
+  remove(idKey: string, seq: number, entries: Entries | null): void {
     for (const [map, key] of this.keysOf(entries)) {
       const holders = map.get(key);
       if (!holders) continue;
       holders.delete(idKey);
       if (!holders.size) map.delete(key);
     }
+    if (!entries || !this.ordered) return;
+    for (const e of entries) this.ordered.remove(e.values, seq);
+    if (!entries.plain) this.impure--;
   }
 
   /** Every (map, key) pair the entries occupy: the full keys and each prefix's keys. */
@@ -236,14 +267,13 @@ export class Index {
 }
 
 /** Same entries (by key), so an update need not touch this index. */
-export function sameEntries(a: Entry[] | null, b: Entry[] | null): boolean {
+export function sameEntries(a: Entries | null, b: Entries | null): boolean {
   if (!a || !b) return a === b;
-  return a.length === b.length && a.every((e, i) => e.key === b[i]?.key);
+  return a.plain === b.plain && a.length === b.length && a.every((e, i) => e.key === b[i]?.key);
 }
 
 /** Values a field contributes to an index: null when missing, array elements when multikey. */
-function fieldValues(doc: Doc, field: string): unknown[] | null {
-  const v = resolve(doc, field);
+function fieldValues(v: unknown, field: string): unknown[] | null {
   if (v === undefined) return null;
   if (!Array.isArray(v)) return [v];
   // A dotted path through arrays resolves to nested arrays; index their leaves.

@@ -20,6 +20,7 @@ import {
   type PipelineStage,
 } from 'mingo/updater';
 import { cloneDeep, resolve } from 'mingo/util';
+import { keyOf } from './keys.ts';
 import type { Doc } from './types.ts';
 
 /** MongoDB's name for the BSON type a value is stored as. */
@@ -163,10 +164,38 @@ const UPDATE_OPTIONS = { ...BASE_OPTIONS, context: Context.init({ query: QUERY_O
 
 export type Resolver = (collection: string) => Doc[];
 
+// Building a Query copies its operator tables (and the condition): ~0.1 ms, more than most
+// point queries take to run. Queries are pure, so one is built per distinct filter and kept.
+const QUERY_CACHE = new Map<string, Query>();
+const QUERY_CACHE_SIZE = 500;
+
 export function compileFilter(filter: Doc, variables?: Doc): Query {
   if (variables) return new Query(filter, { ...BASE_OPTIONS, variables });
-  return new Query(filter, usesExpressions(filter) ? BASE_OPTIONS : FILTER_OPTIONS);
+  if (hasUndefined(filter)) return new Query(filter, BASE_OPTIONS); // keyOf skips undefined
+  const key = keyOf(filter);
+  const cached = QUERY_CACHE.get(key);
+  if (cached) {
+    // Most recently used last: the first entry is the one to evict.
+    QUERY_CACHE.delete(key);
+    QUERY_CACHE.set(key, cached);
+    return cached;
+  }
+  const query = new Query(filter, usesExpressions(filter) ? BASE_OPTIONS : FILTER_OPTIONS);
+  QUERY_CACHE.set(key, query);
+  if (QUERY_CACHE.size > QUERY_CACHE_SIZE) QUERY_CACHE.delete(QUERY_CACHE.keys().next().value!);
+  return query;
 }
+
+function hasUndefined(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (Array.isArray(v)) return v.some(hasUndefined);
+  if (!v || typeof v !== 'object' || (v as { _bsontype?: string })._bsontype) return false;
+  if (v instanceof Date || v instanceof RegExp) return false;
+  return Object.values(v).some(hasUndefined);
+}
+
+/** The empty query, for sorting and projecting (which mingo hangs off a query's cursor). */
+const MATCH_ALL = new Query({}, BASE_OPTIONS);
 
 export interface FindSpec {
   filter: Doc;
@@ -177,24 +206,40 @@ export interface FindSpec {
   variables?: Doc;
 }
 
+/** Where a find's documents come from (see planner.ts); a plain iterable is tested and sorted. */
+export interface FindSource {
+  docs: Iterable<Doc>;
+  /** Every document matches: no test needed. */
+  exact?: boolean;
+  /** Only these conditions remain to be tested (the rest were decided by an index). */
+  residual?: Doc;
+  /** Already in `sort` order. */
+  sorted?: boolean;
+}
+
 /**
  * Runs a find over documents: filter, then sort, skip, limit, projection (MongoDB's order).
- * The filter loop is ours so an unsorted limited find stops early (mingo's limit scans on).
+ * The filter loop is ours so an unsorted (or index-sorted) limited find stops early.
  */
-export function findDocs(docs: Iterable<Doc>, spec: FindSpec, query?: Query): Doc[] {
-  const q = query ?? compileFilter(spec.filter, spec.variables);
+export function findDocs(source: Iterable<Doc> | FindSource, spec: FindSpec, query?: Query): Doc[] {
+  const src: FindSource = Symbol.iterator in source ? { docs: source } : source;
+  const q = src.exact
+    ? null
+    : src.residual && src.residual !== spec.filter
+      ? compileFilter(src.residual, spec.variables)
+      : (query ?? compileFilter(spec.filter, spec.variables));
   const skip = spec.skip ?? 0;
   const limit = spec.limit ?? 0;
-  const sorted = !!spec.sort && Object.keys(spec.sort).length > 0;
+  const sorted = !src.sorted && !!spec.sort && Object.keys(spec.sort).length > 0;
   const enough = !sorted && limit ? skip + limit : Infinity;
   let out: Doc[] = [];
-  for (const d of docs) {
-    if (!q.test(d)) continue;
+  for (const d of src.docs) {
+    if (q && !q.test(d)) continue;
     out.push(d);
     if (out.length >= enough) break;
   }
   if (sorted) {
-    let cursor = new Query({}, BASE_OPTIONS).find<Doc>(out).sort(spec.sort as Doc);
+    let cursor = MATCH_ALL.find<Doc>(out).sort(spec.sort as Doc);
     if (skip) cursor = cursor.skip(skip);
     if (limit) cursor = cursor.limit(limit);
     out = cursor.all();
@@ -202,6 +247,11 @@ export function findDocs(docs: Iterable<Doc>, spec: FindSpec, query?: Query): Do
     out = out.slice(skip, limit ? skip + limit : undefined);
   }
   return projectDocs(out, spec.projection, spec.filter, spec.variables);
+}
+
+/** Sorts documents as a find's `sort` does (mingo's stable sort). */
+export function sortDocs(docs: Doc[], sort: Doc): Doc[] {
+  return MATCH_ALL.find<Doc>(docs).sort(sort).all();
 }
 
 /**
@@ -221,7 +271,7 @@ export function projectDocs(
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   const out = positional
     ? positionalProject(input, projection, compileFilter(filter, variables))
-    : new Query({}, BASE_OPTIONS).find<Doc>(input, projection).all();
+    : MATCH_ALL.find<Doc>(input, projection).all();
   // mingo orders fields as the projection lists them; MongoDB keeps the document's order.
   return out.map((p, i) => inDocumentOrder(p, docs[i] as Doc));
 }
@@ -233,9 +283,7 @@ function positionalProject(docs: Doc[], projection: Doc, query: Query): Doc[] {
   return docs.map(
     (d) =>
       query.find<Doc>([d], projection).all()[0] ??
-      new Query({}, BASE_OPTIONS)
-        .find<Doc>([d], Object.keys(rest).length ? rest : { _id: 1 })
-        .all()[0] ??
+      MATCH_ALL.find<Doc>([d], Object.keys(rest).length ? rest : { _id: 1 }).all()[0] ??
       {},
   );
 }
@@ -282,7 +330,7 @@ function sliceProject(doc: Doc, projection: Doc): Doc {
   const slices = Object.fromEntries(
     Object.entries(projection).filter(([, v]) => isOperatorObject(v)),
   );
-  const sliced = new Query({}, BASE_OPTIONS).find<Doc>([doc], slices).all()[0] ?? {};
+  const sliced = MATCH_ALL.find<Doc>([doc], slices).all()[0] ?? {};
   const out: Doc = {};
   for (const [k, v] of Object.entries(doc)) {
     if (isExclusion(projection[k])) continue;
@@ -310,6 +358,8 @@ const READ_ONLY_STAGES = new Set([
   '$documents',
 ]);
 
+const isDoc = (v: unknown): v is Doc => !!v && typeof v === 'object' && !Array.isArray(v);
+
 function isReadOnly(pipeline: Doc[]): boolean {
   return pipeline.every((stage) => {
     const [name, arg] = Object.entries(stage)[0] ?? [];
@@ -317,6 +367,9 @@ function isReadOnly(pipeline: Doc[]): boolean {
       return Object.values(arg as Doc).every((p) => Array.isArray(p) && isReadOnly(p as Doc[]));
     if (name === '$lookup') return !(arg as Doc)?.['pipeline'];
     if (name === '$project') return !projectionMutates(arg as Doc);
+    // mingo adds fields to a shallow copy: safe unless a dotted path reaches a shared sub-document.
+    if (name === '$addFields' || name === '$set')
+      return isDoc(arg) && Object.keys(arg).every((k) => !k.includes('.'));
     return !!name && READ_ONLY_STAGES.has(name);
   });
 }

@@ -23,9 +23,10 @@ export async function connectDatabase(config: Config, log: Logger): Promise<Data
     };
   }
   // Loaded only here: the engine is a development dependency, absent from the production image
-  // (where the config refuses to start without MONGODB_URI).
-  const { startEmbeddedMongo } = await import('@market/embedded-mongo');
-  const engine = await startEmbeddedMongo({
+  // (where the config refuses to start without MONGODB_URI). It runs on a thread of its own so
+  // its query work never holds up request handling; if that thread dies, the process ends.
+  const { startEmbeddedMongoThread } = await import('@market/embedded-mongo');
+  const engine = await startEmbeddedMongoThread({
     host: '127.0.0.1',
     port: config.EMBEDDED_MONGO_PORT,
     dataDir: path.join(config.DATA_DIR, 'mongo'),

@@ -5,6 +5,15 @@ import { createMiddleware } from 'hono/factory';
 import { RoleSchema, type Role } from '@market/shared';
 import type { AppEnv } from '../app-env.ts';
 import type { AuthUser } from '../identity/auth-user.ts';
+import {
+  localCredentialVerifier,
+  type CredentialVerifier,
+} from '../identity/credential-verifier.ts';
+import {
+  createRevocationSync,
+  signedInBefore,
+  type RevocationSync,
+} from '../identity/session-revocation.ts';
 import { AppError } from '../lib/errors.ts';
 import type { SellerRepository } from '../modules/sellers/sellers.repository.ts';
 import type { UserRepository } from '../modules/users/users.repository.ts';
@@ -12,11 +21,6 @@ import type { UserRepository } from '../modules/users/users.repository.ts';
 export const SESSION_COOKIE = 'session';
 
 const BLOCKED = () => new AppError('FORBIDDEN', { providerCode: 'auth/user-blocked' });
-const REVOKED_CODES = new Set([
-  'auth/id-token-revoked',
-  'auth/session-cookie-revoked',
-  'auth/user-disabled',
-]);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function toAuthUser(token: DecodedIdToken, via: AuthUser['via']): AuthUser {
@@ -32,16 +36,6 @@ function toAuthUser(token: DecodedIdToken, via: AuthUser['via']): AuthUser {
     authTime: token.auth_time,
     via,
   };
-}
-
-/** The `sub` of a JWT, unverified: only used to tell a blocked user (403) from others (401). */
-function unverifiedSubject(jwt: string): string | null {
-  try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString());
-    return typeof payload.sub === 'string' ? payload.sub : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -62,27 +56,34 @@ function assertSameOrigin(c: Context, trustProxy: boolean) {
 export const bearerToken = (c: Context) =>
   c.req.header('authorization')?.match(/^Bearer (.+)$/i)?.[1];
 
-/** Verifies the credential; an AppError (401, or 403 for a blocked user) when it is refused. */
+/**
+ * Verifies the credential locally (no call to the identity provider: its public keys are
+ * cached; the emulator's tokens are unsigned), then reads the user's blocked flag and
+ * `sessionsValidAfter` in one read, uncached, so a block or a logout counts at the next request.
+ * An AppError (401, or 403 for a blocked user) when it is refused.
+ */
 async function verify(
-  auth: Auth,
+  verifier: CredentialVerifier,
   users: UserRepository,
   credential: string,
   via: AuthUser['via'],
 ): Promise<AuthUser | AppError> {
   let token: DecodedIdToken;
   try {
-    // checkRevoked: a blocked user's revoked tokens stop working at once.
     token =
       via === 'bearer'
-        ? await auth.verifyIdToken(credential, true)
-        : await auth.verifySessionCookie(credential, true);
-  } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    const uid = REVOKED_CODES.has(code) ? unverifiedSubject(credential) : null;
-    if (uid && (await users.isBlocked(uid))) return BLOCKED();
+        ? await verifier.idToken(credential)
+        : await verifier.sessionCookie(credential);
+  } catch {
     return new AppError('UNAUTHENTICATED');
   }
-  if (await users.isBlocked(token.uid)) return BLOCKED();
+  const state = await users.sessionState(token.uid);
+  if (state?.blocked) return BLOCKED();
+  if (signedInBefore(token.auth_time, state?.sessionsValidAfter)) {
+    return new AppError('UNAUTHENTICATED', {
+      providerCode: via === 'bearer' ? 'auth/id-token-revoked' : 'auth/session-cookie-revoked',
+    });
+  }
   return toAuthUser(token, via);
 }
 
@@ -92,23 +93,31 @@ async function verify(
  * `c.var.authFailure`: public routes still answer, routes that need a user refuse with it
  * (401, or 403 for a blocked user, on every call).
  */
-export const authenticate = (auth: Auth, users: UserRepository, trustProxy = false) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+export const authenticate = (
+  auth: Auth,
+  users: UserRepository,
+  trustProxy = false,
+  sync: RevocationSync = createRevocationSync(auth, users),
+) => {
+  const verifier = localCredentialVerifier(auth);
+  return createMiddleware<AppEnv>(async (c, next) => {
     const bearer = bearerToken(c);
     const cookie = bearer ? undefined : getCookie(c, SESSION_COOKIE);
     const credential = bearer ?? cookie;
     if (credential) {
-      const result = await verify(auth, users, credential, bearer ? 'bearer' : 'cookie');
+      const result = await verify(verifier, users, credential, bearer ? 'bearer' : 'cookie');
       if (result instanceof AppError) {
         c.get('log').info({ reason: result.providerCode ?? result.code }, 'credential refused');
         c.set('authFailure', result);
       } else {
+        sync.observe(result.uid, c.get('log'));
         if (result.via === 'cookie') assertSameOrigin(c, trustProxy);
         c.set('user', result);
       }
     }
     await next();
   });
+};
 
 /** The signed-in user, or the reason there is none (401, or 403 for a blocked user). */
 export function currentUser(c: Context<AppEnv>): AuthUser {

@@ -13,27 +13,51 @@ import type { Logger } from '../logger.ts';
  * helpers.
  */
 
-/** A JSON document on disk holding a sandbox's whole state. */
-export type JsonStore<T> = { readonly state: T; save(): void };
+/**
+ * A JSON document on disk holding a sandbox's whole state. Callers change `state`, then save
+ * before they answer: `save` at once, or `saveSoon`, which resolves once the state is on disk.
+ */
+export type JsonStore<T> = { readonly state: T; save(): void; saveSoon(): Promise<void> };
 
-/** Loads `file` (or starts from `initial`) and saves it atomically: temp file, fsync, rename. */
+/**
+ * Loads `file` (or starts from `initial`) and saves it atomically: temp file, fsync, rename.
+ * `saveSoon`s asked for in the same turn of the event loop share one write (group commit):
+ * under a burst of payments the whole state is written once per turn, not once per call, and
+ * every change made before a `saveSoon()` is in the write that resolves it.
+ */
 export function openJsonStore<T>(file: string, initial: () => T): JsonStore<T> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const state = fs.existsSync(file)
     ? ({ ...initial(), ...(JSON.parse(fs.readFileSync(file, 'utf8')) as T) } as T)
     : initial();
+  const write = () => {
+    const tmp = `${file}.${process.pid}.tmp`;
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(fd, JSON.stringify(state));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
+  };
+  let next: Promise<void> | null = null;
   return {
     state,
-    save() {
-      const tmp = `${file}.${process.pid}.tmp`;
-      const fd = fs.openSync(tmp, 'w');
-      try {
-        fs.writeSync(fd, JSON.stringify(state));
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(tmp, file);
+    save: write,
+    saveSoon() {
+      next ??= new Promise<void>((resolve, reject) =>
+        setImmediate(() => {
+          next = null;
+          try {
+            write();
+            resolve();
+          } catch (err) {
+            reject(err as Error);
+          }
+        }),
+      );
+      return next;
     },
   };
 }
@@ -86,7 +110,7 @@ const RETRY_DELAYS_MS = [100, 500, 2_000, 5_000, 15_000, 30_000];
  */
 export function createWebhookSender(deps: {
   pending: () => PendingWebhook[];
-  save: () => void;
+  save: () => Promise<void>;
   log?: Logger;
 }) {
   let target: string | null = null;
@@ -131,7 +155,7 @@ export function createWebhookSender(deps: {
       if (hook.attempts >= RETRY_DELAYS_MS.length) list.splice(index, 1);
       else schedule(hook, RETRY_DELAYS_MS[hook.attempts]!);
     }
-    deps.save();
+    await deps.save();
   }
 
   return {
@@ -203,7 +227,7 @@ export function openSandboxState<T extends { pendingWebhooks: PendingWebhook[] }
   const store = openJsonStore<T>(file, initial);
   const sender = createWebhookSender({
     pending: () => store.state.pendingWebhooks,
-    save: () => store.save(),
+    save: () => store.saveSoon(),
     log,
   });
   return { store, state: store.state, sender };

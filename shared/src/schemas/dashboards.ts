@@ -62,6 +62,8 @@ export const AdminDashboardSchema = z.object({
   waiting: z.object({
     reviewQueue: z.number().int(),
     sellerApplications: z.number().int(),
+    /** Buyers' reviews waiting for moderation. */
+    pendingReviews: z.number().int(),
   }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;

@@ -26,8 +26,8 @@ function collectionOf(ctx: CommandContext, name: string): Collection | undefined
 }
 
 /**
- * Documents matching `filter`, in natural order (or `sort` order), at most `limit` (0 = all).
- * Uses the `_id`/unique-index shortcut when the filter pins documents by equality.
+ * Documents matching `filter`, in natural order (or `sort` order), at most `limit` (0 = all),
+ * found as the planner says (planner.ts).
  */
 export function selectDocs(
   coll: Collection | undefined,
@@ -39,15 +39,21 @@ export function selectDocs(
   const query = compileFilter(filter, variables);
   if (!coll) return [];
   if (!Object.keys(filter).length && !sort) return limit ? coll.all().slice(0, limit) : coll.all();
-  const source = coll.candidates(filter) ?? coll.all();
-  if (sort && Object.keys(sort).length) return findDocs(source, { filter, sort, limit }, query);
-  const out: Doc[] = [];
-  for (const d of source) {
-    if (!query.test(d)) continue;
-    out.push(d);
-    if (limit && out.length >= limit) break;
-  }
-  return out;
+  const sorting = sort && Object.keys(sort).length ? sort : undefined;
+  const plan = coll.plan(filter, sorting, limit);
+  return findDocs(plan, { filter, sort: sorting, limit }, query);
+}
+
+/** How many documents match `filter`; an exact plan counts without fetching them. */
+export function countDocs(coll: Collection, filter: Doc, variables?: Doc): number {
+  const query = compileFilter(filter, variables);
+  if (!Object.keys(filter).length) return coll.size;
+  const plan = coll.plan(filter, undefined, 0);
+  if (plan.exact && plan.count) return plan.count();
+  const test = plan.residual === filter ? query : compileFilter(plan.residual, variables);
+  let n = 0;
+  for (const d of plan.docs) if (plan.exact || test.test(d)) n++;
+  return n;
 }
 
 // Find options that would change results in ways we do not implement.
@@ -84,7 +90,9 @@ const find: Handler = (ctx, cmd) => {
   };
   const query = compileFilter(filter, spec.variables);
   const coll = collectionOf(ctx, name);
-  const docs = coll ? findDocs(coll.candidates(filter) ?? coll.all(), spec, query) : [];
+  const sort = spec.sort && Object.keys(spec.sort).length ? spec.sort : undefined;
+  const want = limit ? spec.skip + limit : 0;
+  const docs = coll ? findDocs(coll.plan(filter, sort, want), spec, query) : [];
   const ns = `${ctx.db}.${name}`;
   const batchSize = nonNegative(cmd, 'batchSize') ?? DEFAULT_BATCH_SIZE;
   return cursorReply(ns, ctx.cursors.create(ns, docs, batchSize, singleBatch), 'firstBatch');
@@ -120,7 +128,7 @@ const count: Handler = (ctx, cmd) => {
     return { n: 0, ok: 1 };
   }
   if (!Object.keys(filter).length && !skip && !limit) return { n: coll.size, ok: 1 };
-  const n = Math.max(0, selectDocs(coll, filter).length - skip);
+  const n = Math.max(0, countDocs(coll, filter) - skip);
   return { n: limit ? Math.min(limit, n) : n, ok: 1 };
 };
 
@@ -187,7 +195,7 @@ const aggregate: Handler = (ctx, cmd) => {
     const input = () =>
       match ? selectDocs(coll, match, 0, undefined, variables) : (coll?.all() ?? []);
     const counted = countShortcut(stages, () =>
-      match && Object.keys(match).length ? input().length : (coll?.size ?? 0),
+      !coll ? (compileFilter(match ?? {}, variables), 0) : countDocs(coll, match ?? {}, variables),
     );
     docs =
       counted ?? aggregateDocs(input(), stages, (n) => db?.collection(n)?.all() ?? [], variables);

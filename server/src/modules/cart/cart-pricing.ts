@@ -17,6 +17,8 @@ export type PricedLine = {
   categoryId: CategoryId;
   /** The offer is paused, hidden, gone or has no keys. */
   outOfStock: boolean;
+  /** The live offer that prices the line (what an order of it buys); null when out of stock. */
+  offerId: string | null;
 };
 
 /**
@@ -72,6 +74,7 @@ export function createCartPricing(deps: {
           ...termsOf(offer, product, currency, options.locale),
           currency,
           outOfStock: !offer,
+          offerId: offer ? offer._id.toHexString() : null,
         },
       ];
     });

@@ -81,26 +81,45 @@ export function createCartService(deps: {
     return (await price(lines)).map((p) => toLine(p, old.get(lineKey(p))));
   }
 
+  /** `get`, with what the checkout needs too; one read of the cart, one write when it changed. */
+  async function load(userId: string): Promise<{
+    cart: Cart;
+    before: readonly CartLineDoc[];
+    offerIds: ReadonlyMap<string, string>;
+  }> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const doc = await carts.find(userId);
+      if (!doc) return { cart: toCart(userId, null), before: [], offerIds: new Map() };
+      const priced = await price(doc.products);
+      const offerIds = new Map(
+        priced.flatMap((p) => (p.offerId ? [[lineKey(p), p.offerId] as const] : [])),
+      );
+      const old = new Map(doc.products.map((l) => [lineKey(l), l]));
+      const products = priced.map((p) => toLine(p, old.get(lineKey(p))));
+      const found = { before: doc.products, offerIds };
+      if (sameLines(products, doc.products)) return { cart: toCart(userId, doc), ...found };
+      const now = clock();
+      const change = {
+        products,
+        recentItem: doc.recentItem,
+        addedFromCartPage: doc.addedFromCartPage,
+      };
+      if (await carts.save(userId, doc.version, change, now)) {
+        return { cart: toCart(userId, { ...change, updatedAt: now }), ...found };
+      }
+    }
+    throw new AppError('CONFLICT', { message: 'The cart changed meanwhile: try again' });
+  }
+
   return {
     /** The caller's cart, re-priced; lines that ran out are saved at quantity 0. */
-    async get(userId: string): Promise<Cart> {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const doc = await carts.find(userId);
-        if (!doc) return toCart(userId, null);
-        const products = await reprice(doc.products, doc.products);
-        if (sameLines(products, doc.products)) return toCart(userId, doc);
-        const now = clock();
-        const change = {
-          products,
-          recentItem: doc.recentItem,
-          addedFromCartPage: doc.addedFromCartPage,
-        };
-        if (await carts.save(userId, doc.version, change, now)) {
-          return toCart(userId, { ...change, updatedAt: now });
-        }
-      }
-      throw new AppError('CONFLICT', { message: 'The cart changed meanwhile: try again' });
-    },
+    get: async (userId: string): Promise<Cart> => (await load(userId)).cart,
+
+    /**
+     * The cart as the checkout buys it: re-priced and saved as `get` does, with the lines as
+     * they were saved before (to tell what ran out meanwhile) and each line's live offer.
+     */
+    forCheckout: load,
 
     /**
      * Adds the lines (a line already in the cart gets the units; quantity 0 counts as 1). The

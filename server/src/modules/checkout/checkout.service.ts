@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import pLimit from 'p-limit';
 import {
   lineKey,
   ORDER_REASONS,
@@ -20,10 +21,8 @@ import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
 import { attributionFromCookies } from '../affiliates/attribution.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
-import type { CartFacade } from '../cart/cart.facade.ts';
 import type { CartService } from '../cart/cart.service.ts';
 import { toObjectId } from '../offers/object-ids.ts';
-import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { OrderDoc } from '../orders/order-doc.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { OrderService } from '../orders/orders.service.ts';
@@ -45,14 +44,21 @@ const ranOut = (errors: Record<string, string>) =>
   new AppError('CONFLICT', { message: 'Some items ran out: check your cart', errors });
 
 /**
+ * How many checkouts of this process price and reserve at once; the others queue. Under a
+ * burst on scarce keys this is what keeps the hot path short: the first orders finish instead
+ * of all of them advancing in lockstep, and a checkout that starts once the keys are gone meets
+ * the offer's stock at 0 and is refused before it writes an order. Correctness never depends on
+ * it (the reservations are conditional updates, and several processes may run).
+ */
+export const PLACEMENT_CONCURRENCY = 64;
+
+/**
  * The checkout: the caller's server cart becomes an order (keys reserved), a payment is started
  * at the chosen provider, and the buyer's return, the provider's webhooks and the admin's
  * refresh settle it through the one settlement (`settlement.ts`).
  */
 export function createCheckoutService(deps: {
-  cart: Pick<CartService, 'get' | 'replace'>;
-  carts: Pick<CartFacade, 'find'>;
-  offers: Pick<OfferFacade, 'liveOffersOfMany'>;
+  cart: Pick<CartService, 'get' | 'forCheckout' | 'replace'>;
   orders: Pick<OrderFacade, 'findById' | 'findOwn'>;
   orderService: Pick<
     OrderService,
@@ -66,18 +72,19 @@ export function createCheckoutService(deps: {
   publicOrigin: string;
   log: Logger;
   clock?: () => Date;
+  placementConcurrency?: number;
 }) {
   const { cart, orders, orderService, settlement, payments, log } = deps;
+  const placements = pLimit(deps.placementConcurrency ?? PLACEMENT_CONCURRENCY);
   const now = deps.clock ?? (() => new Date());
 
   /** The cart's lines to buy, with their offers; 409 when a line ran out since it was saved. */
   async function cartLines(uid: string) {
-    const saved = await deps.carts.find(uid);
-    const current = await cart.get(uid);
+    const { cart: current, before: saved, offerIds } = await cart.forCheckout(uid);
     if (!current.products.length) {
       throw new AppError('VALIDATION_FAILED', { errors: { products: 'The cart is empty' } });
     }
-    const before = new Map((saved?.products ?? []).map((l) => [lineKey(l), l.quantity]));
+    const before = new Map(saved.map((l) => [lineKey(l), l.quantity]));
     const errors: Record<string, string> = {};
     current.products.forEach((line, i) => {
       if (line.quantity < (before.get(lineKey(line)) ?? 0)) {
@@ -93,14 +100,11 @@ export function createCheckoutService(deps: {
       current.products.forEach((_, i) => (errors[`products.${i}.quantity`] ??= 'Out of stock'));
     }
     if (Object.keys(errors).length) throw ranOut(errors);
-    const live = await deps.offers.liveOffersOfMany(
-      [...new Set(buying.map((l) => l.productId))].map((id) => new ObjectId(id)),
-    );
-    const offerOf = new Map(live.map((o) => [`${o.productId.toHexString()}:${o.sellerId}`, o]));
+    // The offers are those the cart was just priced with: the order prices and checks them again.
     return buying.map((line) => {
-      const offer = offerOf.get(lineKey(line));
-      if (!offer) throw ranOut({ [`products.${line.index}.quantity`]: 'Out of stock' });
-      return { index: line.index, offerId: offer._id.toHexString(), quantity: line.quantity };
+      const offerId = offerIds.get(lineKey(line));
+      if (!offerId) throw ranOut({ [`products.${line.index}.quantity`]: 'Out of stock' });
+      return { index: line.index, offerId, quantity: line.quantity };
     });
   }
 
@@ -162,7 +166,7 @@ export function createCheckoutService(deps: {
       input: CheckoutRequest,
       request: RequestFacts,
     ): Promise<CheckoutStarted> {
-      const order = await place(buyer, input, request);
+      const order = await placements(() => place(buyer, input, request));
       failpoint('checkout.afterReserve');
       const back = `${deps.publicOrigin}${returnPath(input.locale)}?order=${order.id}`;
       let payment;

@@ -30,6 +30,7 @@ export function orderCoupons(
           isZeroVat: false,
           name: '',
           outOfStock: false,
+          offerId: null,
         })),
         currency,
       );

@@ -97,13 +97,14 @@ export function createDashboardRepository(db: Db) {
     pageViews: (from: Date) =>
       db.collection('events').countDocuments({ type: 'page_view', createdAt: { $gte: from } }),
 
-    /** What waits for an admin: orders in the review queue and shops that applied. */
+    /** What waits for an admin: orders in the review queue, shops that applied, reviews. */
     async waiting() {
-      const [reviewQueue, sellerApplications] = await Promise.all([
+      const [reviewQueue, sellerApplications, pendingReviews] = await Promise.all([
         orders.countDocuments({ status: 'review' }),
         db.collection('sellers').countDocuments({ status: 'pending' }),
+        db.collection('reviews').countDocuments({ status: 'pending' }),
       ]);
-      return { reviewQueue, sellerApplications };
+      return { reviewQueue, sellerApplications, pendingReviews };
     },
 
     /** The seller's offers on sale with `atMost` units or fewer, lowest first. */

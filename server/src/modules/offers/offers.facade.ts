@@ -12,6 +12,7 @@ export function createOfferFacade(repo: OfferRepository) {
     bestStockedProductIds: repo.bestStockedProductIds,
     findById: repo.findById,
     incStock: repo.incStock,
+    decStock: repo.decStock,
     liveOffersOfMany: repo.liveOffersOfMany,
     pauseBySync: repo.pauseBySync,
     liveStats: repo.liveStats,

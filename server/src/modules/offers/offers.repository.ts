@@ -164,6 +164,15 @@ export function createOfferRepository(db: Db) {
     setStock: (id: ObjectId, stock: number) =>
       offers.updateOne({ _id: id }, { $set: { stock, updatedAt: new Date() } }),
     /** Moves the stock by `delta` atomically: one key reserved (-1) or released (+1) by an order. */
+    /** Takes one unit off the stock after a key was reserved; answers the stock left. */
+    async decStock(id: ObjectId): Promise<number | null> {
+      const after = await offers.findOneAndUpdate(
+        { _id: id },
+        { $inc: { stock: -1 }, $set: { updatedAt: new Date() } },
+        { returnDocument: 'after', projection: { stock: 1 } },
+      );
+      return after?.stock ?? null;
+    },
     incStock: (id: ObjectId, delta: number) =>
       offers.updateOne({ _id: id }, { $inc: { stock: delta }, $set: { updatedAt: new Date() } }),
     /**

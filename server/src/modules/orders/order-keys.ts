@@ -50,20 +50,29 @@ export function createOrderKeys(deps: {
     release,
 
     /**
-     * Reserves `quantity` keys per line, one update per unit, until `until`. When a line runs
-     * short, releases everything it took and answers which line (and how many it could get).
+     * Reserves `quantity` keys per line, one update per unit, until `until`, and answers the
+     * keys taken. When a line runs short, releases everything it took and answers which line
+     * (and how many it could get).
      */
     async reserve(
       orderId: ObjectId,
       items: OrderItemDoc[],
       until: Date,
-    ): Promise<{ short: null } | { short: { index: number; available: number } }> {
+    ): Promise<
+      { short: null; keys: OrderKeyDoc[] } | { short: { index: number; available: number } }
+    > {
+      const taken: OrderKeyDoc[] = [];
+      // Products with an offer whose stock this took to 0 (or below, when it drifted): their
+      // price range loses that offer. Otherwise the range cannot have changed.
+      const ranOut: ObjectId[] = [];
       for (const [index, item] of items.entries()) {
         let got = 0;
         for (; got < item.quantity; got++) {
           const key = await keys.reserveOne(item.offerId, orderId, until);
           if (!key) break;
-          await offers.incStock(item.offerId, -1);
+          taken.push(key);
+          const left = await offers.decStock(item.offerId);
+          if (left !== null && left <= 0) ranOut.push(item.productId);
         }
         // An on-demand line takes the rest from the declared stock (the supplier's quantity, the
         // keys are bought after the payment), in one conditional decrement.
@@ -71,14 +80,18 @@ export function createOrderKeys(deps: {
         if (rest && item.onDemand && (await offers.takeStock(item.offerId, rest))) {
           await orders.holdDeclared(orderId, item._id, rest);
           got += rest;
+          ranOut.push(item.productId);
         }
         if (got < item.quantity) {
-          await release(orderId);
+          // Nothing taken yet (the first line found no key, the usual sold-out case): nothing
+          // to put back. The cancellation that follows releases again in any case.
+          if (index > 0 || got > 0) await release(orderId);
           return { short: { index, available: got } };
         }
       }
-      await pricing.refreshRanges(items.map((i) => i.productId));
-      return { short: null };
+      await pricing.refreshRanges(ranOut);
+      // The keys the order holds now, as `keys.ofOrder` would read them back.
+      return { short: null, keys: taken };
     },
 
     /** Sells every key the order holds; answers the order's keys afterwards. */

@@ -11,7 +11,6 @@ import {
 } from '@market/shared';
 import { AppError, fieldErrors } from '../../lib/errors.ts';
 import type { OfferLinePricing } from '../cart/cart-pricing.ts';
-import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { OrderDoc, OrderItemDoc } from './order-doc.ts';
 import type { OrderDecisions } from './order-decisions.ts';
 import type { OrderKeys } from './order-keys.ts';
@@ -29,7 +28,6 @@ const HOLDS_PER_ADDRESS = 4;
  */
 export function createOrderPlacement(deps: {
   orders: OrderRepository;
-  keys: Pick<KeyFacade, 'ofOrder'>;
   priceOffer: OfferLinePricing;
   orderKeys: OrderKeys;
   decide: OrderDecisions['decide'];
@@ -50,8 +48,10 @@ export function createOrderPlacement(deps: {
       { by: user, times: 1 },
       ...(address ? [{ by: address, times: HOLDS_PER_ADDRESS }] : []),
     ];
-    for (const { by, times } of checks) {
-      const held = await orders.unpaidHoldings(by);
+    // Both reads at once: they are independent, and the checkout waits for the slower only.
+    const holdings = await Promise.all(checks.map(({ by }) => orders.unpaidHoldings(by)));
+    for (const [i, { times }] of checks.entries()) {
+      const held = holdings[i]!;
       if (
         held.orders + 1 > settings.holds.orders * times ||
         held.units + units > settings.holds.units * times
@@ -205,11 +205,8 @@ export function createOrderPlacement(deps: {
       };
       // Written before any key is touched: every reserved key names an order that exists.
       await orders.insert(order);
-      const { short } = await orderKeys.reserve(
-        order._id,
-        order.items,
-        order.reservationExpiresAt!,
-      );
+      const reserved = await orderKeys.reserve(order._id, order.items, order.reservationExpiresAt!);
+      const { short } = reserved;
       if (short) {
         await deps.decide(order, 'cancelled', {
           actor: 'System',
@@ -227,8 +224,7 @@ export function createOrderPlacement(deps: {
       }
       if (couponCode)
         await deps.coupons!.redeem(couponCode, args.user.uid, order._id.toHexString());
-      const keysHeld = await deps.keys.ofOrder(order._id);
-      return toOrder(order, keysHeld);
+      return toOrder(order, reserved.keys);
     },
 
     /** The checkout started a payment for the order: remembers its provider reference. */

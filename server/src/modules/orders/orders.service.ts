@@ -49,7 +49,7 @@ export function createOrderService(deps: {
     blocklist: deps.blocklist,
   });
   const placement = createOrderPlacement({
-    ...{ orders, keys, orderKeys, findOrder, settings, coupons, now },
+    ...{ orders, orderKeys, findOrder, settings, coupons, now },
     priceOffer: deps.priceOffer,
     decide: decisions.decide,
   });

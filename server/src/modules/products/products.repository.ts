@@ -54,6 +54,12 @@ export const productIndexes: IndexDescription[] = [
   { key: { usdMin: 1 } },
   { key: { gbpMin: 1 } },
   { key: { createdAt: -1 } },
+  // A category page sorted by price or date walks one of these and stops after the page; its
+  // priced count is read off the first.
+  { key: { categoryId: 1, eurMin: 1 } },
+  { key: { categoryId: 1, usdMin: 1 } },
+  { key: { categoryId: 1, gbpMin: 1 } },
+  { key: { categoryId: 1, createdAt: -1 } },
   // The admin console lists products by English name.
   { key: { 'name.en': 1 } },
   // The public state counts products per tag.
@@ -259,17 +265,19 @@ export function createProductRepository(db: Db) {
       const priced: Filter<ProductDoc> = filter[price]
         ? filter
         : { ...filter, [price]: { $ne: null } };
-      const [pricedTotal, total] = await Promise.all([
-        products.countDocuments(priced),
+      // The priced page is asked for alongside the total. A full page needs nothing else; a
+      // short one ends the priced products (so their count is skip + its length); only an
+      // empty one needs them counted, to know how far into the unpriced ones it starts.
+      const [total, rows] = await Promise.all([
         products.countDocuments(filter),
+        page(priced, searchSort(s), s.skip, s.limit),
       ]);
-      const rows = await page(
-        priced,
-        searchSort(s),
-        s.skip,
-        Math.min(s.limit, pricedTotal - s.skip),
-      );
       const rest = s.limit - rows.length;
+      const pricedTotal = !rest
+        ? total
+        : rows.length
+          ? s.skip + rows.length
+          : await products.countDocuments(priced);
       if (rest > 0 && total > pricedTotal) {
         const unpriced = { ...filter, [price]: null };
         rows.push(...(await page(unpriced, { _id: 1 }, Math.max(0, s.skip - pricedTotal), rest)));

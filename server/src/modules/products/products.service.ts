@@ -121,8 +121,12 @@ export function createCatalogueService(deps: Deps) {
       locale: Locale,
       currency: Currency,
     ): Promise<ProductSales[]> {
-      const docs = await findInOrder(parseIds(productIdList));
-      const { byProduct, defectsPer100 } = await salesByProduct(docs.map((d) => d._id));
+      // Offers are looked up by the ids asked, alongside the products: one wait, not two.
+      const ids = parseIds(productIdList);
+      const [docs, { byProduct, defectsPer100 }] = await Promise.all([
+        findInOrder(ids),
+        salesByProduct(ids),
+      ]);
       return docs.map((doc) => {
         const list = sortSales(byProduct.get(doc._id.toHexString()) ?? [], currency, defectsPer100);
         return {

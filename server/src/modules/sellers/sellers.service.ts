@@ -17,6 +17,7 @@ import type { Mailer } from '../outbox/mailer.ts';
 import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../identity/auth-user.ts';
+import { revokeSessions } from '../../identity/session-revocation.ts';
 import type { OfferStanding } from '../offers/offer-standing.ts';
 import type { UserFacade } from '../users/users.facade.ts';
 import type { SellerDoc, SellerRepository } from './sellers.repository.ts';
@@ -163,7 +164,7 @@ export function createSellerService(deps: Deps) {
         await auth.setCustomUserClaims(doc.uid, { role, sellerId: doc._id });
         await users.update(doc.uid, { role, sellerId: doc._id });
         // Sessions minted with the old role end now; the seller signs in again.
-        if (to !== 'approved') await auth.revokeRefreshTokens(doc.uid);
+        if (to !== 'approved') await revokeSessions(auth, users, doc.uid);
       }
       const line = `Your seller application for ${doc.name} is now ${to}.${reason ? ` Reason: ${reason}` : ''}`;
       await deps.mailer.send({

@@ -76,7 +76,7 @@ export const sessionRoutes = (auth: Auth, users: UserService, now: () => number 
       async (c) => {
         const user = c.get('user');
         deleteCookie(c, SESSION_COOKIE, { path: '/', secure: cookieIsSecure(c.req.url) });
-        if (user) await auth.revokeRefreshTokens(user.uid);
+        if (user) await users.signOut(user);
         return c.body(null, 204);
       },
     );

@@ -10,6 +10,7 @@ export function createUserFacade(repo: UserRepository) {
     findById: repo.findById,
     insertIfMissing: repo.insertIfMissing,
     update: repo.update,
+    revokeSessions: repo.revokeSessions,
   };
 }
 export type UserFacade = ReturnType<typeof createUserFacade>;

@@ -22,7 +22,16 @@ export type UserDoc = {
   referrer: string | null;
   createdAt: Date;
   lastSignInAt: Date | null;
+  /**
+   * Credentials (ID tokens, session cookies) whose sign-in (`auth_time`) is older than this are
+   * refused: set on logout, block, a seller's suspension, and copied from the identity
+   * provider's `tokensValidAfterTime` (a password change there). Absent: never revoked.
+   */
+  sessionsValidAfter?: Date;
 };
+
+/** What the auth middleware reads of a user on every authenticated request. */
+export type SessionState = Pick<UserDoc, 'blocked' | 'sessionsValidAfter'>;
 
 export type UserFilter = {
   id?: string | string[];
@@ -52,8 +61,31 @@ export function createUserRepository(db: Db) {
       return res.upsertedCount === 1;
     },
     findById: (uid: string) => users.findOne({ _id: uid }),
-    isBlocked: async (uid: string) =>
-      (await users.findOne({ _id: uid }, { projection: { blocked: 1 } }))?.blocked === true,
+    /** Whether the user is blocked and since when their sessions count: one read by `_id`. */
+    sessionState: (uid: string): Promise<SessionState | null> =>
+      users.findOne<SessionState>(
+        { _id: uid },
+        { projection: { _id: 0, blocked: 1, sessionsValidAfter: 1 } },
+      ),
+    /**
+     * Refuses the user's credentials signed in before `at` (never moves it back). `profile`
+     * creates the document when it is missing, so a revocation is never lost for want of one.
+     */
+    async revokeSessions(
+      uid: string,
+      at: Date,
+      profile?: Omit<UserDoc, 'sessionsValidAfter'>,
+    ): Promise<void> {
+      if (!profile) {
+        await users.updateOne({ _id: uid }, { $max: { sessionsValidAfter: at } });
+        return;
+      }
+      await users.updateOne(
+        { _id: uid },
+        { $max: { sessionsValidAfter: at }, $setOnInsert: profile },
+        { upsert: true },
+      );
+    },
     update: (uid: string, fields: Partial<Omit<UserDoc, '_id'>>) =>
       users.findOneAndUpdate({ _id: uid }, { $set: fields }, { returnDocument: 'after' }),
     async page(q: ListQuery, filter: UserFilter) {

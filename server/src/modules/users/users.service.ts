@@ -11,6 +11,7 @@ import type { Mailer } from '../outbox/mailer.ts';
 import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../identity/auth-user.ts';
+import { revokeSessions } from '../../identity/session-revocation.ts';
 import { toUserInfo, toUserInfoFull } from './user-view.ts';
 import type { UserDoc, UserRepository } from './users.repository.ts';
 
@@ -131,9 +132,12 @@ export function createUserService(deps: Deps) {
       }
       await requireUser(userId);
       await users.update(userId, { blocked });
-      if (blocked) await auth.revokeRefreshTokens(userId);
+      if (blocked) await revokeSessions(auth, users, userId);
       return this.infoFull(userId);
     },
+
+    /** Logout: every session of the caller ends now, on every device. */
+    signOut: (caller: AuthUser) => revokeSessions(auth, users, caller.uid, profileOf(caller)),
 
     async sendVerify(email: string, name: string): Promise<void> {
       const record = await auth.getUserByEmail(email).catch(() => null);
@@ -147,23 +151,7 @@ export function createUserService(deps: Deps) {
 
     /** At sign-in: mirror what the provider knows and create a missing profile. */
     async recordSignIn(caller: AuthUser): Promise<void> {
-      await users.insertIfMissing({
-        _id: caller.uid,
-        email: (caller.email ?? '').toLowerCase(),
-        name: caller.name ?? '',
-        surname: '',
-        image: null,
-        role: caller.role,
-        sellerId: caller.sellerId,
-        blocked: false,
-        emailVerified: caller.emailVerified,
-        locale: 'en',
-        loginMethod: caller.signInProvider === 'google.com' ? 'google' : 'password',
-        marketingConsent: false,
-        referrer: null,
-        createdAt: new Date(),
-        lastSignInAt: null,
-      });
+      await users.insertIfMissing(profileOf(caller));
       await users.update(caller.uid, {
         emailVerified: caller.emailVerified,
         lastSignInAt: new Date(),
@@ -171,4 +159,25 @@ export function createUserService(deps: Deps) {
     },
   };
 }
+/** The profile a signed-in caller without one gets, from what their token says. */
+function profileOf(caller: AuthUser): UserDoc {
+  return {
+    _id: caller.uid,
+    email: (caller.email ?? '').toLowerCase(),
+    name: caller.name ?? '',
+    surname: '',
+    image: null,
+    role: caller.role,
+    sellerId: caller.sellerId,
+    blocked: false,
+    emailVerified: caller.emailVerified,
+    locale: 'en',
+    loginMethod: caller.signInProvider === 'google.com' ? 'google' : 'password',
+    marketingConsent: false,
+    referrer: null,
+    createdAt: new Date(),
+    lastSignInAt: null,
+  };
+}
+
 export type UserService = ReturnType<typeof createUserService>;

@@ -71,7 +71,7 @@ export function checkoutApi(model: CheckoutModel): Hono {
       createdOn: now(),
     };
     state.hpps[hpp.id] = hpp;
-    store.save();
+    await store.saveSoon();
     return c.json({ id: hpp.id, reference: hpp.reference, _links: hppView(hpp)._links }, 201);
   });
 
@@ -153,7 +153,7 @@ export function checkoutApi(model: CheckoutModel): Hono {
       _links: { payment: { href: `${model.base()}/payments/${p.id}` } },
     };
     if (requestKey) state.requests[requestKey] = { status: 202, body: answer };
-    store.save();
+    await store.saveSoon();
     return c.json(answer, 202);
   });
 

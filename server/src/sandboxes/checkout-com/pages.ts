@@ -91,7 +91,7 @@ export function checkoutPages(model: CheckoutModel): Hono {
     state.payments[payment.id] = payment;
     hpp.paymentId = payment.id;
     emit(authorised ? 'payment_approved' : 'payment_declined', payment, action);
-    store.save();
+    await store.saveSoon();
     return c.redirect(resultUrl(hpp, payment), 303);
   });
 

@@ -78,7 +78,7 @@ export function paypalApi(model: PaypalModel): Hono {
     for (const [t, expiry] of Object.entries(state.tokens))
       if (expiry < nowMs) delete state.tokens[t];
     state.tokens[token] = nowMs + TOKEN_TTL_S * 1000;
-    store.save();
+    await store.saveSoon();
     return c.json({
       scope: 'https://uri.paypal.com/services/payments/payment',
       access_token: token,
@@ -186,7 +186,7 @@ export function paypalApi(model: PaypalModel): Hono {
     };
     state.orders[order.id] = order;
     if (key) state.requests[key] = order.id;
-    store.save();
+    await store.saveSoon();
     const full = c.req.header('prefer')?.includes('return=representation');
     return c.json(
       full ? orderView(order) : { id: order.id, status: order.status, links: links.order(order) },
@@ -354,7 +354,7 @@ export function paypalApi(model: PaypalModel): Hono {
       refundView(refund),
       `A ${currency} ${amount.value} capture payment was refunded`,
     );
-    store.save();
+    await store.saveSoon();
     return c.json(refundView(refund), 201);
   });
 

@@ -70,7 +70,7 @@ ${
           `An order has been approved by buyer`,
         );
       }
-      store.save();
+      await store.saveSoon();
     }
     // A second visit (browser back, double click) lands on the same return URL.
     if (!order.returnUrl) return c.html(sandboxPage('PayPal', '<h1>Payment approved</h1>'));
