@@ -22,6 +22,9 @@ import { createRecaptcha, type Recaptcha } from './integrations/recaptcha/recapt
 import type { Limits } from './lib/rate-limit-config.ts';
 import type { Logger } from './logger.ts';
 import { createKeyVault, loadMasterKey, type KeyVault } from './modules/keys/key-vault.ts';
+import type { PageCacheSettings } from './page-cache/page-cache.ts';
+import { createPageChanges } from './page-cache/page-changes.ts';
+import { invalidatingDb } from './page-cache/page-invalidation.ts';
 import type { MarketplaceFees } from './modules/offers/supplier-pricing.ts';
 
 /**
@@ -69,6 +72,8 @@ export type AppDeps = {
   payouts: { paypal: PaypalPayouts; minimumCents: number };
   /** The key suppliers sellers connect to: their real APIs (SUPPLIER_<ID>_URL) or local sandboxes. */
   suppliers: SupplierDirectory;
+  /** The public pages' cache (PAGE_CACHE*) and the bus on which `db`'s writes invalidate it. */
+  pageCache: PageCacheSettings;
 };
 
 /** Everything the app needs, wired from the config: one place for main.ts and the tests. */
@@ -85,7 +90,10 @@ export function buildAppDeps(args: {
   /** Base URLs of running supplier sandboxes; a SUPPLIER_<ID>_URL in the config wins. */
   supplierSandboxUrls?: Partial<Record<SupplierId, string>>;
 }): AppDeps {
-  const { config, db, identity, log } = args;
+  const { config, identity, log } = args;
+  // Writes that change public pages drop them from the page cache before they answer.
+  const pageChanges = createPageChanges();
+  const db = invalidatingDb(args.db, pageChanges, log);
   return {
     db,
     auth: identity.auth,
@@ -123,5 +131,12 @@ export function buildAppDeps(args: {
       http: { halfOpenAfterMs: config.SUPPLIER_BREAKER_RESET_SECONDS * 1000 },
       log,
     }),
+    pageCache: {
+      enabled: config.PAGE_CACHE === 'on',
+      maxBytes: Math.round(config.PAGE_CACHE_MAX_MB * 1024 * 1024),
+      freshMs: config.PAGE_CACHE_FRESH_SECONDS * 1000,
+      maxAgeMs: config.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
+      changes: pageChanges,
+    },
   };
 }

@@ -164,6 +164,14 @@ const EnvObject = z.object({
   /** Default: true outside production and staging (see the transform below). */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The public pages' cache in front of the storefront (docs/page-cache.md); `off` renders each. */
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Bound on the bytes the page cache holds (every page stored raw, gzip and brotli). */
+  PAGE_CACHE_MAX_MB: z.coerce.number().positive().max(16_384).default(64),
+  /** Seconds a cached page is served as is, then served stale while it is re-rendered. */
+  PAGE_CACHE_FRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Seconds after which a cached page is never served: the net for a change no write announced. */
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Crash tests only: comma-separated failpoints (lib/failpoints.ts) that SIGKILL the server. */
   FAILPOINTS: z
     .string()

@@ -13,12 +13,8 @@ import { COMPRESS_THRESHOLD, isCompressibleType } from './lib/compression-policy
 import { readBodyFirst } from './lib/request-body.ts';
 import { scriptHashesOf, withScriptHashes } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
-
-type NodeHandler = (
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  next: () => void,
-) => void | Promise<void>;
+import { createPageCache, type PageCacheSettings } from './page-cache/page-cache.ts';
+import type { NodeHandler } from './page-cache/page-render.ts';
 
 const STOREFRONT_ENTRY = path.join(REPO_ROOT, 'storefront/dist/server/entry.mjs');
 const API_PATHS = /^\/(api|admin|seller)(\/|$)/;
@@ -122,7 +118,8 @@ function withPageScriptHashes(res: http.ServerResponse, policy: string) {
  * the storefront, which fetches its data from the API over loopback. The storefront's static
  * files (dist/client) are served by the Hono app too, when Astro hands them back.
  * The stand-in Google page is served only when sign-in is the emulator; with real Firebase (so
- * always in production) its path goes to the Hono app, which answers 404.
+ * always in production) its path goes to the Hono app, which answers 404. Public pages are
+ * answered from the page cache when it is on (page-cache/page-cache.ts).
  */
 export async function createHttpServer(
   fetchHandler: FetchHandler,
@@ -136,6 +133,8 @@ export async function createHttpServer(
     storefront?: boolean;
     /** Who signs in: the stand-in Google page exists only for the emulator. */
     identity: 'emulator' | 'firebase';
+    /** The public pages' cache (docs/page-cache.md); none: every page is rendered per request. */
+    pageCache?: PageCacheSettings;
   },
 ): Promise<http.Server> {
   const api = apiListener(fetchHandler);
@@ -143,6 +142,32 @@ export async function createHttpServer(
   // What the storefront reads: the origin its links and structured data name.
   process.env.PUBLIC_ORIGIN = site.publicOrigin;
   const policy = site.headers['Content-Security-Policy']!;
+  /** A storefront page rendered for this request alone. */
+  const render = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    compressPage(req, res, () => {
+      // After the compressor's hook on writeHead, so this one sees Astro's headers first.
+      withPageScriptHashes(res, policy);
+      // Astro calls `next` only for files of its dist/client, which the Hono app serves.
+      Promise.resolve(storefront!(req, res, () => void api(req, res))).catch((err: unknown) => {
+        log.error({ err, url: req.url }, 'storefront crashed');
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.end('Something went wrong');
+        }
+      });
+    });
+  };
+  const pages =
+    storefront && site.pageCache?.enabled
+      ? createPageCache({
+          settings: site.pageCache,
+          storefront,
+          policy,
+          host: new URL(site.publicOrigin).host,
+          passThrough: render,
+          log,
+        })
+      : null;
   const server = http.createServer((req, res) => {
     // Set first, so every answer has them: the API's, the consoles', the storefront's (whose
     // pages replace the policy with one naming their inline scripts) and static files.
@@ -167,18 +192,9 @@ export async function createHttpServer(
       void api(req, res);
       return;
     }
-    compressPage(req, res, () => {
-      // After the compressor's hook on writeHead, so this one sees Astro's headers first.
-      withPageScriptHashes(res, policy);
-      // Astro calls `next` only for files of its dist/client, which the Hono app serves.
-      Promise.resolve(storefront(req, res, () => void api(req, res))).catch((err: unknown) => {
-        log.error({ err, url: req.url }, 'storefront crashed');
-        if (!res.headersSent) {
-          res.statusCode = 500;
-          res.end('Something went wrong');
-        }
-      });
-    });
+    if (pages?.handle(req, res)) return;
+    render(req, res);
   });
+  if (pages) server.on('close', pages.close);
   return server.on('clientError', answerClientError);
 }

@@ -14,6 +14,7 @@ import { connectDatabase, type Database } from './db/client.ts';
 import { ensureIndexes } from './db/indexes.ts';
 import { dataMigrations, runMigrations } from './db/migrations.ts';
 import { createHttpServer } from './http-server.ts';
+import { watchChangeStream } from './page-cache/page-invalidation.ts';
 import { armFailpoints } from './lib/failpoints.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { startJob } from './jobs/job-runner.ts';
@@ -227,6 +228,15 @@ async function main() {
   const imports = container.supplierImportRunner;
   stops.push(() => imports.stop());
   imports.resume().catch((err: unknown) => log.error({ err }, 'supplier imports not resumed'));
+  // Several instances on one replica set: each one's writes drop the others' cached pages.
+  if (database.mode === 'external' && deps.pageCache.enabled) {
+    const stopWatch = await watchChangeStream(
+      database.client.db(config.MONGODB_DB),
+      deps.pageCache.changes,
+      log,
+    );
+    if (stopWatch) stops.push(stopWatch);
+  }
   const app = createApp(container);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
@@ -234,6 +244,7 @@ async function main() {
     publicOrigin: deps.publicOrigin,
     trustProxy: config.TRUST_PROXY,
     identity: identity.mode,
+    pageCache: deps.pageCache,
     headers: securityHeaders({
       production: config.NODE_ENV === 'production',
       clientConfig: deps.clientConfig,
