@@ -127,7 +127,10 @@ beforeAll(async () => {
       createdAt: daysAgo(i % 3),
     })),
   );
-  await t.db.collection('reviews').insertMany([{ status: 'pending' }, { status: 'approved' }]);
+  // Only their status counts (the other fields unique, as their indexes want).
+  const counted = (status: string) => ({ status, itemId: new ObjectId(), keyId: new ObjectId() });
+  await t.db.collection('reviews').insertMany([counted('pending'), counted('approved')]);
+  await t.db.collection('claims').insertMany([counted('escalated'), counted('open')]);
   // The seller's offers: one running low, one well stocked.
   const low = await sell(t, seller, game);
   const plenty = await sell(t, seller, card);
@@ -179,7 +182,7 @@ describe('the admin dashboard', () => {
       { status: 'declined', count: 1 },
     ]);
     expect(d.conversion).toEqual({ pageViews: 40, orders: 6, delivered: 4, ratePer100: 10 });
-    expect(d.waiting).toMatchObject({ reviewQueue: 1, pendingReviews: 1 });
+    expect(d.waiting).toMatchObject({ reviewQueue: 1, pendingReviews: 1, escalatedClaims: 1 });
   });
 
   it('ranks products and shops by units sold, with their names', async () => {

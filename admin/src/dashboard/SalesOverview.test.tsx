@@ -18,7 +18,7 @@ const figures = (days: number): AdminDashboard => ({
   conversion: { pageViews: 40, orders: 6, delivered: 4, ratePer100: 10 },
   topProducts: [{ id: 'p1', name: 'Elden Ring', units: 3, revenue: { ...noCents, eur: 2000 } }],
   topSellers: [{ id: 's1', name: 'Pixel Keys', units: days, revenue: noCents }],
-  waiting: { reviewQueue: 1, sellerApplications: 2, pendingReviews: 5 },
+  waiting: { reviewQueue: 1, sellerApplications: 2, pendingReviews: 5, escalatedClaims: 3 },
 });
 
 const getJson = vi.fn(async (url: string) =>
@@ -51,6 +51,8 @@ describe('SalesOverview', () => {
     expect(decodeURIComponent(pending.getAttribute('href')!)).toContain('{"status":"pending"}');
     const reviews = screen.getByRole('link', { name: '5' });
     expect(decodeURIComponent(reviews.getAttribute('href')!)).toMatch(/reviews\?filter=.*pending/);
+    const claims = screen.getByRole('link', { name: '3' });
+    expect(decodeURIComponent(claims.getAttribute('href')!)).toMatch(/claims\?filter=.*escalated/);
   });
 
   it('asks again for the period picked', async () => {

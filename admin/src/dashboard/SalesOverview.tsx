@@ -30,6 +30,7 @@ function Figures({ data }: { data: AdminDashboard }) {
   const createPath = useCreatePath();
   const { conversion, waiting } = data;
   const pending = encodeURIComponent(JSON.stringify({ status: 'pending' }));
+  const escalated = encodeURIComponent(JSON.stringify({ status: 'escalated' }));
   return (
     <Stack direction="row" spacing={6} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
       <Figure label={translate('app.dashboard.sales.page_views')} value={conversion.pageViews} />
@@ -48,6 +49,11 @@ function Figures({ data }: { data: AdminDashboard }) {
         label={translate('app.dashboard.sales.pending_reviews')}
         value={waiting.pendingReviews}
         to={`${createPath({ resource: 'reviews', type: 'list' })}?filter=${pending}`}
+      />
+      <Figure
+        label={translate('app.dashboard.sales.escalated_claims')}
+        value={waiting.escalatedClaims}
+        to={`${createPath({ resource: 'claims', type: 'list' })}?filter=${escalated}`}
       />
     </Stack>
   );

@@ -13,6 +13,7 @@ export const en = {
         conversion: 'Delivered per 100 page views',
         applications: 'Shops waiting for approval',
         pending_reviews: 'Reviews waiting for moderation',
+        escalated_claims: 'Claims waiting for a decision',
         top_products: 'Best-selling products',
         top_sellers: 'Best-selling shops',
         product: 'Product',

@@ -16,6 +16,7 @@ export const it: TranslationOf<typeof en> = {
         conversion: 'Consegnati ogni 100 pagine viste',
         applications: 'Negozi in attesa di approvazione',
         pending_reviews: 'Recensioni da moderare',
+        escalated_claims: 'Segnalazioni in attesa di decisione',
         top_products: 'Prodotti più venduti',
         top_sellers: 'Negozi con più vendite',
         product: 'Prodotto',

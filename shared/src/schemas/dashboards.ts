@@ -64,6 +64,8 @@ export const AdminDashboardSchema = z.object({
     sellerApplications: z.number().int(),
     /** Buyers' reviews waiting for moderation. */
     pendingReviews: z.number().int(),
+    /** Defective-key claims a buyer or seller escalated: an admin decides. */
+    escalatedClaims: z.number().int(),
   }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;

@@ -97,14 +97,15 @@ export function createDashboardRepository(db: Db) {
     pageViews: (from: Date) =>
       db.collection('events').countDocuments({ type: 'page_view', createdAt: { $gte: from } }),
 
-    /** What waits for an admin: orders in the review queue, shops that applied, reviews. */
+    /** What waits for an admin: the order review queue, shop applications, reviews, claims. */
     async waiting() {
-      const [reviewQueue, sellerApplications, pendingReviews] = await Promise.all([
+      const [reviewQueue, sellerApplications, pendingReviews, escalatedClaims] = await Promise.all([
         orders.countDocuments({ status: 'review' }),
         db.collection('sellers').countDocuments({ status: 'pending' }),
         db.collection('reviews').countDocuments({ status: 'pending' }),
+        db.collection('claims').countDocuments({ status: 'escalated' }),
       ]);
-      return { reviewQueue, sellerApplications, pendingReviews };
+      return { reviewQueue, sellerApplications, pendingReviews, escalatedClaims };
     },
 
     /** The seller's offers on sale with `atMost` units or fewer, lowest first. */
