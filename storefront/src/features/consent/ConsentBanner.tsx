@@ -34,16 +34,15 @@ function applyConsent(consent: Consent, tags: ConsentTags): boolean {
  * withdrawing consent for a loaded tag reloads the page.
  */
 export default function ConsentBanner({ t, tags }: { t: Messages['consent']; tags: ConsentTags }) {
-  const [choice, setChoice] = useState<Consent | null>(null);
-  const [open, setOpen] = useState(false);
+  // Rendered only in the browser (client:only), so the cookie can be read while rendering.
+  const [choice, setChoice] = useState<Consent | null>(() => parseConsent(document.cookie));
+  const [open, setOpen] = useState(() => !choice);
   const [customising, setCustomising] = useState(false);
   const [draft, setDraft] = useState<Consent>(REJECT_ALL);
   const panel = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const saved = parseConsent(document.cookie);
-    setChoice(saved);
-    setOpen(!saved);
     if (saved) applyConsent(saved, tags);
     const onClick = (event: MouseEvent) => {
       if (!(event.target as Element | null)?.closest?.('[data-consent-settings]')) return;
