@@ -14,6 +14,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** A third-party script's address: http(s) only (a `javascript:` or `data:` URL is no tag). */
+const tagUrl = z.url({ protocol: /^https?$/ }).optional();
+
 /** The emulator accepts any web API key; this one says that it is not a real project's. */
 const DEMO_API_KEY = 'demo-api-key';
 
@@ -37,9 +40,9 @@ const EnvObject = z.object({
    * an analytics tag, a marketing tag, and a chat widget (counted as marketing: it sets its own
    * cookies). Unset: no tag, no banner. Their origins join the CSP's script-src only when set.
    */
-  ANALYTICS_TAG_URL: optionalText.pipe(z.url().optional()),
-  MARKETING_TAG_URL: optionalText.pipe(z.url().optional()),
-  CHAT_WIDGET_URL: optionalText.pipe(z.url().optional()),
+  ANALYTICS_TAG_URL: optionalText.pipe(tagUrl),
+  MARKETING_TAG_URL: optionalText.pipe(tagUrl),
+  CHAT_WIDGET_URL: optionalText.pipe(tagUrl),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   MONGODB_URI: optionalText.pipe(
     z
@@ -275,6 +278,12 @@ const DEPLOYMENT_RULES: ReadonlyArray<{
     refuses: (env) => !env.PUBLIC_ORIGIN?.startsWith('https://'),
     message: 'is required and must be https://…',
   },
+  ...(['ANALYTICS_TAG_URL', 'MARKETING_TAG_URL', 'CHAT_WIDGET_URL'] as const).map((variable) => ({
+    variable,
+    in: DEPLOYED,
+    refuses: (env: ParsedEnv) => Boolean(env[variable]?.startsWith('http://')),
+    message: 'must be https://… (an http script on an https page is blocked)',
+  })),
   {
     variable: 'RECAPTCHA_SECRET',
     in: DEPLOYED,
