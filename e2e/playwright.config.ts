@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 // so a running dev instance and the vitest suite's emulator are left alone.
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const DATA_DIR = path.join(os.tmpdir(), `market-e2e-${process.pid}`);
+/** The consent-gated tags' scripts, served by tests/consent.spec.ts itself (offline). */
+export const TAG_ORIGIN = `http://127.0.0.1:${PORT + 250}`;
 
 export default defineConfig({
   testDir: 'tests',
@@ -17,6 +19,23 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.test-report-e2e.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // Every journey starts as a visitor who rejected the optional cookies, so the consent
+    // banner does not sit over the page; tests/consent.spec.ts starts without a choice.
+    storageState: {
+      cookies: [
+        {
+          name: 'consent',
+          value: 'v1:a0m0',
+          domain: 'localhost',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -54,6 +73,8 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      ANALYTICS_TAG_URL: `${TAG_ORIGIN}/analytics.js`,
+      MARKETING_TAG_URL: `${TAG_ORIGIN}/marketing.js`,
     },
   },
 });

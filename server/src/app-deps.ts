@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Auth } from 'firebase-admin/auth';
 import type { ClientConfig, Health } from '@market/shared';
-import { publicOriginOf, supplierUrlsOf, type Config } from './config.ts';
+import { mailFromOf, publicOriginOf, supplierUrlsOf, type Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
 import type { AwinClient } from './integrations/awin/awin-client.ts';
 import {
@@ -60,7 +60,7 @@ export type AppDeps = {
   /** What one buyer's unpaid orders may hold (ORDER_HOLD_MAX_ORDERS, ORDER_HOLD_MAX_UNITS). */
   orderHolds: { orders: number; units: number };
   /** Outgoing mail: SMTP_URL (none: mails are only kept in the outbox) and MAIL_FROM. */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; signature?: string };
   /** Awin's client (the API, or its local sandbox); none: no conversion is reported. */
   awin: AwinClient | null;
   /**
@@ -115,7 +115,7 @@ export function buildAppDeps(args: {
     rateLimits: config.RATE_LIMITS,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),
     vatRateBps: config.VAT_RATE_BPS,
-    mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM },
+    mail: { smtpUrl: config.SMTP_URL, from: mailFromOf(config), signature: config.SHOP_NAME },
     awin: args.awin ?? null,
     supplierOffers: {
       fees: { bps: config.MARKETPLACE_FEE_BPS, fixedCents: config.MARKETPLACE_FEE_FIXED_CENTS },

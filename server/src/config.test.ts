@@ -71,6 +71,8 @@ describe('loadConfig in production', () => {
     ['KEY_ENCRYPTION_KEY', undefined],
     ['PUBLIC_ORIGIN', undefined],
     ['PUBLIC_ORIGIN', 'http://shop.example'],
+    ['ANALYTICS_TAG_URL', 'http://tags.example/a.js'],
+    ['MARKETING_TAG_URL', 'javascript:alert(1)'],
     ['RECAPTCHA_SECRET', undefined],
     ['SMTP_URL', undefined],
     ['PAYPAL_CLIENT_ID', undefined],

@@ -14,6 +14,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** A third-party script's address: http(s) only (a `javascript:` or `data:` URL is no tag). */
+const tagUrl = z.url({ protocol: /^https?$/ }).optional();
+
 /** The emulator accepts any web API key; this one says that it is not a real project's. */
 const DEMO_API_KEY = 'demo-api-key';
 
@@ -28,6 +31,18 @@ const EnvObject = z.object({
   HOST: optionalText,
   /** Public origin of the shop, used in absolute links (mails, sitemap). */
   PUBLIC_ORIGIN: z.url().optional(),
+  /** The shop's name: header, footer, page titles, structured data, the sender of mails. */
+  SHOP_NAME: z.string().trim().min(1).max(60).default('KeyHaven'),
+  /** The shop's logo (absolute URL) for structured data; default: the storefront's /logo.svg. */
+  SHOP_LOGO_URL: optionalText.pipe(z.url().optional()),
+  /**
+   * Third-party scripts the storefront loads only after the visitor consents (features/consent):
+   * an analytics tag, a marketing tag, and a chat widget (counted as marketing: it sets its own
+   * cookies). Unset: no tag, no banner. Their origins join the CSP's script-src only when set.
+   */
+  ANALYTICS_TAG_URL: optionalText.pipe(tagUrl),
+  MARKETING_TAG_URL: optionalText.pipe(tagUrl),
+  CHAT_WIDGET_URL: optionalText.pipe(tagUrl),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   MONGODB_URI: optionalText.pipe(
     z
@@ -83,7 +98,8 @@ const EnvObject = z.object({
   ),
   /** The shop's VAT rate in basis points (2200 = 22 %): the VAT the cart says its prices hold. */
   VAT_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2200),
-  MAIL_FROM: z.string().default('Marketplace <no-reply@marketplace.local>'),
+  /** Default: the shop's name <no-reply@marketplace.local> (mailFromOf). */
+  MAIL_FROM: optionalText,
   /** Minutes an unpaid order holds its keys before they go back to stock. */
   ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** The most unpaid orders, and key units in them, one buyer may hold at once (4× per address). */
@@ -282,6 +298,12 @@ const DEPLOYMENT_RULES: ReadonlyArray<{
     refuses: (env) => !env.PUBLIC_ORIGIN?.startsWith('https://'),
     message: 'is required and must be https://…',
   },
+  ...(['ANALYTICS_TAG_URL', 'MARKETING_TAG_URL', 'CHAT_WIDGET_URL'] as const).map((variable) => ({
+    variable,
+    in: DEPLOYED,
+    refuses: (env: ParsedEnv) => Boolean(env[variable]?.startsWith('http://')),
+    message: 'must be https://… (an http script on an https page is blocked)',
+  })),
   {
     variable: 'RECAPTCHA_SECRET',
     in: DEPLOYED,
@@ -441,6 +463,11 @@ export function publicOriginOf(config: Pick<Config, 'PUBLIC_ORIGIN' | 'PORT'>): 
   return config.PUBLIC_ORIGIN
     ? new URL(config.PUBLIC_ORIGIN).origin
     : `http://localhost:${config.PORT}`;
+}
+
+/** The sender of the shop's mails: MAIL_FROM, else no-reply under the shop's name. */
+export function mailFromOf(config: Pick<Config, 'MAIL_FROM' | 'SHOP_NAME'>): string {
+  return config.MAIL_FROM ?? `${config.SHOP_NAME} <no-reply@marketplace.local>`;
 }
 
 /** The suppliers' API base URLs the configuration names (SUPPLIER_<ID>_URL). */

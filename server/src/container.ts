@@ -274,7 +274,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     users: createUserFacade(users),
   };
 
-  const mailer = createMailer({ outbox, smtpUrl: deps.mail.smtpUrl, from: deps.mail.from, log });
+  const mailer = createMailer({ outbox, ...deps.mail, log });
   const auditLog = createAuditLog({ audit: createAuditRepository(db) });
   const userService = createUserService({ ...deps, mailer, users });
 

@@ -31,6 +31,7 @@ import { startClaimJobs } from './jobs/claims.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-catalogue.ts';
 import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
 import { seedDemoSuppliers } from './seed/demo-suppliers.ts';
+import { exposeShopSite, shopSiteOf, tagOriginsOf } from './lib/shop-site.ts';
 
 /** Boot: config → database → identity → indexes → migrations → demo data → serve; stop on signals. */
 async function main() {
@@ -240,6 +241,8 @@ async function main() {
   const app = createApp(container);
   // The storefront renders server-side from the API, over loopback.
   process.env.API_ORIGIN ??= `http://127.0.0.1:${config.PORT}`;
+  const shop = shopSiteOf(config);
+  exposeShopSite(shop);
   const server = await createHttpServer(app.fetch, log, {
     publicOrigin: deps.publicOrigin,
     trustProxy: config.TRUST_PROXY,
@@ -248,6 +251,7 @@ async function main() {
     headers: securityHeaders({
       production: config.NODE_ENV === 'production',
       clientConfig: deps.clientConfig,
+      tagOrigins: tagOriginsOf(shop.tags),
     }),
   });
   const host = listenHost(config);

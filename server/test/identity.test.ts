@@ -44,6 +44,9 @@ const signUpBody = (email: string, overrides: object = {}) => ({
 async function verifyFromOutbox(email: string) {
   const mail = await t.db.collection('outbox').findOne({ to: email }, { sort: { createdAt: -1 } });
   expect(mail?.subject).toMatch(/verify/i);
+  // Signed with the shop's name (SHOP_NAME, default KeyHaven), never its host.
+  expect(mail?.text).toMatch(/\n\nKeyHaven$/);
+  expect(mail?.html).toMatch(/<p>KeyHaven<\/p>$/);
   const link = String(mail?.text).match(/https?:\/\/\S+/)?.[0];
   const oobCode = new URL(link!).searchParams.get('oobCode');
   const res = await fetch(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../src/lib/security-headers.ts';
+import { tagOriginsOf } from '../src/lib/shop-site.ts';
 import { requestAs } from './fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -82,5 +83,28 @@ describe('security headers', () => {
     expect(policy.get('connect-src')).toContain('https://identitytoolkit.googleapis.com');
     expect(policy.get('frame-src')).toContain('https://shop.firebaseapp.com');
     expect(policy.get('script-src')).toContain('https://www.google.com/recaptcha/');
+  });
+
+  it('allows a consent-gated tag origin in script-src only when a tag is configured', () => {
+    const clientConfig = {
+      firebase: { apiKey: 'k', authDomain: 'shop.firebaseapp.com', projectId: 'shop' },
+      authEmulatorUrl: null,
+      recaptchaSiteKey: null,
+    };
+    const without = directives(
+      securityHeaders({ production: true, clientConfig })['Content-Security-Policy'],
+    );
+    expect(without.get('script-src')).toEqual(["'self'"]);
+    const tagged = directives(
+      securityHeaders({
+        production: true,
+        clientConfig,
+        tagOrigins: tagOriginsOf({
+          analytics: 'https://tags.example/a.js',
+          marketing: 'https://tags.example/m.js',
+        }),
+      })['Content-Security-Policy'],
+    );
+    expect(tagged.get('script-src')).toEqual(["'self'", 'https://tags.example']);
   });
 });

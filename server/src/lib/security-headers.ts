@@ -10,8 +10,13 @@ export const SCRIPT_SRC_SELF = "script-src 'self'";
  * (or the emulator) and reCAPTCHA, so those are allowed where each needs to be.
  * Styles allow 'unsafe-inline': the consoles' MUI injects `<style>` tags at run time and the
  * storefront's markup carries `style` attributes; CSS cannot run script.
+ * Configured consent-gated tags (lib/shop-site.ts) add their origins to script-src and
+ * connect-src (tags report back to where they came from); none configured, nothing is added.
  */
-export function contentSecurityPolicy(client: ClientConfig): string {
+export function contentSecurityPolicy(
+  client: ClientConfig,
+  tagOrigins: readonly string[] = [],
+): string {
   const identity = client.authEmulatorUrl
     ? [client.authEmulatorUrl]
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
@@ -21,11 +26,11 @@ export function contentSecurityPolicy(client: ClientConfig): string {
   const authFrame = client.authEmulatorUrl ?? `https://${client.firebase.authDomain}`;
   return [
     "default-src 'self'",
-    [SCRIPT_SRC_SELF, ...recaptcha].join(' '),
+    [SCRIPT_SRC_SELF, ...recaptcha, ...tagOrigins].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
-    ["connect-src 'self'", ...identity, ...recaptcha].join(' '),
+    ["connect-src 'self'", ...identity, ...recaptcha, ...tagOrigins].join(' '),
     ['frame-src', authFrame, ...recaptcha].join(' '),
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -41,9 +46,11 @@ export function contentSecurityPolicy(client: ClientConfig): string {
 export function securityHeaders(options: {
   production: boolean;
   clientConfig: ClientConfig;
+  /** Origins of the configured consent-gated tags (tagOriginsOf). */
+  tagOrigins?: readonly string[];
 }): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(options.clientConfig),
+    'Content-Security-Policy': contentSecurityPolicy(options.clientConfig, options.tagOrigins),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

@@ -142,6 +142,22 @@ export const en = {
     },
     help: 'Key not working? Contact the seller from your order page.',
   },
+  consent: {
+    title: 'Cookies on this shop',
+    intro:
+      'We use necessary cookies to run the shop. With your consent we also load analytics and marketing tools from third parties.',
+    acceptAll: 'Accept all',
+    rejectAll: 'Reject all',
+    customise: 'Customise',
+    save: 'Save choices',
+    necessary: 'Necessary',
+    necessaryHint: 'Sign-in, cart, language and theme. Always on.',
+    analytics: 'Analytics',
+    analyticsHint: 'Counts visits so we can improve the shop.',
+    marketing: 'Marketing',
+    marketingHint: 'Advertising measurement and the support chat widget.',
+    settings: 'Cookie settings',
+  },
   footer: {
     rights: 'All rights reserved.',
     ranking: 'How offers are ranked',

@@ -148,6 +148,22 @@ export const it: Messages = {
     },
     help: 'La chiave non funziona? Contatta il venditore dalla pagina del tuo ordine.',
   },
+  consent: {
+    title: 'Cookie su questo negozio',
+    intro:
+      'Usiamo cookie necessari al funzionamento del negozio. Con il tuo consenso carichiamo anche strumenti di analisi e di marketing di terze parti.',
+    acceptAll: 'Accetta tutti',
+    rejectAll: 'Rifiuta tutti',
+    customise: 'Personalizza',
+    save: 'Salva le scelte',
+    necessary: 'Necessari',
+    necessaryHint: 'Accesso, carrello, lingua e tema. Sempre attivi.',
+    analytics: 'Analisi',
+    analyticsHint: 'Conta le visite per migliorare il negozio.',
+    marketing: 'Marketing',
+    marketingHint: 'Misurazione pubblicitaria e la chat di assistenza.',
+    settings: 'Impostazioni cookie',
+  },
   footer: {
     rights: 'Tutti i diritti riservati.',
     ranking: 'Come ordiniamo le offerte',

@@ -6,3 +6,18 @@
 export function siteUrl(): URL {
   return new URL(process.env.PUBLIC_ORIGIN ?? 'http://localhost:8080');
 }
+
+/** The shop's name (SHOP_NAME, set by the server from its config): header, footer, titles. */
+export function shopName(): string {
+  return process.env.SHOP_NAME || 'KeyHaven';
+}
+
+/** A page's `<title>`: its own title, then the shop's name. */
+export function pageTitle(title: string): string {
+  return `${title} | ${shopName()}`;
+}
+
+/** The shop's logo for structured data: SHOP_LOGO_URL, else our own /logo.svg. */
+export function shopLogoUrl(): string {
+  return process.env.SHOP_LOGO_URL || new URL('/logo.svg', siteUrl()).href;
+}

@@ -13,11 +13,14 @@ export function createMailer(deps: {
   outbox: OutboxRepository;
   smtpUrl: string | undefined;
   from: string;
+  /** The shop's name, signed under every mail (SHOP_NAME); none: unsigned. */
+  signature?: string;
   log: Logger;
 }): Mailer {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
-    async send(mail) {
+    async send(unsigned) {
+      const mail = signed(unsigned, deps.signature);
       let delivery: 'sent' | 'stored' | 'failed' = 'stored';
       if (transport) {
         try {
@@ -36,5 +39,15 @@ export function createMailer(deps: {
       });
       deps.log.info({ to: mail.to, kind: mail.kind, delivery }, 'mail');
     },
+  };
+}
+
+/** The mail with the shop's name under its text and its HTML (escaped: it is configuration). */
+function signed(mail: Mail, name: string | undefined): Mail {
+  if (!name) return mail;
+  return {
+    ...mail,
+    text: `${mail.text}\n\n${name}`,
+    html: `${mail.html}<p>${name.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p>`,
   };
 }

@@ -62,3 +62,10 @@ describe('productBreadcrumbs', () => {
     ]);
   });
 });
+
+describe('the home crumb', () => {
+  it('is named after the shop when its name is given', () => {
+    const [home] = breadcrumbsFromUrl(new URL('http://localhost:8080/category/games'), 'KeyHaven');
+    expect(home).toEqual({ name: 'KeyHaven', url: 'http://localhost:8080/' });
+  });
+});
