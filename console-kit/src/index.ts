@@ -40,7 +40,7 @@ export {
 } from './console-setup.ts';
 export { ConsoleDashboard, type ConsoleDashboardProps } from './dashboard/ConsoleDashboard.tsx';
 export { SalesCharts, StatusChart } from './dashboard/lazy-charts.tsx';
-export { PeriodPicker } from './dashboard/PeriodPicker.tsx';
+export { DashboardCard } from './dashboard/DashboardCard.tsx';
 export { RankedTable } from './dashboard/RankedTable.tsx';
 export { useDashboard, type DashboardState } from './dashboard/use-dashboard.ts';
 export { createDataProvider, withActions, type ConsoleDataProvider } from './data/data-provider.ts';

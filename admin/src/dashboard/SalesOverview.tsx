@@ -1,13 +1,6 @@
-import { Card, CardContent, CardHeader, Grid, Stack, Typography } from '@mui/material';
-import {
-  PeriodPicker,
-  RankedTable,
-  SalesCharts,
-  StatusChart,
-  useDashboard,
-} from '@market/console-kit';
+import { Grid, Stack, Typography } from '@mui/material';
+import { DashboardCard, RankedTable, SalesCharts, StatusChart } from '@market/console-kit';
 import { AdminDashboardSchema, type AdminDashboard } from '@market/shared';
-import { useState } from 'react';
 import { LinkBase, useCreatePath, useTranslate } from 'react-admin';
 
 export const ADMIN_DASHBOARD_URL = '/api/admin/dashboard';
@@ -66,57 +59,46 @@ function Figures({ data }: { data: AdminDashboard }) {
  */
 export function SalesOverview() {
   const translate = useTranslate();
-  const [days, setDays] = useState(30);
-  const state = useDashboard(ADMIN_DASHBOARD_URL, AdminDashboardSchema, days);
   return (
-    <Card sx={{ mt: 2 }}>
-      <CardHeader
-        title={translate('app.dashboard.sales.title')}
-        action={<PeriodPicker days={days} onChange={setDays} />}
-      />
-      <CardContent>
-        {state.status === 'failed' ? (
-          <Typography color="error">{translate('app.dashboard.load_failed')}</Typography>
-        ) : state.status === 'loading' ? (
-          <Typography color="text.secondary">{translate('app.dashboard.loading')}</Typography>
-        ) : (
-          <>
-            <Figures data={state.data} />
-            <SalesCharts perDay={state.data.perDay} />
-            <Grid container spacing={3} sx={{ mt: 1 }}>
-              <Grid size={{ xs: 12, md: 6 }}>
-                <Typography variant="subtitle1">
-                  {translate('app.dashboard.sales.top_products')}
-                </Typography>
-                <RankedTable
-                  rows={state.data.topProducts}
-                  label={translate('app.dashboard.sales.product')}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, md: 6 }}>
-                <Typography variant="subtitle1">
-                  {translate('app.dashboard.sales.top_sellers')}
-                </Typography>
-                <RankedTable
-                  rows={state.data.topSellers}
-                  label={translate('app.dashboard.sales.seller')}
-                />
-              </Grid>
-              <Grid size={12}>
-                <Typography variant="subtitle1">
-                  {translate('app.dashboard.sales.by_status')}
-                </Typography>
-                <StatusChart
-                  counts={state.data.ordersByStatus.map((s) => ({
-                    label: translate(`resources.orders.statuses.${s.status}`),
-                    count: s.count,
-                  }))}
-                />
-              </Grid>
+    <DashboardCard
+      title={translate('app.dashboard.sales.title')}
+      url={ADMIN_DASHBOARD_URL}
+      schema={AdminDashboardSchema}
+    >
+      {(data) => (
+        <>
+          <Figures data={data} />
+          <SalesCharts perDay={data.perDay} />
+          <Grid container spacing={3} sx={{ mt: 1 }}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Typography variant="subtitle1">
+                {translate('app.dashboard.sales.top_products')}
+              </Typography>
+              <RankedTable
+                rows={data.topProducts}
+                label={translate('app.dashboard.sales.product')}
+              />
             </Grid>
-          </>
-        )}
-      </CardContent>
-    </Card>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Typography variant="subtitle1">
+                {translate('app.dashboard.sales.top_sellers')}
+              </Typography>
+              <RankedTable rows={data.topSellers} label={translate('app.dashboard.sales.seller')} />
+            </Grid>
+            <Grid size={12}>
+              <Typography variant="subtitle1">
+                {translate('app.dashboard.sales.by_status')}
+              </Typography>
+              <StatusChart
+                counts={data.ordersByStatus.map((s) => ({
+                  label: translate(`resources.orders.statuses.${s.status}`),
+                  count: s.count,
+                }))}
+              />
+            </Grid>
+          </Grid>
+        </>
+      )}
+    </DashboardCard>
   );
 }

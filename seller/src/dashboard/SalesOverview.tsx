@@ -1,16 +1,6 @@
-import {
-  Card,
-  CardContent,
-  CardHeader,
-  Grid,
-  List,
-  ListItem,
-  ListItemText,
-  Typography,
-} from '@mui/material';
-import { PeriodPicker, RankedTable, SalesCharts, useDashboard } from '@market/console-kit';
+import { Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { DashboardCard, RankedTable, SalesCharts } from '@market/console-kit';
 import { SellerDashboardSchema, type SellerDashboard } from '@market/shared';
-import { useState } from 'react';
 import { LinkBase, useCreatePath, useTranslate } from 'react-admin';
 
 export const SELLER_DASHBOARD_URL = '/api/seller/dashboard';
@@ -45,42 +35,34 @@ function LowStock({ offers }: { offers: SellerDashboard['lowStock'] }) {
 /** The seller's sales over the last 7, 30 or 90 days, best products and offers running low. */
 export function SalesOverview() {
   const translate = useTranslate();
-  const [days, setDays] = useState(30);
-  const state = useDashboard(SELLER_DASHBOARD_URL, SellerDashboardSchema, days);
   return (
-    <Card sx={{ mt: 2 }}>
-      <CardHeader
-        title={translate('app.sales_overview.title')}
-        action={<PeriodPicker days={days} onChange={setDays} />}
-      />
-      <CardContent>
-        {state.status === 'failed' ? (
-          <Typography color="error">{translate('app.dashboard.load_failed')}</Typography>
-        ) : state.status === 'loading' ? (
-          <Typography color="text.secondary">{translate('app.dashboard.loading')}</Typography>
-        ) : (
-          <>
-            <SalesCharts perDay={state.data.perDay} />
-            <Grid container spacing={3} sx={{ mt: 1 }}>
-              <Grid size={{ xs: 12, md: 7 }}>
-                <Typography variant="subtitle1">
-                  {translate('app.sales_overview.top_products')}
-                </Typography>
-                <RankedTable
-                  rows={state.data.topProducts}
-                  label={translate('app.sales_overview.product')}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, md: 5 }}>
-                <Typography variant="subtitle1">
-                  {translate('app.sales_overview.low_stock')}
-                </Typography>
-                <LowStock offers={state.data.lowStock} />
-              </Grid>
+    <DashboardCard
+      title={translate('app.sales_overview.title')}
+      url={SELLER_DASHBOARD_URL}
+      schema={SellerDashboardSchema}
+    >
+      {(data) => (
+        <>
+          <SalesCharts perDay={data.perDay} />
+          <Grid container spacing={3} sx={{ mt: 1 }}>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <Typography variant="subtitle1">
+                {translate('app.sales_overview.top_products')}
+              </Typography>
+              <RankedTable
+                rows={data.topProducts}
+                label={translate('app.sales_overview.product')}
+              />
             </Grid>
-          </>
-        )}
-      </CardContent>
-    </Card>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <Typography variant="subtitle1">
+                {translate('app.sales_overview.low_stock')}
+              </Typography>
+              <LowStock offers={data.lowStock} />
+            </Grid>
+          </Grid>
+        </>
+      )}
+    </DashboardCard>
   );
 }
