@@ -1,4 +1,4 @@
-import { CentsField, ChoiceChipField } from '@market/console-kit';
+import { CentsField, ChoiceChipField, csvExporter, pricesColumn } from '@market/console-kit';
 import { OFFER_STATUSES } from '@market/shared';
 import {
   Datagrid,
@@ -12,6 +12,20 @@ import {
 import { KeyCountsField } from './KeyCountsField.tsx';
 import { OFFER_STATUS_COLORS } from './offer-fields.ts';
 import { OfferKeysButton } from './OfferKeysButton.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const offerExporter = csvExporter('offers', [
+  'id',
+  'productId',
+  'productName',
+  'sellerId',
+  'sellerName',
+  pricesColumn(),
+  'stock',
+  'keyCounts',
+  'status',
+  'createdAt',
+]);
 
 const statusChoices = OFFER_STATUSES.map((status) => ({
   id: status,
@@ -27,7 +41,11 @@ const offerFilters = [
 /** Every seller's offers, newest first: prices, stock, keys per status; a row opens its edit page. */
 export function OfferList() {
   return (
-    <List filters={offerFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+    <List
+      filters={offerFilters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={offerExporter}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="productName" sortable={false} />
         <TextField source="sellerName" sortable={false} />

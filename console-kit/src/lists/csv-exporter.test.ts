@@ -65,6 +65,9 @@ describe('CSV export of a list', () => {
         prices: '',
       },
     ]);
+    expect(csvRows([{ id: 'c1', cost: { cents: 1250, currency: 'usd' } }], ['cost'])).toEqual([
+      { cost: '12.50 USD' },
+    ]);
     expect(csvRows([{ id: 'f1', prices: { eur: 1000, usd: 1150 } }], [pricesColumn()])).toEqual([
       { 'prices.eur': '10.00 EUR', 'prices.usd': '11.50 USD' },
     ]);

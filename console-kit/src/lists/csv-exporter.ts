@@ -90,6 +90,7 @@ function put(row: CsvRow, header: string, value: unknown): void {
   else if (value instanceof Date) row[header] = value.toISOString();
   else if (Array.isArray(value)) row[header] = value.map(cellText).join('; ');
   else if (isLocalized(value)) row[header] = value[DEFAULT_LOCALE] ?? '';
+  else if (isMoney(value)) row[header] = csvAmount(value.cents, value.currency);
   else if (isPlainObject(value)) {
     for (const [key, nested] of Object.entries(value)) put(row, `${header}.${key}`, nested);
   } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
@@ -114,6 +115,16 @@ function readPath(record: unknown, path: string): unknown {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An amount that carries its currency (`{ cents, currency }`: a cost, a balance). */
+function isMoney(value: unknown): value is { cents: number; currency: string } {
+  return (
+    isPlainObject(value) &&
+    Object.keys(value).length === 2 &&
+    typeof value['cents'] === 'number' &&
+    typeof value['currency'] === 'string'
+  );
 }
 
 /** A localized text (`{ en, it }`): exported in English, the catalogue's source language. */
