@@ -67,6 +67,8 @@ export { ConsoleAdmin, type ConsoleAdminProps, type PublicRoute } from './layout
 export { CONSOLE_BASENAME } from './layout/console-basename.ts';
 export { ConsoleLoginPage, type ConsoleLoginPageProps } from './layout/ConsoleLoginPage.tsx';
 export { mountConsole } from './layout/mount-console.tsx';
+export { runForEach, type BulkOutcome } from './lists/bulk.ts';
+export { BulkReasonButton, type BulkReasonButtonProps } from './lists/BulkReasonButton.tsx';
 export {
   csvAmount,
   csvExporter,

@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { RevealKeyButton } from './RevealKeyButton.tsx';
 import { RevokeKeyButton } from './RevokeKeyButton.tsx';
+import { RevokeKeysButton } from './RevokeKeysButton.tsx';
 
 /** CSV of what the list shows (its current filter and sort); the columns named one by one. */
 const keyExporter = csvExporter('keys', KEY_CSV_COLUMNS);
@@ -35,7 +36,7 @@ export function KeyList() {
   const translate = useTranslate();
   return (
     <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={keyExporter}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={<RevokeKeysButton />} rowClick={false}>
         <FunctionField<MaskedKey>
           source="masked"
           sortable={false}

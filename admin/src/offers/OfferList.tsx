@@ -9,6 +9,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { HideOffersButton } from './HideOffersButton.tsx';
 import { KeyCountsField } from './KeyCountsField.tsx';
 import { OFFER_STATUS_COLORS } from './offer-fields.ts';
 import { OfferKeysButton } from './OfferKeysButton.tsx';
@@ -46,7 +47,7 @@ export function OfferList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={offerExporter}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={<HideOffersButton />}>
         <TextField source="productName" sortable={false} />
         <TextField source="sellerName" sortable={false} />
         <CentsField currency="eur" source="prices.eur" />

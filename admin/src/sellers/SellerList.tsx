@@ -1,6 +1,7 @@
 import { ChoiceChipField, csvExporter, StatusTabs } from '@market/console-kit';
 import { SELLER_STATUSES } from '@market/shared';
 import { Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
+import { SellerBulkButtons } from './SellerBulkButtons.tsx';
 import { SELLER_STATUS_COLORS } from './seller-decisions.ts';
 
 /** CSV of what the list shows (its current filter and sort); the columns named one by one. */
@@ -25,7 +26,7 @@ export function SellerList() {
       exporter={sellerExporter}
     >
       <StatusTabs statuses={SELLER_STATUSES} labels="resources.sellers.tabs" />
-      <Datagrid rowClick="show" bulkActionButtons={false}>
+      <Datagrid rowClick="show" bulkActionButtons={<SellerBulkButtons />}>
         <TextField source="name" />
         <TextField source="email" sortable={false} />
         <TextField source="registrationName" sortable={false} />
