@@ -17,6 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { RevokeOwnKeyButton } from './RevokeOwnKeyButton.tsx';
+import { RevokeOwnKeysButton } from './RevokeOwnKeysButton.tsx';
 
 /** CSV of what the list shows (its current filter and sort); the columns named one by one. */
 const keyExporter = csvExporter('keys', KEY_CSV_COLUMNS);
@@ -33,7 +34,7 @@ export function KeyList() {
   const translate = useTranslate();
   return (
     <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={keyExporter}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={<RevokeOwnKeysButton />} rowClick={false}>
         <FunctionField<MaskedKey>
           source="masked"
           sortable={false}
