@@ -59,6 +59,7 @@ export {
 } from './i18n/i18n-provider.ts';
 export { CONSOLE_LOCALES, LOCALE_NAMES, toLocale } from './i18n/locales.ts';
 export { KEY_STATUS_CHOICES, KEY_STATUS_COLORS } from './keys/key-status.ts';
+export { KEY_CSV_COLUMNS } from './keys/key-csv.ts';
 export {
   flattenMessages,
   mergeMessages,
@@ -72,6 +73,18 @@ export { ConsoleAdmin, type ConsoleAdminProps, type PublicRoute } from './layout
 export { CONSOLE_BASENAME } from './layout/console-basename.ts';
 export { ConsoleLoginPage, type ConsoleLoginPageProps } from './layout/ConsoleLoginPage.tsx';
 export { mountConsole } from './layout/mount-console.tsx';
+export { runForEach, type BulkOutcome } from './lists/bulk.ts';
+export { BulkReasonButton, type BulkReasonButtonProps } from './lists/BulkReasonButton.tsx';
+export {
+  csvAmount,
+  csvExporter,
+  csvRows,
+  moneyColumn,
+  pricesColumn,
+  type CsvCell,
+  type CsvColumn,
+  type CsvRow,
+} from './lists/csv-exporter.ts';
 export { RelatedListButton, type RelatedListButtonProps } from './lists/RelatedListButton.tsx';
 export { StatusTabs, type StatusTabsProps } from './lists/StatusTabs.tsx';
 export { centsToInput, formatCents, inputToCents, offerPricesBody } from './money/cents.ts';

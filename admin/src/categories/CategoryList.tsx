@@ -1,5 +1,8 @@
-import { LocalizedTextField } from '@market/console-kit';
+import { csvExporter, LocalizedTextField } from '@market/console-kit';
 import { BulkDeleteButton, Datagrid, List, NumberField, TextField } from 'react-admin';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const categoryExporter = csvExporter('categories', ['position', 'id', 'name.en', 'name.it']);
 
 /**
  * All categories by position, each name in the active locale. Bulk delete waits for the API:
@@ -7,7 +10,7 @@ import { BulkDeleteButton, Datagrid, List, NumberField, TextField } from 'react-
  */
 export function CategoryList() {
   return (
-    <List sort={{ field: 'position', order: 'ASC' }} perPage={25} exporter={false}>
+    <List sort={{ field: 'position', order: 'ASC' }} perPage={25} exporter={categoryExporter}>
       <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <NumberField source="position" />
         <TextField source="id" sortable={false} />

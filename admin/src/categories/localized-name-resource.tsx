@@ -1,4 +1,9 @@
-import { LocalizedTextField, schemaValidator, type ValidatorSchema } from '@market/console-kit';
+import {
+  csvExporter,
+  LocalizedTextField,
+  schemaValidator,
+  type ValidatorSchema,
+} from '@market/console-kit';
 import { createElement, type ComponentType } from 'react';
 import {
   Create,
@@ -10,9 +15,19 @@ import {
   TextField,
   TextInput,
   useResourceContext,
+  type Exporter,
+  type RaRecord,
   type ResourceProps,
 } from 'react-admin';
 import { ReferenceToolbar } from './ReferenceToolbar.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const nameExporter: Exporter = (records, fetchRelated, dataProvider, resource) =>
+  csvExporter<RaRecord>(resource ?? 'export', ['id', 'name.en', 'name.it'])(
+    records,
+    fetchRelated,
+    dataProvider,
+  );
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -22,7 +37,12 @@ const toBody = (values: Record<string, unknown>) => ({ name: values['name'] });
 /** Every record with its id (the slug of the English name) and its name in the active locale. */
 function LocalizedNameList() {
   return (
-    <List sort={{ field: 'name.en', order: 'ASC' }} perPage={25} filters={filters} exporter={false}>
+    <List
+      sort={{ field: 'name.en', order: 'ASC' }}
+      perPage={25}
+      filters={filters}
+      exporter={nameExporter}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" />
         <LocalizedTextField source="name" sortable={false} />

@@ -1,4 +1,4 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, csvExporter, pricesColumn } from '@market/console-kit';
 import {
   BooleanField,
   Datagrid,
@@ -12,6 +12,20 @@ import {
 } from 'react-admin';
 import { CouponDiscountField } from './CouponDiscountField.tsx';
 
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const couponExporter = csvExporter('coupons', [
+  'id',
+  'code',
+  'kind',
+  'percentBps',
+  pricesColumn('amounts'),
+  'validFrom',
+  'validUntil',
+  'usedCount',
+  'usageLimit',
+  'active',
+]);
+
 const couponFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <NullableBooleanInput key="active" source="active" alwaysOn />,
@@ -20,7 +34,11 @@ const couponFilters = [
 /** Every coupon, newest first: its discount, validity and uses; a row opens it for editing. */
 export function CouponList() {
   return (
-    <List filters={couponFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+    <List
+      filters={couponFilters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={couponExporter}
+    >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="code" />
         <ChoiceChipField source="kind" labels="resources.coupons.kinds" sortable={false} />

@@ -163,7 +163,21 @@ export const en = {
         rejected: 'Rejected',
         suspended: 'Suspended',
       },
-      actions: { approve: 'Approve', reject: 'Reject', suspend: 'Suspend' },
+      actions: {
+        approve: 'Approve',
+        reject: 'Reject',
+        suspend: 'Suspend',
+        bulk_approve: 'Approve selected',
+        bulk_reject: 'Reject selected',
+      },
+      bulk: {
+        approve_title: 'Approve %{smart_count} seller? |||| Approve %{smart_count} sellers?',
+        approve_content:
+          'Each pending application is approved; one already decided is left as it is.',
+        reject_title: 'Reject %{smart_count} seller? |||| Reject %{smart_count} sellers?',
+        reject_content:
+          'Each pending application is turned down, with the same reason; you can still approve them later.',
+      },
       confirm: {
         approve_title: 'Approve %{name}?',
         approve_content: 'The seller can sign in to the seller console and list offers.',
@@ -338,7 +352,11 @@ export const en = {
         createdAt: 'Created',
       },
       statuses: { active: 'Active', paused: 'Paused', hidden: 'Hidden' },
-      actions: { keys: 'Keys' },
+      actions: { keys: 'Keys', bulk_hide: 'Hide selected' },
+      bulk: {
+        hide_title: 'Hide %{smart_count} offer? |||| Hide %{smart_count} offers?',
+        hide_content: 'They leave the storefront until an admin sets them back to active.',
+      },
       help: {
         computed_price: 'Leave empty to compute it from the EUR price with the exchange rate',
       },
@@ -365,7 +383,10 @@ export const en = {
         refunded: 'Refunded',
         revoked: 'Revoked',
       },
-      actions: { reveal: 'Reveal', revoke: 'Revoke' },
+      actions: { reveal: 'Reveal', revoke: 'Revoke', bulk_revoke: 'Revoke selected' },
+      bulk: {
+        revoke_title: 'Revoke %{smart_count} key? |||| Revoke %{smart_count} keys?',
+      },
       reveal: {
         title: 'Reveal key %{masked}',
         warning:

@@ -167,7 +167,23 @@ export const it: TranslationOf<typeof en> = {
         rejected: 'Rifiutati',
         suspended: 'Sospesi',
       },
-      actions: { approve: 'Approva', reject: 'Rifiuta', suspend: 'Sospendi' },
+      actions: {
+        approve: 'Approva',
+        reject: 'Rifiuta',
+        suspend: 'Sospendi',
+        bulk_approve: 'Approva selezionati',
+        bulk_reject: 'Rifiuta selezionati',
+      },
+      bulk: {
+        approve_title:
+          'Approvare %{smart_count} venditore? |||| Approvare %{smart_count} venditori?',
+        approve_content:
+          'Ogni candidatura in attesa viene approvata; quelle già decise restano come sono.',
+        reject_title:
+          'Rifiutare %{smart_count} venditore? |||| Rifiutare %{smart_count} venditori?',
+        reject_content:
+          'Ogni candidatura in attesa viene respinta, con lo stesso motivo; puoi ancora approvarle in seguito.',
+      },
       confirm: {
         approve_title: 'Approvare %{name}?',
         approve_content: 'Il venditore potrà accedere alla console venditori e pubblicare offerte.',
@@ -348,7 +364,11 @@ export const it: TranslationOf<typeof en> = {
         createdAt: 'Creata',
       },
       statuses: { active: 'Attiva', paused: 'In pausa', hidden: 'Nascosta' },
-      actions: { keys: 'Chiavi' },
+      actions: { keys: 'Chiavi', bulk_hide: 'Nascondi selezionate' },
+      bulk: {
+        hide_title: 'Nascondere %{smart_count} offerta? |||| Nascondere %{smart_count} offerte?',
+        hide_content: 'Escono dal negozio finché un amministratore non le riattiva.',
+      },
       help: {
         computed_price: 'Lascia vuoto per calcolarlo dal prezzo in EUR con il tasso di cambio',
       },
@@ -375,7 +395,10 @@ export const it: TranslationOf<typeof en> = {
         refunded: 'Rimborsata',
         revoked: 'Revocata',
       },
-      actions: { reveal: 'Mostra', revoke: 'Revoca' },
+      actions: { reveal: 'Mostra', revoke: 'Revoca', bulk_revoke: 'Revoca selezionate' },
+      bulk: {
+        revoke_title: 'Revocare %{smart_count} chiave? |||| Revocare %{smart_count} chiavi?',
+      },
       reveal: {
         title: 'Mostra la chiave %{masked}',
         warning:

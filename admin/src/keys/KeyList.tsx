@@ -1,4 +1,10 @@
-import { ChoiceChipField, KEY_STATUS_CHOICES, KEY_STATUS_COLORS } from '@market/console-kit';
+import {
+  ChoiceChipField,
+  csvExporter,
+  KEY_CSV_COLUMNS,
+  KEY_STATUS_CHOICES,
+  KEY_STATUS_COLORS,
+} from '@market/console-kit';
 import { IMAGE_KEY_MASK, type MaskedKey } from '@market/shared';
 import {
   Datagrid,
@@ -12,6 +18,10 @@ import {
 } from 'react-admin';
 import { RevealKeyButton } from './RevealKeyButton.tsx';
 import { RevokeKeyButton } from './RevokeKeyButton.tsx';
+import { RevokeKeysButton } from './RevokeKeysButton.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const keyExporter = csvExporter('keys', KEY_CSV_COLUMNS);
 
 const keyFilters = [
   <SelectInput key="status" source="status" choices={KEY_STATUS_CHOICES} alwaysOn />,
@@ -25,8 +35,8 @@ const keyFilters = [
 export function KeyList() {
   const translate = useTranslate();
   return (
-    <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+    <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={keyExporter}>
+      <Datagrid bulkActionButtons={<RevokeKeysButton />} rowClick={false}>
         <FunctionField<MaskedKey>
           source="masked"
           sortable={false}

@@ -1,4 +1,4 @@
-import { CentsField, ChoiceChipField } from '@market/console-kit';
+import { CentsField, ChoiceChipField, csvExporter, pricesColumn } from '@market/console-kit';
 import { OFFER_STATUSES } from '@market/shared';
 import {
   Datagrid,
@@ -9,9 +9,24 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { HideOffersButton } from './HideOffersButton.tsx';
 import { KeyCountsField } from './KeyCountsField.tsx';
 import { OFFER_STATUS_COLORS } from './offer-fields.ts';
 import { OfferKeysButton } from './OfferKeysButton.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const offerExporter = csvExporter('offers', [
+  'id',
+  'productId',
+  'productName',
+  'sellerId',
+  'sellerName',
+  pricesColumn(),
+  'stock',
+  'keyCounts',
+  'status',
+  'createdAt',
+]);
 
 const statusChoices = OFFER_STATUSES.map((status) => ({
   id: status,
@@ -27,8 +42,12 @@ const offerFilters = [
 /** Every seller's offers, newest first: prices, stock, keys per status; a row opens its edit page. */
 export function OfferList() {
   return (
-    <List filters={offerFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <List
+      filters={offerFilters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={offerExporter}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={<HideOffersButton />}>
         <TextField source="productName" sortable={false} />
         <TextField source="sellerName" sortable={false} />
         <CentsField currency="eur" source="prices.eur" />

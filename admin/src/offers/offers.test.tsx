@@ -1,8 +1,8 @@
 import { renderInConsole } from '@market/console-kit/testing';
 import type { AdminOffer } from '@market/shared';
-import { cleanup, screen, within } from '@testing-library/react';
-import { ResourceContextProvider, testDataProvider } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Notification, ResourceContextProvider, testDataProvider } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
 import { OfferList } from './OfferList.tsx';
@@ -50,5 +50,36 @@ describe('admin OfferList', () => {
     expect(decodeURIComponent(keys.getAttribute('href')!)).toContain(
       `filter={"offerId":"${OFFER.id}"}`,
     );
+  }, 15_000);
+
+  it('hides the selected offers, each through its own update, and says how many', async () => {
+    const second = { ...OFFER, id: '0123456789abcdef01234570', productName: 'Star Racer' };
+    const update = vi.fn(async (_resource: string, { id }: { id: unknown; data: unknown }) => ({
+      data: { ...OFFER, id, status: 'hidden' },
+    }));
+    renderInConsole(
+      <ResourceContextProvider value="offers">
+        <OfferList />
+        <Notification />
+      </ResourceContextProvider>,
+      {
+        messages: { en, it: italian },
+        dataProvider: testDataProvider({
+          getList: async () => ({ data: [OFFER, second] as never[], total: 2 }),
+          update: update as never,
+        }),
+      },
+    );
+    await screen.findByText('Star Racer');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Hide selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide 2 offers?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
+    expect(update.mock.calls.map(([resource, { id, data }]) => [resource, id, data])).toEqual([
+      ['offers', OFFER.id, { status: 'hidden' }],
+      ['offers', second.id, { status: 'hidden' }],
+    ]);
+    expect(await screen.findByText('2 done, 0 failed')).toBeTruthy();
   }, 15_000);
 });

@@ -1,5 +1,6 @@
 import { List } from 'react-admin';
 import { OrderDatagrid } from './OrderDatagrid.tsx';
+import { orderExporter } from './order-export.ts';
 
 /**
  * The orders screening held for a person (status `review`), longest waiting first: paid orders
@@ -13,7 +14,7 @@ export function ReviewQueue() {
       title="resources.review-queue.name"
       filter={{ status: 'review' }}
       sort={{ field: 'createdAt', order: 'ASC' }}
-      exporter={false}
+      exporter={orderExporter}
     >
       <OrderDatagrid />
     </List>

@@ -1,8 +1,20 @@
-import { ChoiceChipField, StatusTabs } from '@market/console-kit';
+import { ChoiceChipField, csvExporter, StatusTabs } from '@market/console-kit';
 import { PROPOSAL_STATUSES } from '@market/shared';
 import { Datagrid, DateField, List, SelectField, TextField } from 'react-admin';
 import { CATEGORY_CHOICES, TYPE_CHOICES } from '../products/product-form.ts';
 import { PROPOSAL_STATUS_COLORS } from './proposal-status.ts';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const proposalExporter = csvExporter('product-proposals', [
+  'id',
+  'name',
+  'sellerId',
+  'categoryId',
+  'platform',
+  'type',
+  'status',
+  'createdAt',
+]);
 
 /** Sellers' proposals, newest first, a tab per status; a row opens it to approve or reject. */
 export function ProposalList() {
@@ -10,7 +22,7 @@ export function ProposalList() {
     <List
       sort={{ field: 'createdAt', order: 'DESC' }}
       filterDefaultValues={{ status: 'pending' }}
-      exporter={false}
+      exporter={proposalExporter}
     >
       <StatusTabs statuses={PROPOSAL_STATUSES} labels="resources.product-proposals.tabs" />
       <Datagrid rowClick="show" bulkActionButtons={false}>

@@ -1,3 +1,5 @@
+import { csvAmount, csvExporter } from '@market/console-kit';
+import type { AdminProduct } from '@market/shared';
 import {
   CreateButton,
   Datagrid,
@@ -15,6 +17,19 @@ import {
 } from 'react-admin';
 import { PriceRangeField } from './PriceRangeField.tsx';
 import { CATEGORY_CHOICES, REGION_CHOICES, TYPE_CHOICES } from './product-form.ts';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const productExporter = csvExporter<AdminProduct>('products', [
+  'id',
+  'name',
+  'categoryId',
+  'platform',
+  'region',
+  'type',
+  { header: 'minPrice', value: (product) => csvAmount(product.prices.eur?.min, 'eur') },
+  { header: 'maxPrice', value: (product) => csvAmount(product.prices.eur?.max, 'eur') },
+  'offerCount',
+]);
 
 const productFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -48,7 +63,7 @@ export function ProductList() {
       filters={productFilters}
       actions={<ProductListActions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
+      exporter={productExporter}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="name.en" />

@@ -67,7 +67,8 @@ describe('sellers resource', () => {
     expect(await screen.findByText('Cheap Codes')).toBeTruthy();
     expect(screen.getByText('Pixel Keys')).toBeTruthy();
     const [, ...rows] = screen.getAllByRole('row');
-    expect(rows.map((row) => within(row).getAllByRole('cell')[4]?.textContent)).toEqual([
+    // Cell 0 is the row's selection checkbox (bulk decisions).
+    expect(rows.map((row) => within(row).getAllByRole('cell')[5]?.textContent)).toEqual([
       'Pending',
       'Suspended',
     ]);

@@ -1,5 +1,5 @@
 import type { ChipProps } from '@mui/material';
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, csvExporter } from '@market/console-kit';
 import {
   SUPPLIER_IDS,
   SUPPLIER_NAMES,
@@ -21,6 +21,22 @@ import {
   useCreatePath,
   useRecordContext,
 } from 'react-admin';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const purchaseExporter = csvExporter('supplier-purchases', [
+  'id',
+  'createdAt',
+  'supplier',
+  'clientRef',
+  'orderId',
+  'sellerId',
+  'sku',
+  'quantity',
+  'unitPrice',
+  'status',
+  'codeCount',
+  'error.code',
+]);
 
 const STATUS_COLORS: Readonly<Record<SupplierPurchaseStatus, ChipProps['color']>> = {
   requested: 'info',
@@ -84,7 +100,11 @@ function UnitPriceField(_: FieldProps) {
  */
 export function SupplierPurchaseList() {
   return (
-    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={purchaseExporter}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateField source="createdAt" showTime />
         <FunctionField<AdminSupplierPurchase>

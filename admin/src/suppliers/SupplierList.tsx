@@ -1,3 +1,4 @@
+import { csvExporter } from '@market/console-kit';
 import type { AdminSupplier } from '@market/shared';
 import {
   BooleanField,
@@ -10,6 +11,18 @@ import {
   TextField,
   useTranslate,
 } from 'react-admin';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const supplierExporter = csvExporter('suppliers', [
+  'id',
+  'name',
+  'enabled',
+  'connections',
+  'purchases24h',
+  'errorRate',
+  'updatedAt',
+  'updatedBy',
+]);
 
 const supplierFilters = [<NullableBooleanInput key="enabled" source="enabled" alwaysOn />];
 
@@ -40,7 +53,7 @@ function BreakersField(_: { label?: string; sortable?: boolean }) {
  */
 export function SupplierList() {
   return (
-    <List filters={supplierFilters} exporter={false} pagination={false}>
+    <List filters={supplierFilters} exporter={supplierExporter} pagination={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" sortable={false} />
         <BooleanField source="enabled" sortable={false} />

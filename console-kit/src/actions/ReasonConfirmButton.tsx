@@ -39,6 +39,8 @@ export interface ReasonConfirmButtonProps {
   /** Notification keys: done, and 409 (the record changed meanwhile: it is shown as it is now). */
   successMessage: string;
   conflictMessage: string;
+  /** What to tell instead of `successMessage` (a bulk action reports its counts). */
+  onSuccess?: (result: unknown) => void;
 }
 
 /**
@@ -58,6 +60,7 @@ export function ReasonConfirmButton({
   action,
   successMessage,
   conflictMessage,
+  onSuccess,
 }: ReasonConfirmButtonProps) {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -66,8 +69,9 @@ export function ReasonConfirmButton({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const { run, isPending } = useAction(action, {
-    onSuccess: () => {
-      notify(successMessage, { type: 'info' });
+    onSuccess: (result) => {
+      if (onSuccess) onSuccess(result);
+      else notify(successMessage, { type: 'info' });
       setReason('');
       refresh();
     },

@@ -22,6 +22,9 @@ export const consoleMessagesEn = {
       orders: 'Orders',
       revenue_in: 'Revenue (%{currency})',
     },
+    bulk: {
+      done: '%{succeeded} done, %{failed} failed',
+    },
   },
 };
 
@@ -47,6 +50,9 @@ export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
       units: 'Unità',
       orders: 'Ordini',
       revenue_in: 'Ricavi (%{currency})',
+    },
+    bulk: {
+      done: '%{succeeded} completate, %{failed} non riuscite',
     },
   },
 };

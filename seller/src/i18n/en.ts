@@ -339,7 +339,10 @@ export const en = {
         refunded: 'Refunded',
         revoked: 'Revoked',
       },
-      actions: { of_offer: 'Keys', revoke: 'Revoke' },
+      actions: { of_offer: 'Keys', revoke: 'Revoke', bulk_revoke: 'Revoke selected' },
+      bulk: {
+        revoke_title: 'Revoke %{smart_count} key? |||| Revoke %{smart_count} keys?',
+      },
       revoke: {
         title: 'Revoke key %{masked}?',
         content:

@@ -352,7 +352,10 @@ export const it: TranslationOf<typeof en> = {
         refunded: 'Rimborsata',
         revoked: 'Revocata',
       },
-      actions: { of_offer: 'Chiavi', revoke: 'Revoca' },
+      actions: { of_offer: 'Chiavi', revoke: 'Revoca', bulk_revoke: 'Revoca selezionate' },
+      bulk: {
+        revoke_title: 'Revocare %{smart_count} chiave? |||| Revocare %{smart_count} chiavi?',
+      },
       revoke: {
         title: 'Revocare la chiave %{masked}?',
         content:

@@ -1,4 +1,10 @@
-import { ChoiceChipField, KEY_STATUS_CHOICES, KEY_STATUS_COLORS } from '@market/console-kit';
+import {
+  ChoiceChipField,
+  csvExporter,
+  KEY_CSV_COLUMNS,
+  KEY_STATUS_CHOICES,
+  KEY_STATUS_COLORS,
+} from '@market/console-kit';
 import { IMAGE_KEY_MASK, type MaskedKey } from '@market/shared';
 import {
   Datagrid,
@@ -11,6 +17,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { RevokeOwnKeyButton } from './RevokeOwnKeyButton.tsx';
+import { RevokeOwnKeysButton } from './RevokeOwnKeysButton.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const keyExporter = csvExporter('keys', KEY_CSV_COLUMNS);
 
 const keyFilters = [
   <ReferenceInput key="offerId" source="offerId" reference="offers" alwaysOn>
@@ -23,8 +33,8 @@ const keyFilters = [
 export function KeyList() {
   const translate = useTranslate();
   return (
-    <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+    <List filters={keyFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={keyExporter}>
+      <Datagrid bulkActionButtons={<RevokeOwnKeysButton />} rowClick={false}>
         <FunctionField<MaskedKey>
           source="masked"
           sortable={false}

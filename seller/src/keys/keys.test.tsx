@@ -41,7 +41,9 @@ const KEYS = [
   { ...key('key-3', 'available', ''), masked: IMAGE_KEY_MASK },
 ];
 
-function renderList(postAction = vi.fn(async () => KEYS[0])) {
+function renderList(
+  postAction: (path: string, body?: unknown) => Promise<unknown> = vi.fn(async () => KEYS[0]),
+) {
   const dataProvider = testDataProvider({
     getList: async (resource: string) => {
       const data = (resource === 'keys' ? KEYS : [OFFER]) as unknown as RaRecord[];
@@ -95,5 +97,26 @@ describe('seller KeyList', () => {
       expect(postAction).toHaveBeenCalledWith('/keys/key-1/revoke', { reason: 'Sold elsewhere' }),
     );
     expect(await screen.findByText('Key revoked')).toBeTruthy();
+  }, 15_000);
+
+  it('revokes the selected keys one by one and counts those that could not be', async () => {
+    // key-2 was sold meanwhile: the API refuses it alone.
+    const postAction = vi.fn(async (path: string) => {
+      if (path.includes('key-2')) throw Object.assign(new Error('Conflict'), { status: 409 });
+      return KEYS[0];
+    });
+    renderList(postAction);
+    await screen.findByText('•••• •••• •••• AB12');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke 3 keys?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(postAction).toHaveBeenCalledTimes(3));
+    expect(postAction.mock.calls.map(([path]) => path)).toEqual([
+      '/keys/key-1/revoke',
+      '/keys/key-2/revoke',
+      '/keys/key-3/revoke',
+    ]);
+    expect(await screen.findByText('2 done, 1 failed')).toBeTruthy();
   }, 15_000);
 });

@@ -1,5 +1,12 @@
 import KeyIcon from '@mui/icons-material/VpnKey';
-import { CentsField, ChoiceChipField, formatCents, RelatedListButton } from '@market/console-kit';
+import {
+  CentsField,
+  ChoiceChipField,
+  csvExporter,
+  formatCents,
+  pricesColumn,
+  RelatedListButton,
+} from '@market/console-kit';
 import { OFFER_STATUSES, SUPPLIER_NAMES, type SellerOffer } from '@market/shared';
 import {
   BooleanField,
@@ -15,6 +22,19 @@ import {
   useTranslate,
 } from 'react-admin';
 import { OFFER_STATUS_COLORS } from './offer-form.ts';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const offerExporter = csvExporter('offers', [
+  'id',
+  'productId',
+  'productName',
+  'source.kind',
+  pricesColumn(),
+  'stock',
+  'status',
+  'zeroVat',
+  'createdAt',
+]);
 
 const statusChoices = OFFER_STATUSES.map((status) => ({
   id: status,
@@ -76,7 +96,7 @@ export function OfferList() {
       filters={offerFilters}
       actions={<OfferListActions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
+      exporter={offerExporter}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="productName" />

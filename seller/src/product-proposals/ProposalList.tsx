@@ -1,4 +1,4 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, csvExporter } from '@market/console-kit';
 import { PROPOSAL_STATUSES } from '@market/shared';
 import {
   CreateButton,
@@ -11,6 +11,17 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { CATEGORY_CHOICES } from '../products/CatalogueList.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const proposalExporter = csvExporter('product-proposals', [
+  'id',
+  'name',
+  'categoryId',
+  'platform',
+  'status',
+  'reason',
+  'createdAt',
+]);
 
 const STATUS_CHOICES = PROPOSAL_STATUSES.map((id) => ({
   id,
@@ -33,7 +44,7 @@ export function ProposalList() {
     <List
       filters={proposalFilters}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
+      exporter={proposalExporter}
       actions={
         <TopToolbar>
           <CreateButton label="resources.product-proposals.actions.propose" />

@@ -1,3 +1,4 @@
+import { csvAmount, csvExporter } from '@market/console-kit';
 import { CATEGORY_IDS, PLATFORMS, type SellerCatalogueProduct } from '@market/shared';
 import {
   Datagrid,
@@ -11,6 +12,16 @@ import {
   useTranslate,
 } from 'react-admin';
 import { SellButton } from './SellButton.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const catalogueExporter = csvExporter<SellerCatalogueProduct>('products', [
+  'id',
+  'name',
+  'categoryId',
+  'platform',
+  'region',
+  { header: 'fromPrice', value: (product) => csvAmount(product.prices.eur?.min, 'eur') },
+]);
 
 export const CATEGORY_CHOICES = CATEGORY_IDS.map((id) => ({
   id,
@@ -45,7 +56,7 @@ export function CatalogueList() {
     <List
       filters={catalogueFilters}
       sort={{ field: 'name.en', order: 'ASC' }}
-      exporter={false}
+      exporter={catalogueExporter}
       actions={false}
     >
       <Datagrid bulkActionButtons={false} rowClick={false}>

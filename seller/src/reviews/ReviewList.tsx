@@ -1,3 +1,4 @@
+import { csvExporter } from '@market/console-kit';
 import {
   Datagrid,
   DateField,
@@ -8,6 +9,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { SellerReview } from '@market/shared';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const reviewExporter = csvExporter('reviews', [
+  'id',
+  'productName',
+  'rating',
+  'text',
+  'authorName',
+  'reply',
+  'createdAt',
+]);
 
 function ReplyState() {
   const translate = useTranslate();
@@ -25,7 +37,7 @@ function ReplyState() {
 /** The approved reviews of the seller's sales, newest first; a row opens the reply form. */
 export function ReviewList() {
   return (
-    <List sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+    <List sort={{ field: 'createdAt', order: 'DESC' }} exporter={reviewExporter}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="productName" sortable={false} />
         <NumberField source="rating" />

@@ -1,7 +1,23 @@
-import { ChoiceChipField } from '@market/console-kit';
-import { ORDER_STATUSES } from '@market/shared';
+import { ChoiceChipField, csvAmount, csvExporter } from '@market/console-kit';
+import { ORDER_STATUSES, type SellerSale } from '@market/shared';
 import { Datagrid, DateField, List, NumberField, SelectInput, TextField } from 'react-admin';
 import { SALE_STATUS_COLORS, SaleMoneyField } from './sale-fields.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const saleExporter = csvExporter<SellerSale>('sales', [
+  'id',
+  'createdAt',
+  'orderNumber',
+  'name',
+  'quantity',
+  { header: 'unitPrice', value: (sale) => csvAmount(sale.unitPriceCents, sale.currency) },
+  {
+    header: 'total',
+    value: (sale) => csvAmount(sale.unitPriceCents * sale.quantity, sale.currency),
+  },
+  'status',
+  'deliveredCount',
+]);
 
 const statusChoices = ORDER_STATUSES.map((status) => ({
   id: status,
@@ -13,7 +29,11 @@ const saleFilters = [<SelectInput key="status" source="status" choices={statusCh
 /** The seller's order lines, newest first: what sold, for how much, and whether it was delivered. */
 export function SaleList() {
   return (
-    <List filters={saleFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+    <List
+      filters={saleFilters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={saleExporter}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateField source="createdAt" showTime />
         <TextField source="orderNumber" sortable={false} />

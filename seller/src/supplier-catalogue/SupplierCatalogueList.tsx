@@ -1,3 +1,4 @@
+import { csvExporter } from '@market/console-kit';
 import { REGIONS, SUPPLIER_NAMES, type SellerSupplierConnection } from '@market/shared';
 import { Alert, MenuItem, TextField as MuiTextField } from '@mui/material';
 import {
@@ -23,6 +24,19 @@ import { ImportCatalogueButton } from './ImportCatalogueButton.tsx';
 import { MappingField } from './MappingField.tsx';
 import { MapProductButton } from './MapProductButton.tsx';
 import { ProposeButton } from './ProposeButton.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const catalogueExporter = csvExporter('supplier-catalogue', [
+  'id',
+  'supplier',
+  'sku',
+  'name',
+  'platform',
+  'region',
+  'quantity',
+  'cost',
+  'mapping.productId',
+]);
 
 const REGION_CHOICES = REGIONS.map((id) => ({ id, name: id }));
 
@@ -109,7 +123,7 @@ export function SupplierCatalogueList() {
         />
       }
       sort={{ field: 'name', order: 'ASC' }}
-      exporter={false}
+      exporter={catalogueExporter}
       // A connection never imported has an empty catalogue: the list and its "Import catalogue"
       // stay (react-admin's empty page would hide the actions).
       empty={false}

@@ -1,4 +1,4 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, csvExporter } from '@market/console-kit';
 import {
   CreateButton,
   Datagrid,
@@ -12,6 +12,19 @@ import {
 import { BalanceField } from './BalanceField.tsx';
 import { BREAKER_COLORS, CONNECTION_STATUS_COLORS, SUPPLIER_CHOICES } from './connection-form.ts';
 import { TestConnectionButton } from './TestConnectionButton.tsx';
+
+/** CSV of what the list shows (its current filter and sort); the columns named one by one. */
+const connectionExporter = csvExporter('supplier-connections', [
+  'id',
+  'supplier',
+  'label',
+  'status',
+  'lastCheck.balance',
+  'breaker',
+  'lastCheck.at',
+  'lastSyncAt',
+  'lastError.message',
+]);
 
 const connectionFilters = [
   <SelectInput key="supplier" source="supplier" choices={SUPPLIER_CHOICES} alwaysOn />,
@@ -35,7 +48,7 @@ export function SupplierConnectionList() {
       filters={connectionFilters}
       actions={<ConnectionListActions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
+      exporter={connectionExporter}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <SelectField source="supplier" choices={SUPPLIER_CHOICES} />
