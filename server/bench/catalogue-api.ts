@@ -6,93 +6,22 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { ObjectId } from 'mongodb';
-import { CATEGORY_IDS, PLATFORMS, pricesFromEur, type Currency } from '@market/shared';
-import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
-import type { ProductDoc } from '../src/modules/products/products.repository.ts';
-import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
+import { BENCH_OFFERS_PER_PRODUCT, seedBenchCatalogue } from './bench-catalogue.ts';
 import { reportResult } from './bench-result.ts';
 import { load, startBenchStack, type LoadResult } from './bench-stack.ts';
 
 const PRODUCTS = 10_000;
-const OFFERS_PER_PRODUCT = 3;
 const SELLERS = 20;
-const BATCH = 1_000;
-const RATES: Record<Currency, number> = { eur: 1, usd: 1.08, gbp: 0.85 };
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 
 const stack = await startBenchStack();
 const { db } = stack;
 
 const seedStart = performance.now();
-const now = Date.now();
-await db.collection<SellerDoc>('sellers').insertMany(
-  Array.from({ length: SELLERS }, (_, i) => ({
-    _id: `bench-shop-${i}`,
-    uid: `bench-uid-${i}`,
-    email: `shop${i}@bench.example`,
-    name: `Bench Shop ${i}`,
-    registrationName: `Bench Shop ${i} Ltd`,
-    vatNumber: 'IT01234567890',
-    image: null,
-    status: 'approved' as const,
-    statusReason: null,
-    createdAt: new Date(now),
-    decidedAt: new Date(now),
-  })),
-);
-const productIds: ObjectId[] = [];
-for (let start = 0; start < PRODUCTS; start += BATCH) {
-  const products: ProductDoc[] = [];
-  const offers: OfferDoc[] = [];
-  for (let i = start; i < start + BATCH; i++) {
-    const _id = new ObjectId();
-    productIds.push(_id);
-    const createdAt = new Date(now - i * 60_000);
-    const prices = Array.from({ length: OFFERS_PER_PRODUCT }, (_, k) =>
-      pricesFromEur(499 + ((i * 7919 + k * 104_729) % 9_000), RATES),
-    );
-    prices.forEach((p, k) =>
-      offers.push({
-        _id: new ObjectId(),
-        productId: _id,
-        sellerId: `bench-shop-${(i + k) % SELLERS}`,
-        prices: p,
-        stock: 1 + ((i + k) % 40),
-        zeroVat: false,
-        status: 'active',
-        createdAt,
-        updatedAt: createdAt,
-      }),
-    );
-    const range = (c: Currency) => prices.map((p) => p[c]);
-    products.push({
-      _id,
-      slug: `bench-product-${i}`,
-      categoryId: CATEGORY_IDS[i % CATEGORY_IDS.length]!,
-      brand: `Brand ${i % 50}`,
-      platform: PLATFORMS[i % PLATFORMS.length]!.slug,
-      region: i % 3 ? 'Global' : 'ROW',
-      type: 'key',
-      name: { en: `Bench Product ${i}`, it: `Prodotto di prova ${i}` },
-      description: { en: 'A product to measure with.', it: 'Un prodotto per misurare.' },
-      images: [],
-      tags: [`tag-${i % 30}`],
-      eurMin: Math.min(...range('eur')),
-      eurMax: Math.max(...range('eur')),
-      usdMin: Math.min(...range('usd')),
-      usdMax: Math.max(...range('usd')),
-      gbpMin: Math.min(...range('gbp')),
-      gbpMax: Math.max(...range('gbp')),
-      createdAt,
-      updatedAt: createdAt,
-    });
-  }
-  await db.collection<ProductDoc>('products').insertMany(products);
-  await db.collection<OfferDoc>('offers').insertMany(offers);
-}
+const products = await seedBenchCatalogue(db, { products: PRODUCTS, sellers: SELLERS });
+const productIds = products.map((p) => p._id);
 console.log(
-  `seeded ${PRODUCTS} products, ${PRODUCTS * OFFERS_PER_PRODUCT} offers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  `seeded ${PRODUCTS} products, ${PRODUCTS * BENCH_OFFERS_PER_PRODUCT} offers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
 );
 
 /** The milliseconds one request takes; throws unless it answers 200. */

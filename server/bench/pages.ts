@@ -12,8 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoClient, ObjectId } from 'mongodb';
-import { CATEGORY_IDS, PLATFORMS, pricesFromEur, type Currency } from '@market/shared';
+import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '@market/embedded-mongo';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
@@ -24,19 +23,15 @@ import { createHttpServer } from '../src/http-server.ts';
 import { createIdentity } from '../src/identity/firebase.ts';
 import { securityHeaders } from '../src/lib/security-headers.ts';
 import { createLogger } from '../src/logger.ts';
-import type { OfferDoc } from '../src/modules/offers/offers.repository.ts';
-import type { ProductDoc } from '../src/modules/products/products.repository.ts';
-import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
+import { BENCH_OFFERS_PER_PRODUCT, seedBenchCatalogue } from './bench-catalogue.ts';
 import { reportResult } from './bench-result.ts';
 import { percentile } from './bench-util.ts';
 import { load, type LoadResult } from './bench-stack.ts';
 
 const PRODUCTS = 2_000;
-const OFFERS_PER_PRODUCT = 3;
 const SELLERS = 10;
 const COLD_RENDERS = 100;
-const RATES: Record<Currency, number> = { eur: 1, usd: 1.08, gbp: 0.85 };
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
@@ -54,69 +49,8 @@ await container.categories.ensureDefaults();
 await ensureReferenceData(rawDb);
 
 // The catalogue, straight into the database (as catalogue-api.ts seeds it).
-const now = Date.now();
-await rawDb.collection<SellerDoc>('sellers').insertMany(
-  Array.from({ length: SELLERS }, (_, i) => ({
-    _id: `bench-shop-${i}`,
-    uid: `bench-uid-${i}`,
-    email: `shop${i}@bench.example`,
-    name: `Bench Shop ${i}`,
-    registrationName: `Bench Shop ${i} Ltd`,
-    vatNumber: 'IT01234567890',
-    image: null,
-    status: 'approved' as const,
-    statusReason: null,
-    createdAt: new Date(now),
-    decidedAt: new Date(now),
-  })),
-);
-const products: ProductDoc[] = [];
-const offers: OfferDoc[] = [];
-for (let i = 0; i < PRODUCTS; i++) {
-  const _id = new ObjectId();
-  const createdAt = new Date(now - i * 60_000);
-  const prices = Array.from({ length: OFFERS_PER_PRODUCT }, (_, k) =>
-    pricesFromEur(499 + ((i * 7919 + k * 104_729) % 9_000), RATES),
-  );
-  prices.forEach((p, k) =>
-    offers.push({
-      _id: new ObjectId(),
-      productId: _id,
-      sellerId: `bench-shop-${(i + k) % SELLERS}`,
-      prices: p,
-      stock: 1 + ((i + k) % 40),
-      zeroVat: false,
-      status: 'active',
-      createdAt,
-      updatedAt: createdAt,
-    }),
-  );
-  const range = (c: Currency) => prices.map((p) => p[c]);
-  products.push({
-    _id,
-    slug: `bench-product-${i}`,
-    categoryId: CATEGORY_IDS[i % CATEGORY_IDS.length]!,
-    brand: `Brand ${i % 50}`,
-    platform: PLATFORMS[i % PLATFORMS.length]!.slug,
-    region: i % 3 ? 'Global' : 'ROW',
-    type: 'key',
-    name: { en: `Bench Product ${i}`, it: `Prodotto di prova ${i}` },
-    description: { en: 'A product to measure with.', it: 'Un prodotto per misurare.' },
-    images: [],
-    tags: [`tag-${i % 30}`],
-    eurMin: Math.min(...range('eur')),
-    eurMax: Math.max(...range('eur')),
-    usdMin: Math.min(...range('usd')),
-    usdMax: Math.max(...range('usd')),
-    gbpMin: Math.min(...range('gbp')),
-    gbpMax: Math.max(...range('gbp')),
-    createdAt,
-    updatedAt: createdAt,
-  });
-}
-await rawDb.collection<ProductDoc>('products').insertMany(products);
-await rawDb.collection<OfferDoc>('offers').insertMany(offers);
-console.log(`seeded ${PRODUCTS} products, ${offers.length} offers`);
+const products = await seedBenchCatalogue(rawDb, { products: PRODUCTS, sellers: SELLERS });
+console.log(`seeded ${PRODUCTS} products, ${PRODUCTS * BENCH_OFFERS_PER_PRODUCT} offers`);
 
 const app = createApp(container);
 const headers = securityHeaders({ production: false, clientConfig: deps.clientConfig });
