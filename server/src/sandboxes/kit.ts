@@ -227,7 +227,10 @@ export function openSandboxState<T extends { pendingWebhooks: PendingWebhook[] }
   const store = openJsonStore<T>(file, initial);
   const sender = createWebhookSender({
     pending: () => store.state.pendingWebhooks,
-    save: () => store.saveSoon(),
+    // A delivery that finishes after the sandbox closed (its directory maybe gone) saves nothing
+    // worth keeping: the failure is logged, never left unhandled.
+    save: () =>
+      store.saveSoon().catch((err: unknown) => log?.warn({ err }, 'sandbox state not saved')),
     log,
   });
   return { store, state: store.state, sender };
