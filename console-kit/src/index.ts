@@ -90,3 +90,4 @@ export { StatusTabs, type StatusTabsProps } from './lists/StatusTabs.tsx';
 export { centsToInput, formatCents, inputToCents, offerPricesBody } from './money/cents.ts';
 export { CentsField, type CentsFieldProps } from './money/CentsField.tsx';
 export { CONSOLE_BREAKPOINTS, consoleTheme } from './theme/console-theme.ts';
+export { PAYOUT_STATUS_COLORS, payoutStatusFilter } from './payouts/payout-fields.tsx';

@@ -1,5 +1,5 @@
-import { ChoiceChipField } from '@market/console-kit';
-import { CURRENCIES, PAYOUT_STATUSES } from '@market/shared';
+import { ChoiceChipField, PAYOUT_STATUS_COLORS, payoutStatusFilter } from '@market/console-kit';
+import { CURRENCIES } from '@market/shared';
 import {
   Datagrid,
   DateField,
@@ -12,20 +12,8 @@ import {
 import { MoneyField } from '../orders/MoneyField.tsx';
 import { RunPayoutsButton } from './PayoutButtons.tsx';
 
-export const PAYOUT_STATUS_COLORS = {
-  pending: 'default',
-  processing: 'info',
-  paid: 'success',
-  failed: 'error',
-} as const;
-
 const filters = [
-  <SelectInput
-    key="status"
-    source="status"
-    choices={PAYOUT_STATUSES.map((s) => ({ id: s, name: `resources.payouts.statuses.${s}` }))}
-    alwaysOn
-  />,
+  payoutStatusFilter,
   <SelectInput
     key="currency"
     source="currency"

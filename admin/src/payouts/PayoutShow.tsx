@@ -1,4 +1,4 @@
-import { ChoiceChipField } from '@market/console-kit';
+import { ChoiceChipField, PAYOUT_STATUS_COLORS } from '@market/console-kit';
 import {
   DateField,
   ReferenceField,
@@ -9,7 +9,6 @@ import {
 } from 'react-admin';
 import { MoneyField } from '../orders/MoneyField.tsx';
 import { MarkPaidButton } from './PayoutButtons.tsx';
-import { PAYOUT_STATUS_COLORS } from './PayoutList.tsx';
 
 /** One payout: PayPal's batch and item status, or the bank transfer's reference. */
 export function PayoutShow() {

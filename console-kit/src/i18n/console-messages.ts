@@ -26,6 +26,30 @@ export const consoleMessagesEn = {
       done: '%{succeeded} done, %{failed} failed',
     },
   },
+  // What both consoles show of defective-key claims (console-kit's claims fields).
+  resources: {
+    claims: {
+      statuses: {
+        open: 'Open',
+        escalated: 'Escalated',
+        replacing: 'Replacing',
+        refunding: 'Refunding',
+        replaced: 'Replaced',
+        refunded: 'Refunded',
+        rejected: 'Rejected',
+      },
+      reasons: {
+        not_working: 'Not working',
+        already_used: 'Already used',
+        wrong_region: 'Wrong region',
+        wrong_product: 'Wrong product',
+        other: 'Other',
+      },
+      actors: { buyer: 'Buyer', seller: 'Seller', admin: 'Admin', system: 'The shop (automatic)' },
+      history: { at: 'When', to: 'Became', actor: 'By', note: 'Note' },
+      defect_rate: '%{per100} per 100 keys (%{upheld} of %{sold})',
+    },
+  },
 };
 
 /** Italian texts of the kit, key for key with the English ones. */
@@ -53,6 +77,35 @@ export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
     },
     bulk: {
       done: '%{succeeded} completate, %{failed} non riuscite',
+    },
+  },
+  // What both consoles show of defective-key claims (console-kit's claims fields).
+  resources: {
+    claims: {
+      statuses: {
+        open: 'Aperta',
+        escalated: 'Inoltrata all’admin',
+        replacing: 'In sostituzione',
+        refunding: 'In rimborso',
+        replaced: 'Sostituita',
+        refunded: 'Rimborsata',
+        rejected: 'Respinta',
+      },
+      reasons: {
+        not_working: 'Non funziona',
+        already_used: 'Già usata',
+        wrong_region: 'Regione sbagliata',
+        wrong_product: 'Prodotto sbagliato',
+        other: 'Altro',
+      },
+      actors: {
+        buyer: 'Acquirente',
+        seller: 'Venditore',
+        admin: 'Admin',
+        system: 'Il negozio (automatico)',
+      },
+      history: { at: 'Quando', to: 'Diventata', actor: 'Da', note: 'Nota' },
+      defect_rate: '%{per100} ogni 100 chiavi (%{upheld} su %{sold})',
     },
   },
 };

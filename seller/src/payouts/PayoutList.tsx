@@ -1,10 +1,8 @@
-import { ChoiceChipField } from '@market/console-kit';
-import { PAYOUT_STATUSES } from '@market/shared';
+import { ChoiceChipField, PAYOUT_STATUS_COLORS, payoutStatusFilter } from '@market/console-kit';
 import {
   Datagrid,
   DateField,
   List,
-  SelectInput,
   Show,
   SimpleShowLayout,
   TextField,
@@ -13,21 +11,7 @@ import {
 import { RecordMoneyField } from './RecordMoneyField.tsx';
 import { StatementDownload } from './StatementDownload.tsx';
 
-export const PAYOUT_STATUS_COLORS = {
-  pending: 'default',
-  processing: 'info',
-  paid: 'success',
-  failed: 'error',
-} as const;
-
-const filters = [
-  <SelectInput
-    key="status"
-    source="status"
-    choices={PAYOUT_STATUSES.map((s) => ({ id: s, name: `resources.payouts.statuses.${s}` }))}
-    alwaysOn
-  />,
-];
+const filters = [payoutStatusFilter];
 
 /** The seller's payouts, newest first, and the statement of a period to download. */
 export function PayoutList() {
