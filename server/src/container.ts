@@ -159,6 +159,8 @@ import { createProposalService } from './modules/product-proposals/product-propo
 import { createProductAdminService } from './modules/products/product-admin.service.ts';
 import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
+import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
+import { createReadMemo } from './page-cache/read-memo.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
 import { createReviewModeration } from './modules/reviews/review-moderation.ts';
@@ -281,14 +283,17 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // The catalogue and reference data, edited in the admin console.
   const categoryService = createCategoryService({ categories, products: ask.products });
   const macrocategoryService = createMacrocategoryService({ macrocategories });
-  const catalogue = createCatalogueService({
-    products,
-    offers: ask.offers,
-    brands: ask.brands,
-    platforms: ask.platforms,
-    sellers: ask.sellers,
-    log,
-  });
+  const catalogue = memoizedCatalogue(
+    createCatalogueService({
+      products,
+      offers: ask.offers,
+      brands: ask.brands,
+      platforms: ask.platforms,
+      sellers: ask.sellers,
+      log,
+    }),
+    createReadMemo(deps.pageCache.changes),
+  );
   const favoriteService = createFavoriteService({
     favorites: createFavoriteRepository(db),
     products: ask.products,
