@@ -283,17 +283,18 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // The catalogue and reference data, edited in the admin console.
   const categoryService = createCategoryService({ categories, products: ask.products });
   const macrocategoryService = createMacrocategoryService({ macrocategories });
-  const catalogue = memoizedCatalogue(
-    createCatalogueService({
-      products,
-      offers: ask.offers,
-      brands: ask.brands,
-      platforms: ask.platforms,
-      sellers: ask.sellers,
-      log,
-    }),
-    createReadMemo(deps.pageCache.changes),
-  );
+  const liveCatalogue = createCatalogueService({
+    products,
+    offers: ask.offers,
+    brands: ask.brands,
+    platforms: ask.platforms,
+    sellers: ask.sellers,
+    log,
+  });
+  // PAGE_CACHE=off turns off every public answer kept in memory, pages and API alike.
+  const catalogue = deps.pageCache.enabled
+    ? memoizedCatalogue(liveCatalogue, createReadMemo(deps.pageCache.changes))
+    : liveCatalogue;
   const favoriteService = createFavoriteService({
     favorites: createFavoriteRepository(db),
     products: ask.products,
