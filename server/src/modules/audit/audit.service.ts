@@ -14,6 +14,8 @@ export type AuditContext = {
   actor: { uid: string; email: string | null };
   requestId: string | null;
   ip: string | null;
+  /** The request's tally of entries written, which the audit trail reads (admin writes only). */
+  trail?: { entries: number } | undefined;
 };
 
 /** The marketplace itself, for what a job or a start-up migration does with nobody asking. */
@@ -38,6 +40,7 @@ export function auditContext(c: Context<AppEnv>): AuditContext {
     actor: { uid: user.uid, email: user.email },
     requestId: c.get('requestId') ?? null,
     ip: remoteIp(c) ?? null,
+    trail: c.get('auditTrail') as AuditContext['trail'],
   };
 }
 
@@ -79,6 +82,7 @@ export function createAuditLog(deps: { audit: AuditRepository }) {
         .catch((err: unknown) => {
           if (!(id && err instanceof MongoServerError && err.code === 11000)) throw err;
         });
+      if (ctx.trail) ctx.trail.entries += 1;
     },
 
     async list(
