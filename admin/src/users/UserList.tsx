@@ -4,6 +4,7 @@ import {
   BooleanField,
   Datagrid,
   ExportButton,
+  FilterButton,
   DateField,
   FunctionField,
   List,
@@ -40,6 +41,7 @@ const userFilters = [
 
 const listActions = (
   <TopToolbar>
+    <FilterButton />
     <InviteAdminButton />
     <ExportButton />
   </TopToolbar>
