@@ -14,7 +14,7 @@ export type AppEnv = {
     authFailure: Error;
     /** The client's address, settled by `resolveRemoteIp` (the proxy's word only when trusted). */
     remoteIp: string | undefined;
-    /** An admin write's count of audit entries its services wrote (`modules/audit/audit-trail.ts`). */
-    auditTrail: { entries: number };
+    /** Whether an admin write's services audited it (`modules/audit/audit-trail.ts`). */
+    auditTrail: { handled: boolean };
   };
 };

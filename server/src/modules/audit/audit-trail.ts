@@ -37,8 +37,8 @@ async function answeredId(res: Response): Promise<string | null> {
  * The audit trail of admin writes: every admin route but a GET gets this middleware (mounted
  * by `mountRoutes`, right after the admin guard), so no admin write goes unrecorded, the ones
  * added later included. A service that knows more records its own entry (`user.role`,
- * `order.refund` …) through the request's audit context; the trail then adds nothing for a
- * write that succeeded. Otherwise it records one entry: who, what kind of write, which record,
+ * `order.refund` …) through the request's audit context, or says the write changed nothing
+ * (`auditLog.unchanged`); the trail then adds nothing for a write that succeeded. Otherwise it records one entry: who, what kind of write, which record,
  * the outcome and a redacted summary of the body (`audit-summary.ts`). Refused and failed
  * attempts are recorded too. The entry is written before the answer leaves, so an answer the
  * admin sees is always in the log.
@@ -50,12 +50,12 @@ export const auditTrail =
     const action = actionOf(route);
     return [
       createMiddleware<AppEnv>(async (c, next) => {
-        const trail = { entries: 0 };
+        const trail = { handled: false };
         c.set('auditTrail', trail);
         await next();
         const status = c.res.status;
         const outcome = outcomeOf(status);
-        if (outcome === 'succeeded' && trail.entries > 0) return;
+        if (outcome === 'succeeded' && trail.handled) return;
         // Only a JSON body is summarised: an upload's bytes are no audit material.
         const json = c.req.header('content-type')?.includes('application/json');
         const body: unknown = json ? await c.req.json().catch(() => undefined) : undefined;

@@ -14,8 +14,11 @@ export type AuditContext = {
   actor: { uid: string; email: string | null };
   requestId: string | null;
   ip: string | null;
-  /** The request's tally of entries written, which the audit trail reads (admin writes only). */
-  trail?: { entries: number } | undefined;
+  /**
+   * Set when a service audited the request (an entry, or `unchanged`); the audit trail reads it
+   * to add no entry of its own (admin writes only).
+   */
+  trail?: { handled: boolean } | undefined;
 };
 
 /** The marketplace itself, for what a job or a start-up migration does with nobody asking. */
@@ -82,7 +85,12 @@ export function createAuditLog(deps: { audit: AuditRepository }) {
         .catch((err: unknown) => {
           if (!(id && err instanceof MongoServerError && err.code === 11000)) throw err;
         });
-      if (ctx.trail) ctx.trail.entries += 1;
+      if (ctx.trail) ctx.trail.handled = true;
+    },
+
+    /** The write changed nothing, so nothing is recorded: the audit trail adds no entry either. */
+    unchanged(ctx: AuditContext): void {
+      if (ctx.trail) ctx.trail.handled = true;
     },
 
     async list(

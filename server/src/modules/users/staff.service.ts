@@ -61,7 +61,10 @@ export function createStaffService(deps: Deps) {
     async changeRole(ctx: AuditContext, userId: string, role: Role): Promise<UserDoc> {
       const doc = await users.findById(userId);
       if (!doc) throw new AppError('NOT_FOUND', { message: 'No such user' });
-      if (doc.role === role) return doc;
+      if (doc.role === role) {
+        auditLog.unchanged(ctx);
+        return doc;
+      }
       if (userId === ctx.actor.uid) throw conflict('You cannot change your own role');
       if (role === 'seller' && !doc.sellerId) {
         throw conflict('Only an account with a seller application can be a seller');
