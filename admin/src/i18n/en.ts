@@ -512,6 +512,7 @@ export const en = {
         target: { type: 'Record type', id: 'Record ID' },
         reason: 'Reason',
         details: 'Details',
+        outcome: 'Outcome',
         requestId: 'Request ID',
         ip: 'IP address',
       },
@@ -547,6 +548,7 @@ export const en = {
         'record.delete': 'Record deleted',
         'record.action': 'Action on a record',
       },
+      outcomes: { succeeded: 'Done', refused: 'Refused', failed: 'Failed' },
     },
     orders: {
       name: 'Order |||| Orders',

@@ -526,6 +526,7 @@ export const it: TranslationOf<typeof en> = {
         target: { type: 'Tipo di record', id: 'ID record' },
         reason: 'Motivo',
         details: 'Dettagli',
+        outcome: 'Esito',
         requestId: 'ID richiesta',
         ip: 'Indirizzo IP',
       },
@@ -561,6 +562,7 @@ export const it: TranslationOf<typeof en> = {
         'record.delete': 'Record eliminato',
         'record.action': 'Azione su un record',
       },
+      outcomes: { succeeded: 'Eseguita', refused: 'Rifiutata', failed: 'Non riuscita' },
     },
     orders: {
       name: 'Ordine |||| Ordini',
