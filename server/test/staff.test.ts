@@ -122,6 +122,28 @@ describe('PUT /api/admin/users/:id (role)', () => {
       await users.updateOne({ _id: admin.uid }, { $set: { role: 'admin' } });
     }
   });
+  it('keeps an admin when the last two demote each other at once', async () => {
+    const [a, b] = [await signedIn('admin'), await signedIn('admin')];
+    const users = t.db.collection<{ _id: string; role: string; blocked: boolean }>('users');
+    await users.updateMany(
+      { role: 'admin', _id: { $nin: [a.uid, b.uid] } },
+      { $set: { blocked: true } },
+    );
+    try {
+      const answers = await Promise.all([
+        t.call('PUT', `/api/admin/users/${b.uid}`, { token: a.token, body: { role: 'user' } }),
+        t.call('PUT', `/api/admin/users/${a.uid}`, { token: b.token, body: { role: 'user' } }),
+      ]);
+      expect(answers.map((r) => r.status)).not.toEqual([200, 200]);
+      const left = await users.find({ _id: { $in: [a.uid, b.uid] }, role: 'admin' }).toArray();
+      expect(left.length).toBeGreaterThan(0);
+      for (const doc of left) {
+        expect((await t.identity.auth.getUser(doc._id)).customClaims?.role).toBe('admin');
+      }
+    } finally {
+      await users.updateMany({ role: 'admin' }, { $set: { blocked: false } });
+    }
+  });
 });
 
 describe('POST /api/admin/users/invite', () => {

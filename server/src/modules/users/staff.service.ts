@@ -79,6 +79,13 @@ export function createStaffService(deps: Deps) {
       // then the old credentials end. Repeating the call after a crash finishes the change.
       await setRoleClaim(record, role);
       const updated = await users.update(userId, { role });
+      // Two admins demoting each other at once both saw another admin: the one who finds none
+      // left puts the role back.
+      if (doc.role === 'admin' && (await users.countActiveAdmins()) === 0) {
+        await setRoleClaim(record, 'admin');
+        await users.update(userId, { role: 'admin' });
+        throw conflict('The last admin keeps the admin role');
+      }
       await revokeSessions(auth, users, userId);
       await auditLog.record(ctx, {
         action: 'user.role',
