@@ -159,6 +159,8 @@ import { createProposalService } from './modules/product-proposals/product-propo
 import { createProductAdminService } from './modules/products/product-admin.service.ts';
 import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
+import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
+import { createReadMemo } from './page-cache/read-memo.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
 import { createReviewModeration } from './modules/reviews/review-moderation.ts';
@@ -283,7 +285,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // The catalogue and reference data, edited in the admin console.
   const categoryService = createCategoryService({ categories, products: ask.products });
   const macrocategoryService = createMacrocategoryService({ macrocategories });
-  const catalogue = createCatalogueService({
+  const liveCatalogue = createCatalogueService({
     products,
     offers: ask.offers,
     brands: ask.brands,
@@ -291,6 +293,10 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     sellers: ask.sellers,
     log,
   });
+  // PAGE_CACHE=off turns off every public answer kept in memory, pages and API alike.
+  const catalogue = deps.pageCache.enabled
+    ? memoizedCatalogue(liveCatalogue, createReadMemo(deps.pageCache.changes))
+    : liveCatalogue;
   const favoriteService = createFavoriteService({
     favorites: createFavoriteRepository(db),
     products: ask.products,
