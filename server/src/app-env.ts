@@ -14,5 +14,7 @@ export type AppEnv = {
     authFailure: Error;
     /** The client's address, settled by `resolveRemoteIp` (the proxy's word only when trusted). */
     remoteIp: string | undefined;
+    /** Whether an admin write's services audited it (`modules/audit/audit-trail.ts`). */
+    auditTrail: { handled: boolean };
   };
 };

@@ -40,6 +40,7 @@ import { adminPlatformRoutes } from './modules/platforms/platforms.routes.ts';
 import { adminTagRoutes } from './modules/tags/tags.routes.ts';
 import { adminKeyRoutes, sellerKeyRoutes } from './modules/keys/keys.routes.ts';
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
+import { auditTrail } from './modules/audit/audit-trail.ts';
 import { adminExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { adminOfferRoutes } from './modules/offers/offers.admin.routes.ts';
 import { sellerOfferRoutes } from './modules/offers/offers.seller.routes.ts';
@@ -97,6 +98,7 @@ import { cachedSessionStates } from './identity/session-state-cache.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
+import { adminStaffRoutes } from './modules/users/staff.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -159,7 +161,8 @@ export function createApp(c: Container) {
       adminPayoutRoutes(c.payoutService),
       sellerPayoutRoutes(c.payoutService, c.ledger),
       ...sellerBalanceRoutes(c.payoutService, c.ledger),
-      adminUserRoutes(c.userService, c.users),
+      adminUserRoutes(c.userService, c.users, c.staffService),
+      adminStaffRoutes(c.staffService, c.userService),
       adminSellerRoutes(c.sellerService, c.sellers),
       adminOutboxRoutes(c.outbox),
       adminProductRoutes(c.productAdmin),
@@ -196,6 +199,8 @@ export function createApp(c: Container) {
         admin: [requireRole('admin')],
       },
       limit: createRateLimits(deps.db, deps.rateLimits),
+      // Every admin write lands in the audit log (modules/audit/audit-trail.ts).
+      audit: auditTrail(c.auditLog),
     },
   );
   api.route('/', openApiRoutes(mounted));

@@ -177,6 +177,7 @@ import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.
 import { createTagAdminService } from './modules/tags/tags.service.ts';
 import { createUserRepository, userIndexes } from './modules/users/users.repository.ts';
 import { createUserService } from './modules/users/users.service.ts';
+import { createStaffService } from './modules/users/staff.service.ts';
 
 /** Every collection's indexes, each list declared beside its queries in the module's repository. */
 const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
@@ -280,6 +281,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const mailer = createMailer({ outbox, ...deps.mail, log });
   const auditLog = createAuditLog({ audit: createAuditRepository(db) });
   const userService = createUserService({ ...deps, mailer, users });
+  const staffService = createStaffService({ ...deps, mailer, users, auditLog, userService });
 
   // The catalogue and reference data, edited in the admin console.
   // Public reads kept in memory between the writes that change them (docs/page-cache.md);
@@ -621,6 +623,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     mailer,
     auditLog,
     userService,
+    staffService,
     categoryService,
     macrocategoryService,
     catalogue,

@@ -304,7 +304,7 @@ describe('POST /api/admin/keys/:id/reveal', () => {
     expect(many.data).toEqual([entry]);
   });
 
-  it('refuses a missing or too short reason and writes no entry', async () => {
+  it('refuses a missing or too short reason and records no reveal', async () => {
     const { offer } = await offerWithKeys(a, freshCodes(1));
     const [key] = await keysOf(offer.id);
     for (const body of [{}, { reason: ' x ' }, { reason: 'y'.repeat(201) }]) {
@@ -315,7 +315,11 @@ describe('POST /api/admin/keys/:id/reveal', () => {
       expect(res.status).toBe(400);
       expect(ApiErrorSchema.parse(await res.json()).errors).toHaveProperty('reason');
     }
-    expect(await t.db.collection('auditLog').countDocuments({ 'target.id': key!.id })).toBe(0);
+    // No reveal is recorded; the audit trail keeps the three refused attempts.
+    const entries = await t.db.collection('auditLog').find({ 'target.id': key!.id }).toArray();
+    expect(entries.map((e) => [e.action, e.details?.outcome])).toEqual(
+      Array.from({ length: 3 }, () => ['record.action', 'refused']),
+    );
   });
 
   it('answers 404 for an unknown key', async () => {

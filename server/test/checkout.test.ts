@@ -428,8 +428,14 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const one = await client.getOne('refunds', { id: refunds[0]!.id });
     expect(one.data.orderNumber).toBe(order.number);
 
+    // The two refunds, and the audit trail's record of each refused second attempt.
     const audit = await t.db.collection('auditLog').find({ 'target.id': orderId }).toArray();
-    expect(audit.map((e) => e.action)).toEqual(['order.refund', 'order.refund']);
+    expect(audit.map((e) => [e.action, e.details?.outcome ?? null])).toEqual([
+      ['order.refund', null],
+      ['record.action', 'refused'],
+      ['order.refund', null],
+      ['record.action', 'refused'],
+    ]);
   });
 
   it('revokes a sold key an admin revealed instead of putting it back on sale', async () => {

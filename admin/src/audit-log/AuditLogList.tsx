@@ -1,5 +1,6 @@
 import { ChoiceChipField, csvExporter } from '@market/console-kit';
 import { AUDIT_ACTIONS } from '@market/shared';
+import { AuditOutcomeField } from './AuditOutcomeField.tsx';
 import { Datagrid, DateField, List, SelectInput, TextField, TextInput } from 'react-admin';
 
 /** CSV of what the list shows (its current filter and sort); the columns named one by one. */
@@ -35,6 +36,7 @@ export function AuditLogList() {
         <TextField source="target.type" sortable={false} />
         <TextField source="target.id" sortable={false} />
         <TextField source="reason" sortable={false} emptyText="—" />
+        <AuditOutcomeField label="resources.audit-log.fields.outcome" sortable={false} />
       </Datagrid>
     </List>
   );

@@ -1,6 +1,7 @@
 import { ChoiceChipField } from '@market/console-kit';
 import { Show, SimpleShowLayout, DateField, TextField, useRecordContext } from 'react-admin';
 import type { AuditEntry } from '@market/shared';
+import { AuditOutcomeField } from './AuditOutcomeField.tsx';
 
 export interface DetailsFieldProps {
   /** Read by `<SimpleShowLayout>` for the label. */
@@ -31,6 +32,7 @@ export function AuditLogShow() {
         <TextField source="target.type" />
         <TextField source="target.id" />
         <TextField source="reason" emptyText="—" />
+        <AuditOutcomeField label="resources.audit-log.fields.outcome" />
         <DetailsField source="details" />
         <TextField source="requestId" emptyText="—" />
         <TextField source="ip" emptyText="—" />

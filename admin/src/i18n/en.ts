@@ -118,6 +118,17 @@ export const en = {
         block: 'Block',
         unblock: 'Unblock',
         send_verification: 'Send verification email',
+        change_role: 'Change role',
+        invite_admin: 'Invite an admin',
+      },
+      help: {
+        role: 'Saving signs the user out everywhere: their next sign-in carries the new role.',
+      },
+      invite: {
+        title: 'Invite an admin',
+        content:
+          'The account is created if the email has none and becomes an admin. The invitation mail holds a link to choose a password.',
+        send: 'Send invitation',
       },
       confirm: {
         block_title: 'Block %{email}?',
@@ -130,6 +141,7 @@ export const en = {
         blocked: 'User blocked',
         unblocked: 'User unblocked',
         verification_sent: 'Verification email sent to %{email}',
+        invited: 'Invitation sent to %{email}',
       },
     },
     sellers: {
@@ -500,6 +512,7 @@ export const en = {
         target: { type: 'Record type', id: 'Record ID' },
         reason: 'Reason',
         details: 'Details',
+        outcome: 'Outcome',
         requestId: 'Request ID',
         ip: 'IP address',
       },
@@ -526,7 +539,16 @@ export const en = {
         'payout.markPaid': 'Payout marked paid by transfer',
         'review.approve': 'Review approved',
         'review.hide': 'Review hidden',
+        'user.role': 'Role changed',
+        'user.invite': 'Admin invited',
+        'user.block': 'User blocked',
+        'user.unblock': 'User unblocked',
+        'record.create': 'Record created',
+        'record.update': 'Record changed',
+        'record.delete': 'Record deleted',
+        'record.action': 'Action on a record',
       },
+      outcomes: { succeeded: 'Done', refused: 'Refused', failed: 'Failed' },
     },
     orders: {
       name: 'Order |||| Orders',
@@ -844,6 +866,7 @@ export const en = {
         'verify-email': 'Email verification',
         'seller-status': 'Seller status',
         'order-delivered': 'Order delivered',
+        'admin-invite': 'Admin invitation',
         generic: 'Other',
       },
       deliveries: {

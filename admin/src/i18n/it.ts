@@ -122,6 +122,17 @@ export const it: TranslationOf<typeof en> = {
         block: 'Blocca',
         unblock: 'Sblocca',
         send_verification: 'Invia email di verifica',
+        change_role: 'Cambia ruolo',
+        invite_admin: 'Invita un amministratore',
+      },
+      help: {
+        role: 'Salvando, l’utente viene disconnesso ovunque: al prossimo accesso avrà il nuovo ruolo.',
+      },
+      invite: {
+        title: 'Invita un amministratore',
+        content:
+          'Se l’email non ha un account viene creato, e diventa amministratore. L’email di invito contiene un link per scegliere la password.',
+        send: 'Invia invito',
       },
       confirm: {
         block_title: 'Bloccare %{email}?',
@@ -134,6 +145,7 @@ export const it: TranslationOf<typeof en> = {
         blocked: 'Utente bloccato',
         unblocked: 'Utente sbloccato',
         verification_sent: 'Email di verifica inviata a %{email}',
+        invited: 'Invito inviato a %{email}',
       },
     },
     sellers: {
@@ -514,6 +526,7 @@ export const it: TranslationOf<typeof en> = {
         target: { type: 'Tipo di record', id: 'ID record' },
         reason: 'Motivo',
         details: 'Dettagli',
+        outcome: 'Esito',
         requestId: 'ID richiesta',
         ip: 'Indirizzo IP',
       },
@@ -540,7 +553,16 @@ export const it: TranslationOf<typeof en> = {
         'payout.markPaid': 'Pagamento segnato come bonifico eseguito',
         'review.approve': 'Recensione approvata',
         'review.hide': 'Recensione nascosta',
+        'user.role': 'Ruolo cambiato',
+        'user.invite': 'Amministratore invitato',
+        'user.block': 'Utente bloccato',
+        'user.unblock': 'Utente sbloccato',
+        'record.create': 'Record creato',
+        'record.update': 'Record modificato',
+        'record.delete': 'Record eliminato',
+        'record.action': 'Azione su un record',
       },
+      outcomes: { succeeded: 'Eseguita', refused: 'Rifiutata', failed: 'Non riuscita' },
     },
     orders: {
       name: 'Ordine |||| Ordini',
@@ -865,6 +887,7 @@ export const it: TranslationOf<typeof en> = {
         'verify-email': 'Verifica email',
         'seller-status': 'Stato venditore',
         'order-delivered': 'Ordine consegnato',
+        'admin-invite': 'Invito amministratore',
         generic: 'Altro',
       },
       deliveries: {

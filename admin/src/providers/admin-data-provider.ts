@@ -1,6 +1,7 @@
 import type { ConsoleDataProvider } from '@market/console-kit';
 import type {
   AdminClaim,
+  AdminInviteResult,
   AdminOrder,
   ClaimDecision,
   AdminOrderAction,
@@ -16,6 +17,8 @@ import type {
 export interface AdminDataProvider extends ConsoleDataProvider {
   /** `POST /api/admin/users/edit`: blocks (signing the user out everywhere) or unblocks. */
   editUser(params: { userId: string; blocked: boolean }): Promise<UserInfoFull>;
+  /** `POST /api/admin/users/invite`: makes the email an admin and mails the invitation. */
+  inviteAdmin(params: { email: string; name: string }): Promise<AdminInviteResult>;
   /** `POST /api/admin/users/send-verify`: sends the verification mail again. */
   sendVerify(params: { email: string; name: string }): Promise<void>;
   /** `POST /api/admin/sellers/:id/<decision>` with an optional reason: the seller afterwards. */
@@ -45,6 +48,7 @@ export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
   return {
     ...base,
     editUser: (params) => base.postAction<UserInfoFull>('/users/edit', params),
+    inviteAdmin: (params) => base.postAction<AdminInviteResult>('/users/invite', params),
     async sendVerify(params) {
       await base.postAction('/users/send-verify', params);
     },

@@ -3,6 +3,8 @@ import { ROLES } from '@market/shared';
 import {
   BooleanField,
   Datagrid,
+  ExportButton,
+  FilterButton,
   DateField,
   FunctionField,
   List,
@@ -10,8 +12,10 @@ import {
   SearchInput,
   SelectInput,
   TextField,
+  TopToolbar,
 } from 'react-admin';
 import { ROLE_COLORS, fullName } from './user-fields.ts';
+import { InviteAdminButton } from './InviteAdminButton.tsx';
 import { ToggleBlockedButton } from './ToggleBlockedButton.tsx';
 
 /** CSV of what the list shows (its current filter and sort); the columns named one by one. */
@@ -35,6 +39,14 @@ const userFilters = [
   <NullableBooleanInput key="emailVerified" source="emailVerified" />,
 ];
 
+const listActions = (
+  <TopToolbar>
+    <FilterButton />
+    <InviteAdminButton />
+    <ExportButton />
+  </TopToolbar>
+);
+
 /** Every account, newest first; search by email or name, filter by role and state. */
 export function UserList() {
   return (
@@ -42,6 +54,7 @@ export function UserList() {
       filters={userFilters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={userExporter}
+      actions={listActions}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="email" />

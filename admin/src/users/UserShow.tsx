@@ -2,6 +2,7 @@ import { ChoiceChipField, CONSOLE_LOCALES } from '@market/console-kit';
 import {
   BooleanField,
   DateField,
+  EditButton,
   ImageField,
   ReferenceField,
   SelectField,
@@ -23,12 +24,13 @@ const loginMethodChoices = [
 
 const actions = (
   <TopToolbar>
+    <EditButton label="resources.users.actions.change_role" />
     <SendVerificationButton />
     <ToggleBlockedButton />
   </TopToolbar>
 );
 
-/** Everything the admin API knows of one account, with the block and verification actions. */
+/** Everything the admin API knows of one account, with the role, block and verification actions. */
 export function UserShow() {
   return (
     <Show title={<UserTitle />} actions={actions}>

@@ -51,6 +51,10 @@ function adminDataProvider(): DataProvider {
     }),
     sendVerify: vi.fn(async () => undefined),
     editUser: vi.fn(async () => ADA),
+    update: vi.fn(async (_resource: string, { data }: { data: unknown }) => ({
+      data: { ...ADA, ...(data as object) },
+    })) as unknown as DataProvider['update'],
+    inviteAdmin: vi.fn(async () => ({ id: 'uid-new', created: true })),
   });
 }
 
@@ -130,5 +134,37 @@ describe('users resource', () => {
       }),
     );
     expect(await screen.findByText('Verification email sent to shop@example.com')).toBeTruthy();
+  });
+
+  it('changes a user’s role: the API gets only the role', async () => {
+    const dataProvider = renderAdminAt('/users/uid-ada');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Role/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Admin' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(dataProvider.update).toHaveBeenCalledWith(
+        'users',
+        expect.objectContaining({ id: 'uid-ada', data: { role: 'admin' } }),
+      ),
+    );
+  });
+
+  it('invites an admin by email from the list', async () => {
+    const dataProvider = renderAdminAt('/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite an admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite an admin' });
+    const send = within(dialog).getByRole('button', { name: 'Send invitation' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Email/), {
+      target: { value: 'grace@example.com' },
+    });
+    fireEvent.click(send);
+    await waitFor(() =>
+      expect(dataProvider['inviteAdmin']).toHaveBeenCalledWith({
+        email: 'grace@example.com',
+        name: '',
+      }),
+    );
+    expect(await screen.findByText('Invitation sent to grace@example.com')).toBeTruthy();
   });
 });

@@ -148,18 +148,20 @@ export const routes = (base: string, defaults: { tag: ApiTag; access: Access }) 
 export type MountContext = {
   guards: Record<Access, MiddlewareHandler<AppEnv>[]>;
   limit: RateLimit;
+  /** Middleware a route gets right after its guard: the audit trail of admin writes. */
+  audit?: (route: DeclaredRoute) => MiddlewareHandler<AppEnv>[];
 };
 
 /**
  * Registers every route on `api` with, in this order: its abuse limit, the guard of its access,
- * the checks of its body, query or list, and its handler. Answers what it mounted, for the
+ * its `audit` middleware, the checks of its body, query or list, and its handler. Answers what it mounted, for the
  * OpenAPI document. A method and path declared twice is a mistake Hono would hide (the first
  * wins), so it stops the app from starting.
  */
 export function mountRoutes(
   api: Hono<AppEnv>,
   routers: Routes[],
-  { guards, limit }: MountContext,
+  { guards, limit, audit }: MountContext,
 ): DeclaredRoute[] {
   const mounted: DeclaredRoute[] = [];
   const seen = new Set<string>();
@@ -170,6 +172,7 @@ export function mountRoutes(
     const chain: MiddlewareHandler<AppEnv>[] = [
       ...(route.limit ? [limit(route.limit.name, ...route.limit.per)] : []),
       ...guards[route.access],
+      ...(audit?.(route) ?? []),
       ...(route.body ? [jsonBody(route.body)] : []),
       ...(route.query ? [queryParams(route.query)] : []),
       ...(route.list ? [listParams(route.list.filter ?? z.record(z.string(), z.unknown()))] : []),

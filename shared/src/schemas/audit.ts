@@ -25,6 +25,15 @@ export const AUDIT_ACTIONS = [
   'payout.markPaid',
   'review.approve',
   'review.hide',
+  'user.role',
+  'user.invite',
+  'user.block',
+  'user.unblock',
+  // Written by the audit trail for an admin write no service described (`modules/audit`).
+  'record.create',
+  'record.update',
+  'record.delete',
+  'record.action',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

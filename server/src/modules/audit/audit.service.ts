@@ -14,6 +14,11 @@ export type AuditContext = {
   actor: { uid: string; email: string | null };
   requestId: string | null;
   ip: string | null;
+  /**
+   * Set when a service audited the request (an entry, or `unchanged`); the audit trail reads it
+   * to add no entry of its own (admin writes only).
+   */
+  trail?: { handled: boolean } | undefined;
 };
 
 /** The marketplace itself, for what a job or a start-up migration does with nobody asking. */
@@ -38,6 +43,7 @@ export function auditContext(c: Context<AppEnv>): AuditContext {
     actor: { uid: user.uid, email: user.email },
     requestId: c.get('requestId') ?? null,
     ip: remoteIp(c) ?? null,
+    trail: c.get('auditTrail') as AuditContext['trail'],
   };
 }
 
@@ -79,6 +85,12 @@ export function createAuditLog(deps: { audit: AuditRepository }) {
         .catch((err: unknown) => {
           if (!(id && err instanceof MongoServerError && err.code === 11000)) throw err;
         });
+      if (ctx.trail) ctx.trail.handled = true;
+    },
+
+    /** The write changed nothing, so nothing is recorded: the audit trail adds no entry either. */
+    unchanged(ctx: AuditContext): void {
+      if (ctx.trail) ctx.trail.handled = true;
     },
 
     async list(

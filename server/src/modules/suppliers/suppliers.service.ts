@@ -110,7 +110,7 @@ export function createSupplierService(deps: {
           reason: null,
           details: { enabled: { from: before.enabled, to: input.enabled } },
         });
-      }
+      } else auditLog.unchanged(ctx);
       return one(known);
     },
   };

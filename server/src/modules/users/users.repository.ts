@@ -61,6 +61,8 @@ export function createUserRepository(db: Db) {
       return res.upsertedCount === 1;
     },
     findById: (uid: string) => users.findOne({ _id: uid }),
+    /** How many admins can still act (not blocked): the last one may not be demoted. */
+    countActiveAdmins: () => users.countDocuments({ role: 'admin', blocked: false }),
     /** Whether the user is blocked and since when their sessions count: one read by `_id`. */
     sessionState: (uid: string): Promise<SessionState | null> =>
       users.findOne<SessionState>(

@@ -21,6 +21,8 @@ import { byAddress } from '../../middleware/rate-limit.ts';
 import { toUserInfoFull } from './user-view.ts';
 import type { UserRepository } from './users.repository.ts';
 import type { UserService } from './users.service.ts';
+import type { StaffService } from './staff.service.ts';
+import { auditContext } from '../audit/audit.service.ts';
 
 /** What sign-up answers: the uid of the account. */
 export const NewAccountSchema = z.object({ id: z.string() });
@@ -107,7 +109,7 @@ export const UserFilterSchema = z.object({
 const user = rest(['users', 'a user (full profile)'], UserInfoFullSchema);
 
 /** The spec's admin user calls and the console's `users` resource (`/api/admin/users`). */
-export const adminUserRoutes = (service: UserService, users: UserRepository) =>
+export const adminUserRoutes = (service: UserService, users: UserRepository, staff: StaffService) =>
   routes('/admin/users', { tag: 'admin', access: 'admin' })
     .post(
       '/info',
@@ -141,7 +143,7 @@ export const adminUserRoutes = (service: UserService, users: UserRepository) =>
       },
       async (c) => {
         const { userId, blocked } = c.req.valid('json');
-        return c.json(await service.setBlocked(currentUser(c), userId, blocked));
+        return c.json(await staff.setBlocked(auditContext(c), currentUser(c), userId, blocked));
       },
     )
     .post(
