@@ -845,6 +845,7 @@ export const en = {
         'seller-status': 'Seller status',
         'order-delivered': 'Order delivered',
         generic: 'Other',
+        'chat-message': 'Chat message',
       },
       deliveries: {
         sent: 'Sent',

@@ -866,6 +866,7 @@ export const it: TranslationOf<typeof en> = {
         'seller-status': 'Stato venditore',
         'order-delivered': 'Ordine consegnato',
         generic: 'Altro',
+        'chat-message': 'Messaggio in chat',
       },
       deliveries: {
         sent: 'Inviata',
