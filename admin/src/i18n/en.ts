@@ -750,6 +750,20 @@ export const en = {
       whole_order: 'Whole order',
       by_system: 'The shop (automatic)',
     },
+    conversations: {
+      name: 'Conversation |||| Conversations',
+      fields: {
+        orderId: 'Order',
+        orderNumber: 'Order',
+        sellerId: 'Seller',
+        sellerName: 'Seller',
+        buyerEmail: 'Buyer',
+        lastMessageAt: 'Last message',
+        lastAuthor: 'Last from',
+        messageCount: 'Messages',
+        unread: 'Unread',
+      },
+    },
     claims: {
       name: 'Claim |||| Claims',
       fields: {

@@ -769,6 +769,20 @@ export const it: TranslationOf<typeof en> = {
       whole_order: 'Intero ordine',
       by_system: 'Il negozio (automatico)',
     },
+    conversations: {
+      name: 'Conversazione |||| Conversazioni',
+      fields: {
+        orderId: 'Ordine',
+        orderNumber: 'Ordine',
+        sellerId: 'Venditore',
+        sellerName: 'Venditore',
+        buyerEmail: 'Acquirente',
+        lastMessageAt: 'Ultimo messaggio',
+        lastAuthor: 'Ultimo da',
+        messageCount: 'Messaggi',
+        unread: 'Non letti',
+      },
+    },
     claims: {
       name: 'Segnalazione |||| Segnalazioni',
       fields: {
