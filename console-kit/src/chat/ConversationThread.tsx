@@ -6,8 +6,11 @@ import { errorNotification } from '../actions/api-error.ts';
 import { useAction } from '../actions/use-action.ts';
 import type { ConsoleDataProvider } from '../data/data-provider.ts';
 
-/** What the thread reads of a `conversations` record (both consoles' records have it). */
-type ThreadRecord = { id: string; messages: ChatMessage[]; unread: number };
+/**
+ * What the thread reads of a `conversations` record. `messages` is missing while react-admin
+ * shows the list's row (a summary) in place of the record it is fetching.
+ */
+type ThreadRecord = { id: string; messages?: ChatMessage[]; unread: number };
 
 export interface ConversationThreadProps {
   /** The record's id: the order's in the seller console, the conversation's in the admin's. */
@@ -35,7 +38,8 @@ export function ConversationThread({ id, self, pollMs = 10_000 }: ConversationTh
     { refetchInterval: pollMs },
   );
 
-  const unread = data?.unread ?? 0;
+  const messages = data?.messages;
+  const unread = messages ? (data?.unread ?? 0) : 0;
   useEffect(() => {
     if (unread === 0) return;
     dataProvider
@@ -76,13 +80,13 @@ export function ConversationThread({ id, self, pollMs = 10_000 }: ConversationTh
           {translate('resources.conversations.thread.load_failed')}
         </Typography>
       ) : null}
-      {data && data.messages.length === 0 ? (
+      {messages?.length === 0 ? (
         <Typography color="text.secondary">
           {translate('resources.conversations.thread.empty')}
         </Typography>
       ) : null}
       <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {data?.messages.map((m) => (
+        {messages?.map((m) => (
           <Box
             component="li"
             key={m.id}
