@@ -4,6 +4,7 @@ import {
   AdminConversationSchema,
   AdminConversationSummarySchema,
   BuyerConversationSchema,
+  CHAT_MAX_MESSAGES,
   CheckoutStartedSchema,
   SellerConversationSchema,
   SellerConversationSummarySchema,
@@ -202,6 +203,33 @@ describe('who may read and write', () => {
     await expectFieldErrors(await post(buyer, path, say('   ')), 400, ['body']);
     await expectFieldErrors(await post(buyer, path, say('x'.repeat(2001))), 400, ['body']);
     await expectFieldErrors(await post(buyer, path, {}), 400, ['body']);
+  });
+});
+
+describe('racing and full conversations', () => {
+  it('makes racing first messages one conversation, and refuses a message past the cap', async () => {
+    const { buyer, orderId } = await order();
+    const path = `/api/user/orders/${orderId}/conversations/${seller.sellerId}/messages`;
+    const answers = await Promise.all([
+      post(buyer, path, say('First')),
+      post(buyer, path, say('Second')),
+      post(seller, `/api/seller/conversations/${orderId}/messages`, say('Third')),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const stored = await t.db
+      .collection<ConversationDoc>('conversations')
+      .find({ orderId: new ObjectId(orderId) })
+      .toArray();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.messageCount).toBe(3);
+    expect(stored[0]!.messages.map((m) => m.body).sort()).toEqual(['First', 'Second', 'Third']);
+
+    // A conversation holding the most messages takes no more (409), and stays as it was.
+    await t.db
+      .collection<ConversationDoc>('conversations')
+      .updateOne({ _id: stored[0]!._id }, { $set: { messageCount: CHAT_MAX_MESSAGES } });
+    expect((await post(buyer, path, say('One more'))).status).toBe(409);
+    expect((await sellerThread(seller, orderId)).messages).toHaveLength(3);
   });
 });
 
