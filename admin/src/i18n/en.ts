@@ -627,6 +627,7 @@ export const en = {
         refund_line: 'Refund line',
         refresh: 'Refresh payment',
         keys: 'Keys',
+        conversations: 'Messages',
       },
       confirm: {
         approve_title: 'Approve order %{number}?',

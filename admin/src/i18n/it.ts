@@ -645,6 +645,7 @@ export const it: TranslationOf<typeof en> = {
         refund_line: 'Rimborsa riga',
         refresh: 'Aggiorna pagamento',
         keys: 'Chiavi',
+        conversations: 'Messaggi',
       },
       confirm: {
         approve_title: 'Approvare l’ordine %{number}?',
