@@ -12,6 +12,7 @@ import offers from './offers/index.ts';
 import orders, { reviewQueue } from './orders/index.ts';
 import refunds from './refunds/index.ts';
 import claims from './claims/index.ts';
+import conversations from './conversations/index.ts';
 import reviews from './reviews/index.ts';
 import coupons from './coupons/index.ts';
 import commissionRules from './commission-rules/index.ts';
@@ -46,6 +47,7 @@ export function App() {
       <Resource name="review-queue" {...reviewQueue} />
       <Resource name="refunds" {...refunds} />
       <Resource name="claims" {...claims} />
+      <Resource name="conversations" {...conversations} />
       <Resource name="reviews" {...reviews} />
       <Resource name="blocklist" {...blocklist} />
       <Resource name="coupons" {...coupons} />

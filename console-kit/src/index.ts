@@ -33,6 +33,8 @@ export {
   ClaimHistoryField,
   DefectRateField,
 } from './claims/claim-fields.tsx';
+export { ConversationThread, type ConversationThreadProps } from './chat/ConversationThread.tsx';
+export { unreadConversationsIcon } from './chat/UnreadConversationsIcon.tsx';
 export {
   createConsoleSetup,
   type ConsoleSetup,

@@ -8,6 +8,7 @@ import keys from './keys/index.ts';
 import reviews from './reviews/index.ts';
 import sales from './sales/index.ts';
 import claims from './claims/index.ts';
+import conversations from './conversations/index.ts';
 import payouts, { ledgerEntries } from './payouts/index.ts';
 import supplierCatalogue from './supplier-catalogue/index.ts';
 import supplierConnections from './supplier-connections/index.ts';
@@ -42,6 +43,7 @@ export function App() {
             <Resource name="supplier-products" {...supplierCatalogue} />
             <Resource name="sales" {...sales} />
             <Resource name="claims" {...claims} />
+            <Resource name="conversations" {...conversations} />
             <Resource name="ledger-entries" {...ledgerEntries} />
             <Resource name="payouts" {...payouts} />
             <Resource name="reviews" {...reviews} />

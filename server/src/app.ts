@@ -74,6 +74,11 @@ import {
   sellerClaimRoutes,
   userClaimRoutes,
 } from './modules/claims/claims.routes.ts';
+import {
+  adminConversationRoutes,
+  sellerConversationRoutes,
+  userConversationRoutes,
+} from './modules/conversations/conversations.routes.ts';
 import { adminBlocklistRoutes } from './modules/fraud/blocklist.routes.ts';
 import { supplierPostbackRoutes } from './modules/supplier-fulfilment/postbacks.routes.ts';
 import { adminSupplierPurchaseRoutes } from './modules/supplier-purchases/supplier-purchases.routes.ts';
@@ -190,6 +195,9 @@ export function createApp(c: Container) {
       adminClaimRoutes(c.claims.service),
       adminDashboardRoutes(c.dashboards),
       sellerDashboardRoutes(c.dashboards),
+      userConversationRoutes(c.conversations),
+      sellerConversationRoutes(c.conversations),
+      adminConversationRoutes(c.conversations),
     ],
     {
       guards: {

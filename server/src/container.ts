@@ -170,6 +170,8 @@ import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
 import { claimIndexes } from './modules/claims/claims.repository.ts';
 import { createClaims } from './modules/claims/claims.wiring.ts';
+import { conversationIndexes } from './modules/conversations/conversations.repository.ts';
+import { createConversations } from './modules/conversations/conversations.wiring.ts';
 import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
@@ -209,6 +211,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
   claims: claimIndexes,
+  conversations: conversationIndexes,
   supplierPurchases: supplierPurchaseIndexes,
   supplierConnections: supplierConnectionIndexes,
   supplierProducts: supplierProductIndexes,
@@ -599,6 +602,13 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     holdbackDays: deps.sellerHoldbackDays,
     responseHours: deps.claimResponseHours,
   });
+  // Live chat: buyer–seller conversations per order and seller, admins may join.
+  const conversations = createConversations({
+    ...{ db, mailer, log },
+    orders: ask.orders,
+    sellers: ask.sellers,
+    publicOrigin: deps.publicOrigin,
+  });
   const adminOrders = createAdminOrderService({
     orders: orderService,
     auditLog,
@@ -677,6 +687,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     /** The sellers' ledger (balances and movements). */
     ledger: ask.ledger,
     dashboards,
+    /** Live chat: the conversations' routes. */
+    conversations,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

@@ -41,6 +41,8 @@ const attempts: Record<LimitName, (address: string) => Promise<Response>> = {
     ),
   webhook: (ip) => post('/api/payments/webhooks/paypal', ip),
   pageView: (ip) => post('/api/public/events', ip),
+  chatMessage: (ip) =>
+    post('/api/seller/conversations/0123456789abcdef01234567/messages', ip, seller.token),
 };
 
 function post(path: string, ip: string, token?: string) {
@@ -67,7 +69,11 @@ describe('abuse limits', () => {
         expect(Number(refused.headers.get('retry-after')), name).toBeGreaterThanOrEqual(1);
         expect(ApiErrorSchema.parse(await refused.json()).code).toBe('TOO_MANY_REQUESTS');
         // Another address is not held back by this one (per-user limits aside).
-        if (!['coupon', 'checkout', 'keyUpload', 'supplierTest', 'keyReveal'].includes(name)) {
+        if (
+          !['coupon', 'checkout', 'keyUpload', 'supplierTest', 'keyReveal', 'chatMessage'].includes(
+            name,
+          )
+        ) {
           expect((await attempts[name](`198.51.100.${i + 1}`)).status, name).not.toBe(429);
         }
       }),

@@ -649,6 +649,7 @@ export const en = {
         refund_line: 'Refund line',
         refresh: 'Refresh payment',
         keys: 'Keys',
+        conversations: 'Messages',
       },
       confirm: {
         approve_title: 'Approve order %{number}?',
@@ -772,6 +773,20 @@ export const en = {
       whole_order: 'Whole order',
       by_system: 'The shop (automatic)',
     },
+    conversations: {
+      name: 'Conversation |||| Conversations',
+      fields: {
+        orderId: 'Order',
+        orderNumber: 'Order',
+        sellerId: 'Seller',
+        sellerName: 'Seller',
+        buyerEmail: 'Buyer',
+        lastMessageAt: 'Last message',
+        lastAuthor: 'Last from',
+        messageCount: 'Messages',
+        unread: 'Unread',
+      },
+    },
     claims: {
       name: 'Claim |||| Claims',
       fields: {
@@ -868,6 +883,7 @@ export const en = {
         'order-delivered': 'Order delivered',
         'admin-invite': 'Admin invitation',
         generic: 'Other',
+        'chat-message': 'Chat message',
       },
       deliveries: {
         sent: 'Sent',

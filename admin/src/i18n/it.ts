@@ -667,6 +667,7 @@ export const it: TranslationOf<typeof en> = {
         refund_line: 'Rimborsa riga',
         refresh: 'Aggiorna pagamento',
         keys: 'Chiavi',
+        conversations: 'Messaggi',
       },
       confirm: {
         approve_title: 'Approvare l’ordine %{number}?',
@@ -791,6 +792,20 @@ export const it: TranslationOf<typeof en> = {
       whole_order: 'Intero ordine',
       by_system: 'Il negozio (automatico)',
     },
+    conversations: {
+      name: 'Conversazione |||| Conversazioni',
+      fields: {
+        orderId: 'Ordine',
+        orderNumber: 'Ordine',
+        sellerId: 'Venditore',
+        sellerName: 'Venditore',
+        buyerEmail: 'Acquirente',
+        lastMessageAt: 'Ultimo messaggio',
+        lastAuthor: 'Ultimo da',
+        messageCount: 'Messaggi',
+        unread: 'Non letti',
+      },
+    },
     claims: {
       name: 'Segnalazione |||| Segnalazioni',
       fields: {
@@ -889,6 +904,7 @@ export const it: TranslationOf<typeof en> = {
         'order-delivered': 'Ordine consegnato',
         'admin-invite': 'Invito amministratore',
         generic: 'Altro',
+        'chat-message': 'Messaggio in chat',
       },
       deliveries: {
         sent: 'Inviata',

@@ -1,3 +1,4 @@
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import KeyIcon from '@mui/icons-material/VpnKey';
 import { ChoiceChipField, RelatedListButton } from '@market/console-kit';
 import { DateField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
@@ -27,12 +28,18 @@ const actions = (
       label="resources.orders.actions.keys"
       icon={<KeyIcon />}
     />
+    <RelatedListButton
+      reference="conversations"
+      target="orderId"
+      label="resources.orders.actions.conversations"
+      icon={<ChatIcon />}
+    />
   </TopToolbar>
 );
 
 /**
  * One order for support and review: its lines, totals, payment, every decision and where the
- * buyer came from; the decisions its status allows, refunds, a payment refresh and its keys.
+ * buyer came from; the decisions its status allows, refunds, a payment refresh, its keys and its conversations.
  */
 export function OrderShow() {
   return (

@@ -49,6 +49,16 @@ export const consoleMessagesEn = {
       history: { at: 'When', to: 'Became', actor: 'By', note: 'Note' },
       defect_rate: '%{per100} per 100 keys (%{upheld} of %{sold})',
     },
+    conversations: {
+      thread: {
+        title: 'Messages',
+        empty: 'No messages yet.',
+        load_failed: 'The messages could not be loaded. Try again later.',
+        message: 'Your message',
+        send: 'Send',
+        authors: { buyer: 'Buyer', seller: 'Seller', marketplace: 'Marketplace' },
+      },
+    },
   },
 };
 
@@ -106,6 +116,16 @@ export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
       },
       history: { at: 'Quando', to: 'Diventata', actor: 'Da', note: 'Nota' },
       defect_rate: '%{per100} ogni 100 chiavi (%{upheld} su %{sold})',
+    },
+    conversations: {
+      thread: {
+        title: 'Messaggi',
+        empty: 'Ancora nessun messaggio.',
+        load_failed: 'Impossibile caricare i messaggi. Riprova più tardi.',
+        message: 'Il tuo messaggio',
+        send: 'Invia',
+        authors: { buyer: 'Acquirente', seller: 'Venditore', marketplace: 'Marketplace' },
+      },
     },
   },
 };

@@ -173,6 +173,16 @@ export const en = {
       types: { sale: 'Sale', refund: 'Refund', chargeback: 'Chargeback' },
       statuses: { pending: 'Pending', available: 'Available', held: 'Withheld' },
     },
+    conversations: {
+      name: 'Message |||| Messages',
+      fields: {
+        orderNumber: 'Order',
+        lastMessageAt: 'Last message',
+        lastAuthor: 'Last from',
+        messageCount: 'Messages',
+        unread: 'Unread',
+      },
+    },
     sales: {
       name: 'Sale |||| Sales',
       fields: {

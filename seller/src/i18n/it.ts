@@ -177,6 +177,16 @@ export const it: TranslationOf<typeof en> = {
       types: { sale: 'Vendita', refund: 'Rimborso', chargeback: 'Chargeback' },
       statuses: { pending: 'In attesa', available: 'Disponibile', held: 'Trattenuto' },
     },
+    conversations: {
+      name: 'Messaggio |||| Messaggi',
+      fields: {
+        orderNumber: 'Ordine',
+        lastMessageAt: 'Ultimo messaggio',
+        lastAuthor: 'Ultimo da',
+        messageCount: 'Messaggi',
+        unread: 'Non letti',
+      },
+    },
     sales: {
       name: 'Vendita |||| Vendite',
       fields: {

@@ -28,6 +28,8 @@ export const DEFAULT_LIMITS = {
   webhook: { points: 600, seconds: 60 },
   /** Page views, per client address: a busy reader's tabs pass, a script does not. */
   pageView: { points: 120, seconds: 60 },
+  /** Chat messages, per user: a person typing fast passes, a flood does not. */
+  chatMessage: { points: 30, seconds: 60 },
 } satisfies Record<string, Limit>;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = Record<LimitName, Limit>;

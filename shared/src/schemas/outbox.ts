@@ -7,6 +7,7 @@ export const MAIL_KINDS = [
   'order-delivered',
   'generic',
   'admin-invite',
+  'chat-message',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -349,6 +349,17 @@ export const en = {
         failed: 'Something went wrong sending your review. Please try again.',
         already: 'This purchase is already reviewed.',
       },
+      chat: {
+        heading: 'Messages with {seller}',
+        empty: 'No messages yet. Ask the seller about this order.',
+        message: 'Message to {seller}',
+        send: 'Send',
+        sending: 'Sending…',
+        failed: 'Your message was not sent. Please try again.',
+        loadFailed: 'Something went wrong getting your messages',
+        unread: '{count} new',
+        authors: { buyer: 'You', seller: 'Seller', marketplace: 'Marketplace' },
+      },
     },
   },
   favorites: {

@@ -358,6 +358,17 @@ export const it: Messages = {
         failed: 'Qualcosa è andato storto nell’invio della recensione. Riprova.',
         already: 'Questo acquisto è già stato recensito.',
       },
+      chat: {
+        heading: 'Messaggi con {seller}',
+        empty: 'Ancora nessun messaggio. Chiedi al venditore di questo ordine.',
+        message: 'Messaggio a {seller}',
+        send: 'Invia',
+        sending: 'Invio…',
+        failed: 'Il messaggio non è stato inviato. Riprova.',
+        loadFailed: 'Qualcosa è andato storto nel caricamento dei messaggi',
+        unread: '{count} nuovi',
+        authors: { buyer: 'Tu', seller: 'Venditore', marketplace: 'Marketplace' },
+      },
     },
   },
   favorites: {

@@ -1,5 +1,5 @@
 import type { Claim, Locale, Order, UserReview } from '@market/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formatCents } from '../../lib/currency.ts';
@@ -9,6 +9,9 @@ import KeyClaim from './KeyClaim.tsx';
 import KeyReveal from './KeyReveal.tsx';
 import { listClaims } from './orders-api.ts';
 import { isAccountItem } from './orders.ts';
+
+// The conversations with the sellers: a chunk of its own, fetched when an order is opened.
+const OrderChat = lazy(() => import('../chat/OrderChat.tsx'));
 
 export interface OrderCardProps {
   order: Order;
@@ -189,6 +192,9 @@ export default function OrderCard({
               <dd>{money(order.totals.vat)}</dd>
             </div>
           </dl>
+          <Suspense fallback={null}>
+            <OrderChat orderId={order.id} locale={locale} idToken={idToken} t={t.chat} />
+          </Suspense>
         </div>
       )}
     </li>

@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { asClient, expectKeysReady, freshBuyer, idToken, signInOnLoginPage } from './support.ts';
+
+test.use(asClient());
+
+/** The demo seller's shop (`seller@example.com`). */
+const SELLER = 'pixel-keys';
+
+/** A cheap Global game the demo seller sells from uploaded keys (instant delivery). */
+async function demoSellerProduct(request: APIRequestContext) {
+  const search = await request.post('/api/public/products/search', {
+    data: { locale: 'en', categoryId: 'games', region: 'Global', sort: 'price_asc', pageSize: 60 },
+  });
+  const { items } = (await search.json()) as { items: { id: string }[] };
+  const sales = await request.post('/api/public/products/info-multiple-sales', {
+    data: { productIdList: items.map((p) => p.id), locale: 'en', currency: 'eur' },
+  });
+  type Sales = {
+    id: string;
+    sales: {
+      sellerId: string;
+      sellerName: string;
+      inStock: boolean;
+      prices: { eur: number };
+      apiName: string;
+    }[];
+  };
+  for (const product of (await sales.json()) as Sales[]) {
+    const sale = product.sales.find(
+      (s) =>
+        s.sellerId === SELLER && s.inStock && s.prices.eur <= 5_000 && s.apiName === 'marketplace',
+    );
+    if (sale) return { id: product.id, sellerId: sale.sellerId, sellerName: sale.sellerName };
+  }
+  throw new Error('no demo-seller offer on sale');
+}
+
+async function signInToSellerConsole(page: Page) {
+  await page.goto('/seller/');
+  await page.getByLabel(/email/i).fill('seller@example.com');
+  await page.getByLabel(/password/i).fill('demopass');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('menuitem', { name: /^Messages/ })).toBeVisible();
+}
+
+test('a buyer and a seller exchange messages on an order', async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const product = await demoSellerProduct(request);
+
+  // The buyer pays for a key and opens the order in /account.
+  const email = await freshBuyer(request, 'chat');
+  await page.goto('/login?destination=/account');
+  await signInOnLoginPage(page, email);
+  const headers = { authorization: `Bearer ${await idToken(request, email)}` };
+  const cart = await request.post('/api/cart/addToCart', {
+    headers,
+    data: {
+      transactionId: Date.now().toString(36),
+      products: [{ productId: product.id, sellerId: product.sellerId }],
+    },
+  });
+  expect(cart.status()).toBe(200);
+  const checkout = await request.post('/api/user/checkout', {
+    headers,
+    data: { provider: 'paypal', currency: 'eur', locale: 'en' },
+  });
+  expect(checkout.status()).toBe(201);
+  const { orderId, approvalUrl } = (await checkout.json()) as {
+    orderId: string;
+    approvalUrl: string;
+  };
+  await page.goto(approvalUrl);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expectKeysReady(page);
+  const order = (await (await request.get(`/api/user/orders/${orderId}`, { headers })).json()) as {
+    number: string;
+  };
+
+  // From the order, the buyer writes to its seller.
+  await page.goto(`/account?order=${orderId}`);
+  const thread = page.getByRole('region', { name: `Messages with ${product.sellerName}` });
+  await expect(thread.getByText('No messages yet.', { exact: false })).toBeVisible();
+  await thread.getByLabel(`Message to ${product.sellerName}`).fill('Is this key for Europe?');
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByText('Is this key for Europe?')).toBeVisible();
+
+  // The seller finds the unread conversation in the console and answers it.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await signInToSellerConsole(seller);
+  // The menu counts the conversations waiting for an answer.
+  await expect(seller.getByTestId('unread-conversations')).toContainText(/[1-9]/);
+  await seller.getByRole('menuitem', { name: /^Messages/ }).click();
+  await seller.getByRole('row').filter({ hasText: order.number }).click();
+  await expect(seller.getByText('Is this key for Europe?')).toBeVisible();
+  await seller.getByLabel('Your message').fill('Yes, it activates anywhere in the EU.');
+  await seller.getByRole('button', { name: 'Send' }).click();
+  await expect(seller.getByText('Yes, it activates anywhere in the EU.')).toBeVisible();
+  await sellerContext.close();
+
+  // The buyer's open order shows the answer without a reload (it polls).
+  await expect(thread.getByText('Yes, it activates anywhere in the EU.')).toBeVisible({
+    timeout: 20_000,
+  });
+});

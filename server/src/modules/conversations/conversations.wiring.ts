@@ -1,0 +1,34 @@
+import type { Db } from 'mongodb';
+import type { Logger } from '../../logger.ts';
+import type { OrderFacade } from '../orders/orders.facade.ts';
+import type { Mailer } from '../outbox/mailer.ts';
+import type { SellerFacade } from '../sellers/sellers.facade.ts';
+import { createChatNotifier } from './chat-notify.ts';
+import { createConversationRepository } from './conversations.repository.ts';
+import { createConversationService } from './conversations.service.ts';
+
+/** The live-chat module built on the other modules' facades (one call in `container.ts`). */
+export function createConversations(deps: {
+  db: Db;
+  orders: OrderFacade;
+  sellers: SellerFacade;
+  mailer: Mailer;
+  publicOrigin: string;
+  log: Logger;
+  clock?: () => Date;
+}) {
+  const now = deps.clock ?? (() => new Date());
+  const conversations = createConversationRepository(deps.db);
+  const notifier = createChatNotifier({
+    ...{ conversations, now },
+    sellers: deps.sellers,
+    mailer: deps.mailer,
+    publicOrigin: deps.publicOrigin,
+    log: deps.log,
+  });
+  return createConversationService({
+    ...{ conversations, notifier, now },
+    orders: deps.orders,
+    sellers: deps.sellers,
+  });
+}
