@@ -9,6 +9,7 @@ import {
 import { startTestServer, type TestServer } from './harness.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../src/app-env.ts';
+import { createMails } from '../src/modules/mails/mails.ts';
 import { createMailer } from '../src/modules/outbox/mailer.ts';
 import { createRecaptcha } from '../src/integrations/recaptcha/recaptcha.ts';
 import { handleError } from '../src/lib/errors.ts';
@@ -128,10 +129,16 @@ describe('sessions', () => {
     const userService = createUserService({
       users,
       auth: t.identity.auth,
-      mailer: createMailer({
-        outbox: createOutboxRepository(t.db),
-        smtpUrl: undefined,
-        from: 'x',
+      mails: createMails({
+        mailer: createMailer({
+          outbox: createOutboxRepository(t.db),
+          smtpUrl: undefined,
+          from: 'x',
+          log,
+        }),
+        shop: { name: 'Shop', logoUrl: null, origin: t.url },
+        users,
+        sellers: { contactsByIds: async () => new Map() },
         log,
       }),
       recaptcha: createRecaptcha({ secret: undefined, verifyUrl: 'http://127.0.0.1:9/', log }),
