@@ -26,7 +26,8 @@ beforeAll(async () => {
   service = serviceContainer(t, {
     fraud: { ...FRAUD_DEFAULTS, velocitySoftLimit: 1000, velocityHardLimit: 1000 },
   }).orderService;
-  // The buyer chose Italian in their account.
+  // The buyer signs in (their profile is made) and chooses Italian in their account.
+  expect((await t.call('POST', '/api/login', { token: buyer.token })).ok).toBe(true);
   const res = await t.call('POST', '/api/user/account/update', {
     token: buyer.token,
     body: { locale: 'it' },

@@ -42,8 +42,8 @@ export const en = {
   'orderDelivered.sellers': 'Sold by',
   'orderDelivered.trader': '{{registrationName}}, VAT number {{vatNumber}}',
 
-  'orderCancelled.subject': 'Your order {{number}} was cancelled',
-  'orderCancelled.declinedSubject': 'Your order {{number}} was declined',
+  'orderCancelled.subject':
+    'Your order {{number}} was {{#if declined}}declined{{else}}cancelled{{/if}}',
   'orderCancelled.intro': 'Your order {{number}} was cancelled and will not be delivered.',
   'orderCancelled.declinedIntro': 'Your order {{number}} was declined and will not be delivered.',
   'orderCancelled.refund':

@@ -40,8 +40,8 @@ export const it: Record<MessageKey, string> = {
   'orderDelivered.sellers': 'Venduto da',
   'orderDelivered.trader': '{{registrationName}}, partita IVA {{vatNumber}}',
 
-  'orderCancelled.subject': 'Il tuo ordine {{number}} è stato annullato',
-  'orderCancelled.declinedSubject': 'Il tuo ordine {{number}} è stato rifiutato',
+  'orderCancelled.subject':
+    'Il tuo ordine {{number}} è stato {{#if declined}}rifiutato{{else}}annullato{{/if}}',
   'orderCancelled.intro': 'Il tuo ordine {{number}} è stato annullato e non sarà consegnato.',
   'orderCancelled.declinedIntro':
     'Il tuo ordine {{number}} è stato rifiutato e non sarà consegnato.',
