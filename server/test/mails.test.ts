@@ -90,6 +90,10 @@ describe('mails in the recipient’s language', () => {
       m.subject.includes(order.number),
     );
     expect(sale).toMatchObject({ locale: 'en', subject: `New sale: order ${order.number}` });
+    // Five keys, two sold: the offer fell to the low-stock mark (3), and its seller is told.
+    const low = await mailsTo(seller.email, 'seller-low-stock');
+    expect(low).toHaveLength(1);
+    expect(low[0]!.text).toContain('has 3 keys left');
   });
 
   it('mails a delivery once when a crash makes the recovery deliver it again', async () => {

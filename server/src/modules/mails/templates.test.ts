@@ -1,8 +1,13 @@
-import { LOCALES } from '@market/shared';
+import { LOCALES, type Locale } from '@market/shared';
 import { describe, expect, it } from 'vitest';
 import { en } from './messages.en.ts';
 import { MESSAGES } from './messages.ts';
-import { MAIL_TEMPLATES, orderDeliveredMail, sellerSaleMail } from './templates.ts';
+import {
+  MAIL_TEMPLATES,
+  orderDeliveredMail,
+  sellerSaleMail,
+  type TemplatedMail,
+} from './templates.ts';
 
 const shop = { name: 'Pixel & Co', logoUrl: null, origin: 'https://shop.example' };
 
@@ -17,7 +22,9 @@ describe('mail templates', () => {
 
   for (const template of MAIL_TEMPLATES) {
     it(`writes ${template.name} in both languages with every field`, () => {
-      const written = LOCALES.map((locale) => template.write(locale, shop, template.example));
+      // Each template with its own example (the union of templates cannot type the pair).
+      const write = template.write as (l: Locale, s: typeof shop, d: object) => TemplatedMail;
+      const written = LOCALES.map((locale) => write(locale, shop, template.example));
       for (const [i, mail] of written.entries()) {
         expect(mail.kind).toBe(template.kind);
         expect(mail.locale).toBe(LOCALES[i]);
