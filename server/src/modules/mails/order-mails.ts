@@ -27,7 +27,7 @@ const lineOf = (item: OrderItemDoc): MailLine => ({
  */
 export function createOrderMails(deps: {
   mails: Mails;
-  offers: { findById(id: ObjectId): Promise<{ stock: number; source?: unknown } | null> };
+  offers: { findById(id: ObjectId): Promise<{ stock: number; source?: { kind: string } } | null> };
 }) {
   const { mails } = deps;
   const buyer = (order: OrderDoc) => ({ email: order.email, uid: order.userId });
@@ -44,7 +44,7 @@ export function createOrderMails(deps: {
   async function lowStock(order: OrderDoc, item: OrderItemDoc): Promise<void> {
     const offer = await deps.offers.findById(item.offerId);
     // Supplier-backed offers are restocked by their supplier, not by the seller's uploads.
-    if (!offer || offer.source) return;
+    if (!offer || offer.source?.kind === 'supplier') return;
     if (offer.stock > LOW_STOCK_UNITS || offer.stock + item.quantity <= LOW_STOCK_UNITS) return;
     await mails.toSeller(
       item.sellerId,
