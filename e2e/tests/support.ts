@@ -45,14 +45,37 @@ export async function latestMailLink(request: APIRequestContext, to: string): Pr
   return link!;
 }
 
-/** A verified buyer account made through the sign-up API, as the storefront would. */
-export async function verifiedBuyer(request: APIRequestContext, email: string) {
+/** The mails to `to` in the outbox, newest first, read through the admin API as an admin would. */
+export async function mailsTo(request: APIRequestContext, to: string) {
+  const token = await idToken(request, 'admin@example.com');
+  const list = await request.get(
+    `/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ to }))}&sort=["createdAt","DESC"]`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  expect(list.ok()).toBe(true);
+  return (await list.json()) as {
+    kind: string;
+    locale: string | null;
+    subject: string;
+    text: string;
+  }[];
+}
+
+/**
+ * A verified buyer account made through the sign-up API, as the storefront would, in the
+ * language the buyer chose there (their mails are written in it).
+ */
+export async function verifiedBuyer(
+  request: APIRequestContext,
+  email: string,
+  locale: 'en' | 'it' = 'en',
+) {
   const res = await request.post('/api/user/profile/add', {
     data: {
       user: { email, name: 'Eva', surname: 'Tester' },
       tokenRecaptcha: 'test-recaptcha-token',
       password: 'demopass',
-      locale: 'en',
+      locale,
     },
   });
   expect(res.status()).toBe(201);
@@ -123,9 +146,13 @@ export async function productsOnSale(
 }
 
 /** A fresh, verified buyer (nothing bought yet), ready to sign in with `demopass`. */
-export async function freshBuyer(request: APIRequestContext, prefix = 'buyer') {
+export async function freshBuyer(
+  request: APIRequestContext,
+  prefix = 'buyer',
+  locale: 'en' | 'it' = 'en',
+) {
   const email = uniqueEmail(prefix);
-  await verifiedBuyer(request, email);
+  await verifiedBuyer(request, email, locale);
   return email;
 }
 

@@ -60,7 +60,7 @@ export type AppDeps = {
   /** What one buyer's unpaid orders may hold (ORDER_HOLD_MAX_ORDERS, ORDER_HOLD_MAX_UNITS). */
   orderHolds: { orders: number; units: number };
   /** Outgoing mail: SMTP_URL (none: mails are only kept in the outbox) and MAIL_FROM. */
-  mail: { smtpUrl: string | undefined; from: string; signature?: string };
+  mail: { smtpUrl: string | undefined; from: string; signature?: string; logoUrl?: string };
   /** Awin's client (the API, or its local sandbox); none: no conversion is reported. */
   awin: AwinClient | null;
   /**
@@ -115,7 +115,12 @@ export function buildAppDeps(args: {
     rateLimits: config.RATE_LIMITS,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),
     vatRateBps: config.VAT_RATE_BPS,
-    mail: { smtpUrl: config.SMTP_URL, from: mailFromOf(config), signature: config.SHOP_NAME },
+    mail: {
+      smtpUrl: config.SMTP_URL,
+      from: mailFromOf(config),
+      signature: config.SHOP_NAME,
+      ...(config.SHOP_LOGO_URL && { logoUrl: config.SHOP_LOGO_URL }),
+    },
     awin: args.awin ?? null,
     supplierOffers: {
       fees: { bps: config.MARKETPLACE_FEE_BPS, fixedCents: config.MARKETPLACE_FEE_FIXED_CENTS },

@@ -144,6 +144,8 @@ import { createOrderDelivery } from './modules/orders/order-delivery.ts';
 import { createOrderKeys } from './modules/orders/order-keys.ts';
 import { createOrderRepository, orderIndexes } from './modules/orders/orders.repository.ts';
 import { createOrderService, type OrderCoupons } from './modules/orders/orders.service.ts';
+import { createMails } from './modules/mails/mails.ts';
+import { createOrderMails } from './modules/mails/order-mails.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { createOutboxRepository, outboxIndexes } from './modules/outbox/outbox.repository.ts';
 import {
@@ -282,8 +284,21 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   };
 
   const mailer = createMailer({ outbox, ...deps.mail, log });
+  // Every mail from its template, in its recipient's language (modules/mails).
+  const mails = createMails({
+    mailer,
+    shop: {
+      name: deps.mail.signature ?? new URL(deps.publicOrigin).host,
+      logoUrl: deps.mail.logoUrl ?? null,
+      origin: deps.publicOrigin,
+    },
+    users: ask.users,
+    sellers: ask.sellers,
+    log,
+  });
+  const orderMails = createOrderMails({ mails, offers: ask.offers });
   const auditLog = createAuditLog({ audit: createAuditRepository(db) });
-  const userService = createUserService({ ...deps, mailer, users });
+  const userService = createUserService({ ...deps, mails, users });
   const staffService = createStaffService({ ...deps, mailer, users, auditLog, userService });
 
   // The catalogue and reference data, edited in the admin console.
@@ -384,7 +399,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
   const sellerService = createSellerService({
     ...deps,
-    mailer,
+    mails,
     users: ask.users,
     sellers,
     offerStanding: createOfferStanding({ offers, pricing }),
@@ -480,13 +495,12 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // delivery asks it first); a refused unit's line goes back to the buyer through the refunds,
   // built further down (they need the orders service): called only once everything is built.
   const supplierFulfilment = createSupplierFulfilment({
-    ...{ pricing, mailer, log },
+    ...{ pricing, mails, log },
     offers: ask.offers,
     keys: ask.keys,
     vault: deps.vault,
     purchases: createSupplierPurchaseFacade(supplierPurchases),
     connections: supplierConnectionService,
-    sellers: ask.sellers,
     refundLine: async (order, item, reason) => {
       await refunds.refund(
         order._id.toHexString(),
@@ -511,12 +525,13 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       vatRateBps: deps.vatRateBps,
     }),
     deliver: createOrderDelivery({
-      ...{ orders, orderKeys, mailer, log },
+      ...{ orders, orderKeys, log },
+      mails: orderMails,
       ledger: ask.ledger,
       sellers: ask.sellers,
-      publicOrigin: deps.publicOrigin,
       supplied: supplierFulfilment,
     }),
+    mails: orderMails,
     vault: deps.vault,
     settings: {
       reservationMinutes: deps.orderReservationMinutes,
@@ -541,6 +556,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // refresh settle it the one way; refunds give money and keys back.
   const refunds = createRefundService({
     ...{ orderService, pricing, reports, auditLog, log },
+    mails: orderMails,
     orders: ask.orders,
     keys: ask.keys,
     offers: ask.offers,
@@ -578,6 +594,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     payouts: createPayoutRepository(db),
     ledger: ask.ledger,
     sellers: ask.sellers,
+    mails,
     paypal: deps.payouts.paypal,
     minimumCents: deps.payouts.minimumCents,
   });
@@ -593,7 +610,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // Defective-key claims: replaced or refunded by the seller, decided by an admin on escalation;
   // main.ts's claims job refunds what sellers leave unanswered and counts the defect rates.
   const claims = createClaims({
-    ...{ db, pricing, refunds, supplierFulfilment, mailer, log },
+    ...{ db, pricing, refunds, supplierFulfilment, mails, log },
     orders: ask.orders,
     keys: ask.keys,
     offers: ask.offers,
@@ -631,6 +648,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     /** The money side of orders (the reconciliation job lists unsettled payments). */
     orders: ask.orders,
     mailer,
+    mails,
     auditLog,
     userService,
     staffService,

@@ -365,6 +365,14 @@ describe('POST /api/admin/orders/:id/refund', () => {
     const after = AdminOrderSchema.parse(await res.json());
     expect(after.refundedCents).toBe(2000);
     expect(after.status).toBe('approved');
+    // The buyer is told, once, what came back.
+    const told = await t.db
+      .collection<OutboxDoc>('outbox')
+      .find({ to: buyer.email.toLowerCase(), kind: 'refund-issued' })
+      .toArray();
+    expect(told.map((m) => m.subject.replaceAll('\u00a0', ' '))).toEqual([
+      `Order ${order.number}: €20.00 refunded`,
+    ]);
 
     const mine = await orderOf(t, buyer, orderId);
     const refundedLine = mine.items.find((i) => i.id === lineA!.id)!;

@@ -9,6 +9,7 @@ import {
 import { startTestServer, type TestServer } from './harness.ts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../src/app-env.ts';
+import { createMails } from '../src/modules/mails/mails.ts';
 import { createMailer } from '../src/modules/outbox/mailer.ts';
 import { createRecaptcha } from '../src/integrations/recaptcha/recaptcha.ts';
 import { handleError } from '../src/lib/errors.ts';
@@ -43,10 +44,11 @@ const signUpBody = (email: string, overrides: object = {}) => ({
 /** Opens the verification link of the latest mail to `email`, as the emulator's page would. */
 async function verifyFromOutbox(email: string) {
   const mail = await t.db.collection('outbox').findOne({ to: email }, { sort: { createdAt: -1 } });
-  expect(mail?.subject).toMatch(/verify/i);
+  // In the account's language (Italian sign-ups, English seller applications).
+  expect(mail?.subject).toMatch(/^(Verify your email address|Verifica il tuo indirizzo email)$/);
   // Signed with the shop's name (SHOP_NAME, default KeyHaven), never its host.
-  expect(mail?.text).toMatch(/\n\nKeyHaven$/);
-  expect(mail?.html).toMatch(/<p>KeyHaven<\/p>$/);
+  expect(mail?.text).toMatch(/\n-- \nKeyHaven · http/);
+  expect(mail?.html).toContain('<strong style="font-size:20px">KeyHaven</strong>');
   const link = String(mail?.text).match(/https?:\/\/\S+/)?.[0];
   const oobCode = new URL(link!).searchParams.get('oobCode');
   const res = await fetch(
@@ -128,10 +130,16 @@ describe('sessions', () => {
     const userService = createUserService({
       users,
       auth: t.identity.auth,
-      mailer: createMailer({
-        outbox: createOutboxRepository(t.db),
-        smtpUrl: undefined,
-        from: 'x',
+      mails: createMails({
+        mailer: createMailer({
+          outbox: createOutboxRepository(t.db),
+          smtpUrl: undefined,
+          from: 'x',
+          log,
+        }),
+        shop: { name: 'Shop', logoUrl: null, origin: t.url },
+        users,
+        sellers: { contactsByIds: async () => new Map() },
         log,
       }),
       recaptcha: createRecaptcha({ secret: undefined, verifyUrl: 'http://127.0.0.1:9/', log }),

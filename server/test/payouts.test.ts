@@ -274,5 +274,11 @@ describe('payouts through PayPal Payouts', () => {
     const doc = (await t.db.collection<PayoutDoc>('payouts').findOne({ _id: id }))!;
     expect(doc).toMatchObject({ status: 'paid', itemStatus: 'SUCCESS' });
     expect(await balanceOf(small)).toEqual({ pendingCents: 0, availableCents: 0, paidCents: 255 });
+    // The seller hears of it once, though PayPal was asked twice.
+    const told = await t.db
+      .collection('outbox')
+      .find({ to: small.email.toLowerCase(), kind: 'seller-payout' })
+      .toArray();
+    expect(told.map((m) => m['subject'])).toEqual(['Payout of €2.55 sent']);
   });
 });

@@ -11,6 +11,7 @@ export function OutboxShow() {
         <TextField source="to" />
         <TextField source="subject" />
         <ChoiceChipField source="kind" labels="resources.outbox.kinds" />
+        <ChoiceChipField source="locale" labels="resources.outbox.locales" />
         <ChoiceChipField source="delivery" labels="resources.outbox.deliveries" />
         <DateField source="createdAt" showTime />
         <LinkifiedTextField source="text" />

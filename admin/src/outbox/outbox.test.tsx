@@ -21,6 +21,7 @@ const MAIL = {
   text: `Hello Pixel Keys,\nconfirm your address: ${VERIFY_LINK}.\nThanks`,
   html: `<p>Hello</p><a href="${VERIFY_LINK}">Verify</a><script>parent.alert(1)</script>`,
   kind: 'verify-email',
+  locale: 'it',
   delivery: 'stored',
   createdAt: '2026-03-01T10:00:00.000Z',
 };
@@ -52,7 +53,8 @@ describe('outbox resource', () => {
     expect(row).toBeTruthy();
     expect(within(row!).getByText('Verify your email')).toBeTruthy();
     expect(within(row!).getByText('Email verification')).toBeTruthy();
-    for (const header of ['To', 'Subject', 'Kind', 'Sent']) {
+    expect(within(row!).getByText('Italiano')).toBeTruthy();
+    for (const header of ['To', 'Subject', 'Kind', 'Language', 'Sent']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeTruthy();
     }
   });

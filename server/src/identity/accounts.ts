@@ -1,7 +1,8 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Locale, Role } from '@market/shared';
 import { AppError } from '../lib/errors.ts';
-import type { Mailer } from '../modules/outbox/mailer.ts';
+import type { Mails } from '../modules/mails/mails.ts';
+import { verifyEmailMail } from '../modules/mails/templates.ts';
 
 /** Claims the server sets: the role, and the seller an account runs or applied for. */
 export type AccountClaims = { role: Role; sellerId?: string };
@@ -46,7 +47,7 @@ export async function createPasswordAccount(
 
 /** Mails a verification link made by the identity provider (which does not mail it itself). */
 export async function sendVerificationMail(
-  deps: { auth: Auth; mailer: Mailer; publicOrigin: string },
+  deps: { auth: Auth; mails: Mails; publicOrigin: string },
   to: { email: string; name: string; locale: Locale; continuePath?: string },
 ): Promise<void> {
   // After verifying, the provider's page continues to our sign-in page in the user's language.
@@ -54,14 +55,9 @@ export async function sendVerificationMail(
   const link = await deps.auth.generateEmailVerificationLink(to.email, {
     url: `${deps.publicOrigin}${continuePath}`,
   });
-  const greeting = to.name ? `Hello ${to.name},` : 'Hello,';
-  await deps.mailer.send({
-    to: to.email,
-    kind: 'verify-email',
-    subject: 'Verify your email address',
-    text: `${greeting}\n\nOpen this link to verify your email address:\n${link}\n\nIf you did not ask for it, ignore this mail.`,
-    html: `<p>${escapeHtml(greeting)}</p><p><a href="${escapeHtml(link)}">Verify your email address</a></p><p>If you did not ask for it, ignore this mail.</p>`,
+  // Asked for anew each time (a lost mail is asked again): no event key.
+  await deps.mails.send({ email: to.email, locale: to.locale }, verifyEmailMail, {
+    name: to.name || null,
+    link,
   });
 }
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

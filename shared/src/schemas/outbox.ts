@@ -1,18 +1,33 @@
 import { z } from 'zod';
+import { LOCALES } from '../constants/locales.ts';
 
 /** What a mail was about: the admin console labels and filters by it. */
 export const MAIL_KINDS = [
   'verify-email',
-  'seller-status',
+  'password-reset',
+  'order-received',
+  'order-review',
   'order-delivered',
+  'order-cancelled',
+  'refund-issued',
+  'claim-opened',
+  'claim-settled',
+  'seller-status',
+  'seller-sale',
+  'seller-low-stock',
+  'seller-payout',
+  'seller-offer-paused',
   'generic',
   'admin-invite',
   'chat-message',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-/** `sent` through SMTP, `stored` only (no SMTP configured: development, test), or `failed`. */
-export const MAIL_DELIVERIES = ['sent', 'stored', 'failed'] as const;
+/**
+ * `sent` through SMTP, `stored` only (no SMTP configured: development, test), `failed`, or
+ * `pending`: written before the SMTP attempt (so a retry never sends twice) and not finished.
+ */
+export const MAIL_DELIVERIES = ['sent', 'stored', 'failed', 'pending'] as const;
 export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
 
 /** A mail in the admin console's `outbox` list. */
@@ -22,6 +37,8 @@ export const OutboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   kind: z.enum(MAIL_KINDS),
+  /** The recipient's language the mail was written in (mails before templates: none). */
+  locale: z.enum(LOCALES).nullable(),
   delivery: z.enum(MAIL_DELIVERIES),
   createdAt: z.string(),
 });

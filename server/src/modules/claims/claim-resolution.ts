@@ -7,9 +7,13 @@ import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { OrderDoc, OrderItemDoc } from '../orders/order-doc.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { Mails } from '../mails/mails.ts';
+import { claimSettledMail } from '../mails/templates.ts';
 import { SYSTEM, type ClaimBy, type ClaimMove } from './claim-machine.ts';
 import type { ClaimDoc, ClaimRepository } from './claims.repository.ts';
+
+/** How a claim ended, as its buyer's mail says. */
+type ClaimOutcome = 'replaced' | 'refunded' | 'rejected';
 
 /** A replacement bought from the seller's supplier (on-demand offers): the key left reserved. */
 export type SupplierReplacement = (
@@ -44,7 +48,7 @@ export function createClaimResolution(deps: {
     reason: string,
     ctx: AuditContext,
   ) => Promise<void>;
-  mailer: Mailer;
+  mails: Mails;
   publicOrigin: string;
   /** The seller's defect rate counted again (a claim was upheld). */
   recount: (sellerId: string) => Promise<void>;
@@ -60,18 +64,24 @@ export function createClaimResolution(deps: {
     return { order, item };
   }
 
-  async function tellBuyer(claim: ClaimDoc, outcome: string) {
+  /** The buyer hears how their claim ended (once per claim), with the deciding person's note. */
+  async function tellBuyer(claim: ClaimDoc, outcome: ClaimOutcome, note = '') {
     const link = `${deps.publicOrigin}/account?order=${claim.orderId.toHexString()}`;
-    await deps.mailer.send({
-      to: claim.email,
-      kind: 'generic',
-      subject: `Order ${claim.orderNumber}: your report about ${claim.name}`,
-      text: `Your report about a key of ${claim.name} (order ${claim.orderNumber}) is settled: ${outcome} Your order: ${link}`,
-      html: `<p>Your report about a key of <strong>${claim.name}</strong> (order <strong>${claim.orderNumber}</strong>) is settled: ${outcome}</p><p><a href="${link}">Your order</a></p>`,
-    });
+    await deps.mails.send(
+      { email: claim.email, uid: claim.userId },
+      claimSettledMail,
+      {
+        number: claim.orderNumber,
+        item: claim.name,
+        outcomeKey: `claimSettled.${outcome}`,
+        note: note || null,
+        link,
+      },
+      `claim-settled:${claim._id.toHexString()}`,
+    );
   }
 
-  async function settled(claim: ClaimDoc, outcome: string) {
+  async function settled(claim: ClaimDoc, outcome: ClaimOutcome) {
     await tellBuyer(claim, outcome);
     await deps.recount(claim.sellerId).catch((err: unknown) => {
       // The daily count catches up.
@@ -133,7 +143,7 @@ export function createClaimResolution(deps: {
         'The new key is in the order',
         { replacementKeyId: keyId },
       );
-      await settled(done, 'the seller replaced the key. The new key is waiting in your order.');
+      await settled(done, 'replaced');
       return done;
     },
 
@@ -163,7 +173,7 @@ export function createClaimResolution(deps: {
         }
       }
       const done = await move(claim, 'refunded', SYSTEM, 'The line is refunded');
-      await settled(done, 'the key was refunded to your payment method.');
+      await settled(done, 'refunded');
       return done;
     },
 

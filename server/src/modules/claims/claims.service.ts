@@ -15,7 +15,8 @@ import { SYSTEM_AUDIT_CONTEXT } from '../audit/audit.service.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { Mails } from '../mails/mails.ts';
+import { claimOpenedMail } from '../mails/templates.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import { SYSTEM, toAdminClaim, toClaim, type ClaimBy, type ClaimMove } from './claim-machine.ts';
 import type { ClaimResolution } from './claim-resolution.ts';
@@ -43,7 +44,7 @@ export function createClaimService(deps: {
   orders: Pick<OrderFacade, 'findOwn'>;
   keys: Pick<KeyFacade, 'soldOfOrder'>;
   sellers: Pick<SellerFacade, 'emailOf'>;
-  mailer: Mailer;
+  mails: Mails;
   publicOrigin: string;
   holdbackDays: number;
   responseHours: number;
@@ -78,17 +79,18 @@ export function createClaimService(deps: {
   }
 
   async function tellSeller(claim: ClaimDoc) {
-    const to = await deps.sellers.emailOf(claim.sellerId);
-    if (!to) return;
-    const link = `${deps.publicOrigin}/seller/claims/${claim._id.toHexString()}/show`;
-    const by = claim.respondBy.toISOString().replace('T', ' ').slice(0, 16);
-    await deps.mailer.send({
-      to,
-      kind: 'generic',
-      subject: `A buyer reports a key of ${claim.name} as not working`,
-      text: `A buyer reports a key of ${claim.name} (order ${claim.orderNumber}) as not working (${claim.reason}). Replace it or refund it by ${by} UTC, or the line is refunded automatically: ${link}`,
-      html: `<p>A buyer reports a key of <strong>${claim.name}</strong> (order ${claim.orderNumber}) as not working (${claim.reason}).</p><p>Replace it or refund it by ${by} UTC, or the line is refunded automatically: <a href="${link}">the claim</a></p>`,
-    });
+    await deps.mails.toSeller(
+      claim.sellerId,
+      claimOpenedMail,
+      {
+        number: claim.orderNumber,
+        item: claim.name,
+        reasonKey: `claimReason.${claim.reason}`,
+        respondBy: claim.respondBy.toISOString().replace('T', ' ').slice(0, 16),
+        link: `${deps.publicOrigin}/seller/claims/${claim._id.toHexString()}/show`,
+      },
+      `claim-opened:${claim._id.toHexString()}`,
+    );
   }
 
   /** The seller's or the admin's resolution, answering the claim as it ended (or stands). */
@@ -220,7 +222,7 @@ export function createClaimService(deps: {
       if (input.decision === 'reject') {
         const done = await move(claim, 'rejected', by, note);
         await resolution
-          .tellBuyer(done, `after review, the key was found to work${note ? `: ${note}` : '.'}`)
+          .tellBuyer(done, 'rejected', note)
           .catch((err: unknown) => log.warn({ err }, 'buyer not told of a rejected claim'));
         return toAdminClaim(done);
       }

@@ -4,7 +4,7 @@ import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { Mails } from '../mails/mails.ts';
 import type { RefundService } from '../refunds/refunds.service.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import type { SupplierFulfilment } from '../supplier-fulfilment/supplier-fulfilment.ts';
@@ -24,7 +24,7 @@ export function createClaims(deps: {
   pricing: OfferPricing;
   refunds: Pick<RefundService, 'refund'>;
   supplierFulfilment: Pick<SupplierFulfilment, 'buyReplacement'>;
-  mailer: Mailer;
+  mails: Mails;
   publicOrigin: string;
   holdbackDays: number;
   responseHours: number;
@@ -50,7 +50,7 @@ export function createClaims(deps: {
         ctx,
       );
     },
-    mailer: deps.mailer,
+    mails: deps.mails,
     publicOrigin: deps.publicOrigin,
     recount: async (sellerId) => {
       await defectRates.recount(sellerId);
@@ -62,7 +62,7 @@ export function createClaims(deps: {
     orders: deps.orders,
     keys: deps.keys,
     sellers: deps.sellers,
-    mailer: deps.mailer,
+    mails: deps.mails,
     publicOrigin: deps.publicOrigin,
     holdbackDays: deps.holdbackDays,
     responseHours: deps.responseHours,

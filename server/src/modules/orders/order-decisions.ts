@@ -16,6 +16,7 @@ import type { Logger } from '../../logger.ts';
 import { screen } from '../fraud/fraud-rules.ts';
 import type { BlocklistFacade } from '../fraud/blocklist.facade.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { OrderMails } from '../mails/order-mails.ts';
 import type { UserFacade } from '../users/users.facade.ts';
 import { UNDELIVERED_STATUSES, type OrderDecisionDoc, type OrderDoc } from './order-doc.ts';
 import type { OrderDelivery } from './order-delivery.ts';
@@ -55,6 +56,7 @@ export function createOrderDecisions(deps: {
   blocklist: Pick<BlocklistFacade, 'matches'>;
   orderKeys: OrderKeys;
   deliver: OrderDelivery;
+  mails: Pick<OrderMails, 'received' | 'review' | 'ended'>;
   findOrder: (id: string) => Promise<OrderDoc>;
   log: Logger;
   settings: OrderSettings;
@@ -150,6 +152,8 @@ export function createOrderDecisions(deps: {
     if (to === 'review') await keys.holdForReview(order._id);
     else await orderKeys.release(order._id);
     if (releaseDue) await releaseCoupon(updated);
+    // The buyer hears of it last: a failed mail never undoes the decision or its keys.
+    await (to === 'review' ? deps.mails.review(updated) : deps.mails.ended(updated));
     return updated;
   }
 
@@ -216,6 +220,8 @@ export function createOrderDecisions(deps: {
         throw new AppError('CONFLICT', { message: 'The order is paid another way' });
       }
       failpoint('orders.afterPaymentRecorded');
+      // The receipt, before the decision's own mail (delivered, in review, declined).
+      if (captured && withPayment.status === 'pending') await deps.mails.received(withPayment);
       if (withPayment.status !== 'pending') {
         return { order: withPayment, refund: captured && withPayment.status === 'cancelled' };
       }

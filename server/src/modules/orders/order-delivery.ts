@@ -1,7 +1,7 @@
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../outbox/mailer.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { LedgerFacade } from '../ledger/ledger.facade.ts';
+import type { OrderMails } from '../mails/order-mails.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import type { OrderKeys } from './order-keys.ts';
 import { keysByOffer } from './order-view.ts';
@@ -42,12 +42,11 @@ export function createOrderDelivery(deps: {
   orderKeys: OrderKeys;
   ledger: LedgerFacade;
   sellers: Pick<SellerFacade, 'approvedAmong'>;
-  mailer: Mailer;
-  publicOrigin: string;
+  mails: Pick<OrderMails, 'delivered'>;
   supplied?: SuppliedUnits | undefined;
   log?: Logger | undefined;
 }) {
-  const { orders, orderKeys, ledger, sellers, mailer, publicOrigin, supplied } = deps;
+  const { orders, orderKeys, ledger, sellers, mails, supplied } = deps;
   /** Orders whose units this process is buying: one run per order at a time here. */
   const buying = new Set<string>();
 
@@ -100,16 +99,9 @@ export function createOrderDelivery(deps: {
     await ledger.creditSales({ ...order, items }, approved, now);
     // An order whose every line went back (on-demand units the supplier refused) has no keys to
     // announce: the refund's own mail told the buyer.
+    // The buyer's mail, the sellers' sales and low stock (each once: keyed by the order).
     if (!order.deliveredAt && items.some((i) => i.deliveredCount > 0)) {
-      // Opens this order in the account page (it keeps `?order=` through a sign-in).
-      const link = `${publicOrigin}/account?order=${order._id.toHexString()}`;
-      await mailer.send({
-        to: order.email,
-        kind: 'order-delivered',
-        subject: `Your order ${order.number} is ready`,
-        text: `Your order ${order.number} is approved. Your keys are waiting in your account: ${link}`,
-        html: `<p>Your order <strong>${order.number}</strong> is approved.</p><p>Your keys are waiting in <a href="${link}">your account</a>.</p>`,
-      });
+      await mails.delivered(order, items);
     }
     await orders.setDelivered(order._id, items, now);
     return { ...order, items, deliveredAt: order.deliveredAt ?? now };

@@ -3,6 +3,7 @@ import type { OfferLinePricing } from '../cart/cart-pricing.ts';
 import type { BlocklistFacade } from '../fraud/blocklist.facade.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
+import type { OrderMails } from '../mails/order-mails.ts';
 import type { UserFacade } from '../users/users.facade.ts';
 import { createBuyerKeys } from './buyer-keys.ts';
 import { createOrderDecisions } from './order-decisions.ts';
@@ -31,6 +32,7 @@ export function createOrderService(deps: {
   priceOffer: OfferLinePricing;
   orderKeys: OrderKeys;
   deliver: OrderDelivery;
+  mails: OrderMails;
   vault: KeyVault;
   log: Logger;
   settings: OrderSettings;
@@ -43,6 +45,7 @@ export function createOrderService(deps: {
   const { findOrder } = queries;
   const decisions = createOrderDecisions({
     ...{ orders, keys, orderKeys, deliver, findOrder, settings, log, coupons, now },
+    mails: deps.mails,
     users: deps.users,
     blocklist: deps.blocklist,
   });

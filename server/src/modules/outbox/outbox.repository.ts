@@ -1,5 +1,5 @@
 import { ObjectId, type Db, type IndexDescription } from 'mongodb';
-import type { MailDelivery, MailKind } from '@market/shared';
+import type { Locale, MailDelivery, MailKind } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 
 export type { MailKind };
@@ -11,12 +11,25 @@ export type OutboxDoc = {
   text: string;
   html: string;
   kind: MailKind;
+  /** The recipient's language the mail is written in (absent on mails from before templates). */
+  locale?: Locale;
+  /**
+   * The event the mail tells of (`order-delivered:<orderId>` …), unique: a job repeated after a
+   * crash finds its mail already here and sends nothing twice. Absent: a mail asked for anew
+   * each time (a verification link).
+   */
+  key?: string;
   /** `sent` through SMTP, or `stored` only (no SMTP configured: development, test). */
   delivery: MailDelivery;
   createdAt: Date;
 };
 
-export const outboxIndexes: IndexDescription[] = [{ key: { to: 1, createdAt: -1 } }];
+export const outboxIndexes: IndexDescription[] = [
+  { key: { to: 1, createdAt: -1 } },
+  { key: { key: 1 }, unique: true, sparse: true },
+];
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -24,11 +37,20 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function createOutboxRepository(db: Db) {
   const outbox = db.collection<OutboxDoc>('outbox');
   return {
-    async add(mail: Omit<OutboxDoc, '_id'>): Promise<OutboxDoc> {
+    /** Stores a mail; null when its `key` is already in the outbox (the event was told). */
+    async add(mail: Omit<OutboxDoc, '_id'>): Promise<OutboxDoc | null> {
       const doc = { _id: new ObjectId(), ...mail };
-      await outbox.insertOne(doc);
+      try {
+        await outbox.insertOne(doc);
+      } catch (err) {
+        if (mail.key !== undefined && isDuplicateKey(err)) return null;
+        throw err;
+      }
       return doc;
     },
+    /** How the SMTP attempt of a stored mail ended. */
+    setDelivery: (id: ObjectId, delivery: MailDelivery) =>
+      outbox.updateOne({ _id: id }, { $set: { delivery } }),
     findById: (id: string) =>
       ObjectId.isValid(id) ? outbox.findOne({ _id: new ObjectId(id) }) : Promise.resolve(null),
     async page(q: ListQuery, filter: { q?: string; to?: string }) {

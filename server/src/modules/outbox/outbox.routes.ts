@@ -12,6 +12,7 @@ const toRow = (d: OutboxDoc): OutboxMail => ({
   subject: d.subject,
   text: d.text,
   kind: d.kind,
+  locale: d.locale ?? null,
   delivery: d.delivery,
   createdAt: d.createdAt.toISOString(),
 });

@@ -15,6 +15,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { LedgerFacade } from '../ledger/ledger.facade.ts';
+import type { Mails } from '../mails/mails.ts';
+import { sellerPayoutMail } from '../mails/templates.ts';
 import { toObjectId } from '../offers/object-ids.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import type { PayoutDoc, PayoutRepository } from './payouts.repository.ts';
@@ -68,6 +70,7 @@ export function createPayoutService(deps: {
   sellers: Pick<SellerFacade, 'emailOf'>;
   paypal: PaypalPayouts;
   minimumCents: number;
+  mails: Pick<Mails, 'toSeller' | 'link'>;
   auditLog: AuditLog;
   log: Logger;
   clock?: () => Date;
@@ -88,16 +91,34 @@ export function createPayoutService(deps: {
     return out;
   }
 
+  /** The seller hears of a payout that reached them (once: keyed by the payout). */
+  async function tellPaid(doc: PayoutDoc | null): Promise<void> {
+    if (doc?.status !== 'paid') return;
+    await deps.mails.toSeller(
+      doc.sellerId,
+      sellerPayoutMail,
+      {
+        amountCents: doc.amountCents,
+        currency: doc.currency,
+        reference: doc.reference ?? doc.batchId ?? null,
+        link: deps.mails.link('/seller/payouts'),
+      },
+      `payout-paid:${doc._id.toHexString()}`,
+    );
+  }
+
   /** Applies what PayPal says of the payout's batch. */
   async function apply(doc: PayoutDoc, state: PayoutBatchState): Promise<PayoutDoc | null> {
     const at = now();
     const base = { batchId: state.batchId, itemStatus: state.itemStatus, updatedAt: at };
     if (state.itemStatus === 'SUCCESS') {
-      return payouts.update(doc._id, ['pending', 'processing'], {
+      const paid = await payouts.update(doc._id, ['pending', 'processing'], {
         ...base,
         status: 'paid',
         paidAt: at,
       });
+      await tellPaid(paid);
+      return paid;
     }
     if (FAILED_ITEM.has(state.itemStatus ?? '') || FAILED_BATCH.has(state.batchStatus)) {
       log.warn({ payoutId: doc._id.toHexString(), item: state.itemStatus }, 'payout failed');
@@ -247,6 +268,7 @@ export function createPayoutService(deps: {
         updatedAt: at,
       });
       if (!done) throw new AppError('CONFLICT', { message: 'This payout is not pending' });
+      await tellPaid(done);
       await deps.auditLog.record(ctx, {
         action: 'payout.markPaid',
         target: { type: 'payout', id },

@@ -17,6 +17,7 @@ import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { OrderReports } from '../affiliates/order-reports.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { LedgerFacade } from '../ledger/ledger.facade.ts';
+import type { OrderMails } from '../mails/order-mails.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
@@ -93,6 +94,7 @@ export function createRefundService(deps: {
   ledger: LedgerFacade;
   payments: PaymentProviders;
   reports: OrderReports;
+  mails: Pick<OrderMails, 'refunded'>;
   auditLog: AuditLog;
   log: Logger;
   clock?: () => Date;
@@ -137,6 +139,11 @@ export function createRefundService(deps: {
       await orders.setRefunded(order._id, doc.amountCents);
     }
     await refunds.complete(doc._id, providerRefundId, at);
+    await deps.mails.refunded(order, {
+      id: doc._id,
+      amountCents: doc.amountCents,
+      itemId: doc.itemId,
+    });
     const after = (await orders.findById(order._id))!;
     if (after.status === 'approved') await reports.refunded(after, after.refundedCents);
   }

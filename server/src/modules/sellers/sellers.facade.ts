@@ -9,6 +9,7 @@ export function createSellerFacade(repo: SellerRepository) {
   return {
     allIds: repo.allIds,
     approvedAmong: repo.approvedAmong,
+    contactsByIds: repo.contactsByIds,
     emailOf: repo.emailOf,
     namesByIds: repo.namesByIds,
     setDefectRate: repo.setDefectRate,

@@ -77,6 +77,27 @@ export function createSellerRepository(db: Db) {
       const doc = await sellers.findOne({ _id: id }, { projection: { email: 1 } });
       return doc?.email ?? null;
     },
+    /** What mails to sellers need (address, account, trader details), by id; unknown ids absent. */
+    async contactsByIds(ids: string[]) {
+      const docs = await sellers
+        .find(
+          { _id: { $in: ids } },
+          { projection: { email: 1, uid: 1, name: 1, registrationName: 1, vatNumber: 1 } },
+        )
+        .toArray();
+      return new Map(
+        docs.map((d) => [
+          d._id,
+          {
+            email: d.email,
+            uid: d.uid,
+            name: d.name,
+            registrationName: d.registrationName,
+            vatNumber: d.vatNumber,
+          },
+        ]),
+      );
+    },
     /** The claims module's count of the seller's defective keys (a plain overwrite). */
     setDefectRate: (id: string, defectRate: SellerDefectRate) =>
       sellers.updateOne({ _id: id }, { $set: { defectRate } }),

@@ -8,12 +8,9 @@ import {
   type SellerApplication,
   type SellerDecision,
 } from '@market/shared';
-import {
-  createPasswordAccount,
-  escapeHtml,
-  sendVerificationMail,
-} from '../../identity/accounts.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import { createPasswordAccount, sendVerificationMail } from '../../identity/accounts.ts';
+import type { Mails } from '../mails/mails.ts';
+import { sellerStatusMail } from '../mails/templates.ts';
 import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../identity/auth-user.ts';
@@ -26,7 +23,7 @@ type Deps = {
   sellers: SellerRepository;
   users: UserFacade;
   auth: Auth;
-  mailer: Mailer;
+  mails: Mails;
   recaptcha: Recaptcha;
   publicOrigin: string;
   offerStanding: OfferStanding;
@@ -166,14 +163,18 @@ export function createSellerService(deps: Deps) {
         // Sessions minted with the old role end now; the seller signs in again.
         if (to !== 'approved') await revokeSessions(auth, users, doc.uid);
       }
-      const line = `Your seller application for ${doc.name} is now ${to}.${reason ? ` Reason: ${reason}` : ''}`;
-      await deps.mailer.send({
-        to: doc.email,
-        kind: 'seller-status',
-        subject: `Seller account ${to}`,
-        text: `${line}\n\n${deps.publicOrigin}/seller/`,
-        html: `<p>${escapeHtml(line)}</p><p><a href="${deps.publicOrigin}/seller/">Seller console</a></p>`,
-      });
+      // One mail per decision: its time tells a later decision to the same status apart.
+      await deps.mails.send(
+        { email: doc.email, uid: doc.uid },
+        sellerStatusMail,
+        {
+          shopName: doc.name,
+          statusKey: `sellerStatus.${to}`,
+          reason: reason || null,
+          link: `${deps.publicOrigin}/seller/`,
+        },
+        `seller-status:${doc._id}:${to}:${(doc.decidedAt ?? new Date()).toISOString()}`,
+      );
       return toSeller(doc);
     },
 

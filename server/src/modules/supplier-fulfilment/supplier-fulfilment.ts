@@ -16,8 +16,8 @@ import type { OfferFacade } from '../offers/offers.facade.ts';
 import { isSupplierOffer, type OfferConnections } from '../offers/supplier-offers.ts';
 import type { OrderDoc, OrderItemDoc } from '../orders/order-doc.ts';
 import type { SuppliedUnits } from '../orders/order-delivery.ts';
-import type { Mailer } from '../outbox/mailer.ts';
-import type { SellerFacade } from '../sellers/sellers.facade.ts';
+import type { Mails } from '../mails/mails.ts';
+import { lineNotDeliveredMail, sellerOfferPausedMail } from '../mails/templates.ts';
 import type {
   SupplierPurchaseDoc,
   SupplierPurchaseFacade,
@@ -80,8 +80,7 @@ export function createSupplierFulfilment(deps: {
   vault: KeyVault;
   purchases: SupplierPurchaseFacade;
   connections: Pick<OfferConnections, 'supplierFor'>;
-  sellers: Pick<SellerFacade, 'emailOf'>;
-  mailer: Mailer;
+  mails: Mails;
   /** Refunds one line of an approved order through the refunds service (throws like it). */
   refundLine: (order: OrderDoc, item: OrderItemDoc, reason: string) => Promise<void>;
   /** How long a unit waits for a supplier that does not answer before its line is refunded. */
@@ -254,23 +253,25 @@ export function createSupplierFulfilment(deps: {
       // Pending with its claim on the line: the payments job finishes it; the buyer is told now.
     }
     const link = `${deps.publicOrigin}/account?order=${order._id.toHexString()}`;
-    await deps.mailer.send({
-      to: order.email,
-      kind: 'generic',
-      subject: `Order ${order.number}: ${item.name} refunded`,
-      text: `We could not get the key for ${item.name} from our seller's supplier, so that line of your order ${order.number} is refunded to your payment method. Your order: ${link}`,
-      html: `<p>We could not get the key for <strong>${item.name}</strong> from our seller's supplier, so that line of your order <strong>${order.number}</strong> is refunded to your payment method.</p><p><a href="${link}">Your order</a></p>`,
-    });
-    const sellerEmail = await deps.sellers.emailOf(item.sellerId);
-    if (sellerEmail) {
-      await deps.mailer.send({
-        to: sellerEmail,
-        kind: 'generic',
-        subject: `Order ${order.number}: ${item.name} refunded, offer paused`,
-        text: `A buyer paid for ${item.name} but the key could not be bought: ${why}. The line was refunded and the offer is paused until its next sync finds it sellable again.`,
-        html: `<p>A buyer paid for <strong>${item.name}</strong> but the key could not be bought: ${why}.</p><p>The line was refunded and the offer is paused until its next sync finds it sellable again.</p>`,
-      });
-    }
+    const event = `${order._id.toHexString()}:${item._id.toHexString()}`;
+    await deps.mails.send(
+      { email: order.email, uid: order.userId },
+      lineNotDeliveredMail,
+      { number: order.number, item: item.name, link },
+      `line-not-delivered:${event}`,
+    );
+    await deps.mails.toSeller(
+      item.sellerId,
+      sellerOfferPausedMail,
+      {
+        number: order.number,
+        item: item.name,
+        whyKey: `supplierRefusal.${refusal.code}`,
+        supplier: supplier ? SUPPLIER_NAMES[supplier] : '—',
+        detail: refusal.message,
+      },
+      `offer-paused:${event}`,
+    );
     return true;
   }
 

@@ -7,7 +7,7 @@ import type {
   UserInfoFull,
 } from '@market/shared';
 import { createPasswordAccount, sendVerificationMail } from '../../identity/accounts.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { Mails } from '../mails/mails.ts';
 import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../identity/auth-user.ts';
@@ -18,7 +18,7 @@ import type { UserDoc, UserRepository } from './users.repository.ts';
 type Deps = {
   users: UserRepository;
   auth: Auth;
-  mailer: Mailer;
+  mails: Mails;
   recaptcha: Recaptcha;
   publicOrigin: string;
 };
