@@ -96,6 +96,11 @@ import {
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
+import {
+  accountDataRoutes,
+  adminAnonymiseRoutes,
+  passwordRoutes,
+} from './modules/users/account.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -180,6 +185,9 @@ export function createApp(c: Container) {
       adminClaimRoutes(c.claims.service),
       adminDashboardRoutes(c.dashboards),
       sellerDashboardRoutes(c.dashboards),
+      passwordRoutes(c.passwordReset),
+      accountDataRoutes(c.userService, c.accountExport, c.accountErasure),
+      adminAnonymiseRoutes(c.userService, c.accountErasure),
     ],
     {
       guards: {

@@ -41,6 +41,7 @@ const attempts: Record<LimitName, (address: string) => Promise<Response>> = {
     ),
   webhook: (ip) => post('/api/payments/webhooks/paypal', ip),
   pageView: (ip) => post('/api/public/events', ip),
+  passwordReset: (ip) => post('/api/user/password-reset', ip),
 };
 
 function post(path: string, ip: string, token?: string) {

@@ -526,6 +526,7 @@ export const en = {
         'payout.markPaid': 'Payout marked paid by transfer',
         'review.approve': 'Review approved',
         'review.hide': 'Review hidden',
+        'user.anonymise': 'User anonymised',
       },
     },
     orders: {
@@ -845,6 +846,7 @@ export const en = {
         'seller-status': 'Seller status',
         'order-delivered': 'Order delivered',
         generic: 'Other',
+        'password-reset': 'Password reset',
       },
       deliveries: {
         sent: 'Sent',

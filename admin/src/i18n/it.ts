@@ -540,6 +540,7 @@ export const it: TranslationOf<typeof en> = {
         'payout.markPaid': 'Pagamento segnato come bonifico eseguito',
         'review.approve': 'Recensione approvata',
         'review.hide': 'Recensione nascosta',
+        'user.anonymise': 'Utente anonimizzato',
       },
     },
     orders: {
@@ -866,6 +867,7 @@ export const it: TranslationOf<typeof en> = {
         'seller-status': 'Stato venditore',
         'order-delivered': 'Ordine consegnato',
         generic: 'Altro',
+        'password-reset': 'Reimpostazione password',
       },
       deliveries: {
         sent: 'Inviata',

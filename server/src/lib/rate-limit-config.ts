@@ -28,6 +28,8 @@ export const DEFAULT_LIMITS = {
   webhook: { points: 600, seconds: 60 },
   /** Page views, per client address: a busy reader's tabs pass, a script does not. */
   pageView: { points: 120, seconds: 60 },
+  /** Password reset mails and password-change notices, per client address (mail bombing). */
+  passwordReset: { points: 10, seconds: 900 },
 } satisfies Record<string, Limit>;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = Record<LimitName, Limit>;

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'payout.markPaid',
   'review.approve',
   'review.hide',
+  'user.anonymise',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** What a mail was about: the admin console labels and filters by it. */
-export const MAIL_KINDS = ['verify-email', 'seller-status', 'order-delivered', 'generic'] as const;
+export const MAIL_KINDS = [
+  'verify-email',
+  'seller-status',
+  'order-delivered',
+  'generic',
+  'password-reset',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** `sent` through SMTP, `stored` only (no SMTP configured: development, test), or `failed`. */

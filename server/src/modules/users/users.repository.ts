@@ -28,6 +28,10 @@ export type UserDoc = {
    * provider's `tokensValidAfterTime` (a password change there). Absent: never revoked.
    */
   sessionsValidAfter?: Date;
+  /** The account's erasure began (`account-erasure.ts`): set first, so a retry knows. */
+  erasureRequestedAt?: Date;
+  /** The account was erased: profile anonymised, identity deleted, orders kept anonymised. */
+  anonymisedAt?: Date;
 };
 
 /** What the auth middleware reads of a user on every authenticated request. */
