@@ -264,6 +264,25 @@ describe('admins anonymise a user', () => {
     expect(entries[0]!.actor.uid).toBe(admin.uid);
   });
 
+  it('finishes an erasure a crash interrupted right after it began', async () => {
+    const buyer = await t.account('user');
+    await sessionOf(buyer.token);
+    // The state the first write leaves: begun (with its audit id), nothing else done yet.
+    const begun = new Date(Date.now() - 10 * 60_000);
+    await t.container.users.beginErasure(buyer.uid, begun, new ObjectId());
+    expect(await t.container.accountErasure.resumeUnfinished()).toBeGreaterThanOrEqual(1);
+
+    const user = await t.db.collection<UserDoc>('users').findOne({ _id: buyer.uid });
+    expect(user?.anonymisedAt).toBeInstanceOf(Date);
+    expect(user?.email).toMatch(/@anonymised\.invalid$/);
+    await expect(t.identity.auth.getUser(buyer.uid)).rejects.toThrow();
+    const entry = await t.db
+      .collection<AuditDoc>('auditLog')
+      .findOne({ action: 'user.anonymise', 'target.id': buyer.uid });
+    expect(entry?.details).toEqual({ by: 'resumed' });
+    expect(await t.container.accountErasure.resumeUnfinished()).toBe(0);
+  });
+
   it('answers 404 for an unknown user and 409 for an admin', async () => {
     const missing = await t.call('POST', '/api/admin/users/no-such-user/anonymise', {
       token: admin.token,

@@ -1,4 +1,4 @@
-import type { Db, Filter, IndexDescription } from 'mongodb';
+import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import type { Locale, LoginMethod, Role } from '@market/shared';
 import { idCondition, type ListQuery } from '../../lib/list-query.ts';
 
@@ -30,6 +30,8 @@ export type UserDoc = {
   sessionsValidAfter?: Date;
   /** The account's erasure began (`account-erasure.ts`): set first, so a retry knows. */
   erasureRequestedAt?: Date;
+  /** The audit entry of the erasure, written once under this id however often it resumes. */
+  erasureAuditId?: ObjectId;
   /** The account was erased: profile anonymised, identity deleted, orders kept anonymised. */
   anonymisedAt?: Date;
 };
@@ -50,6 +52,8 @@ export const userIndexes: IndexDescription[] = [
   // The admin list filters by role and blocked and sorts by date.
   { key: { role: 1, createdAt: -1 } },
   { key: { blocked: 1 } },
+  // Erasures a crash left half-done (account-erasure.ts): few, so a sparse index.
+  { key: { erasureRequestedAt: 1 }, sparse: true },
 ];
 
 const SORTABLE = new Set(['email', 'createdAt', 'role', 'name', 'lastSignInAt']);
@@ -90,6 +94,20 @@ export function createUserRepository(db: Db) {
         { upsert: true },
       );
     },
+    /** Marks the erasure begun unless it already was; answers the user as it now stands. */
+    async beginErasure(uid: string, at: Date, auditId: ObjectId): Promise<UserDoc | null> {
+      await users.updateOne(
+        { _id: uid, erasureRequestedAt: { $exists: false } },
+        { $set: { erasureRequestedAt: at, erasureAuditId: auditId } },
+      );
+      return users.findOne({ _id: uid });
+    },
+    /** Erasures begun before `before` and not finished (the erasure job resumes them). */
+    unfinishedErasures: (before: Date, limit: number) =>
+      users
+        .find({ erasureRequestedAt: { $lt: before }, anonymisedAt: { $exists: false } })
+        .limit(limit)
+        .toArray(),
     update: (uid: string, fields: Partial<Omit<UserDoc, '_id'>>) =>
       users.findOneAndUpdate({ _id: uid }, { $set: fields }, { returnDocument: 'after' }),
     async page(q: ListQuery, filter: UserFilter) {
