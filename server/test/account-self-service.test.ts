@@ -121,6 +121,32 @@ describe('password reset', () => {
     expect((await t.call('GET', '/api/cart/get', { token: buyer.token })).status).toBe(401);
   });
 
+  it('after a password change, other sessions end and a sign-in with the new one goes on', async () => {
+    const buyer = await t.account('user');
+    const otherDevice = await sessionOf(buyer.token);
+    await nextSecond();
+    // What the client SDK's `updatePassword` asks of the provider.
+    const changed = await fetch(
+      `http://${t.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:update?key=test`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          idToken: buyer.token,
+          password: 'changed-123',
+          returnSecureToken: true,
+        }),
+      },
+    );
+    expect(changed.status).toBe(200);
+    // The account page signs in again with the new password, then tells the server.
+    const fresh = await signInWithPassword(t.emulatorHost, buyer.email, 'changed-123');
+    await t.call('POST', '/api/user/password-changed', { body: { email: buyer.email } });
+    expect((await t.call('GET', '/api/cart/get', { cookie: otherDevice })).status).toBe(401);
+    const thisDevice = await sessionOf(fresh);
+    expect((await t.call('GET', '/api/cart/get', { cookie: thisDevice })).status).toBe(200);
+  });
+
   it('writes to an Italian buyer in Italian, with the Italian page', async () => {
     const buyer = await t.account('user');
     await sessionOf(buyer.token);
