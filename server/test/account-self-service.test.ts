@@ -158,6 +158,13 @@ describe('password reset', () => {
     const [mail] = await mailsTo(buyer.email);
     expect(mail?.subject).toBe('Reimposta la password');
     expect(mail?.text).toContain('/it/reset-password?oobCode=');
+
+    // Asked again at once (from anywhere): the same answer, no second mail within the minute.
+    const again = await t.call('POST', '/api/user/password-reset', {
+      body: { email: buyer.email },
+    });
+    expect(again.status).toBe(204);
+    expect(await mailsTo(buyer.email)).toHaveLength(1);
   });
 
   it('refuses a malformed email with a field error', async () => {

@@ -32,6 +32,12 @@ const MAIL: Record<Locale, { subject: string; body: string; action: string; igno
 const NO_ACCOUNT = new Set(['auth/user-not-found', 'auth/email-not-found']);
 
 /**
+ * One reset mail a minute per account, whatever the addresses asking (the route's limit counts
+ * per address): nobody floods someone's inbox from many machines.
+ */
+export const RESET_MAIL_GAP_MS = 60_000;
+
+/**
  * Password reset by mail. The identity provider makes the one-time code (it works against the
  * Auth emulator too); the link leads to our own page in the user's language, which finishes
  * the reset with the client SDK. The provider then refuses older refresh tokens, and
@@ -41,20 +47,23 @@ export function createPasswordReset(deps: Deps) {
   const { auth, users } = deps;
 
   return {
-    /** Mails a reset link when the email has an account; nothing tells the caller whether it does. */
+    /**
+     * Mails a reset link when the email has an account (at most one a minute); nothing tells
+     * the caller whether it does.
+     */
     async request(email: string, requested: Locale): Promise<void> {
-      let link: string;
       let uid: string;
       try {
         ({ uid } = await auth.getUserByEmail(email));
-        link = await auth.generatePasswordResetLink(email);
       } catch (err) {
         if (NO_ACCOUNT.has((err as { code?: string }).code ?? '')) return;
         throw err;
       }
+      const profile = await users.findById(uid);
+      if (profile && !(await users.claimResetMail(uid, new Date(), RESET_MAIL_GAP_MS))) return;
+      const link = await auth.generatePasswordResetLink(email);
       const oobCode = new URL(link).searchParams.get('oobCode');
       if (!oobCode) throw new Error('the password reset link has no oobCode');
-      const profile = await users.findById(uid);
       const locale = profile?.locale ?? requested;
       const page = `${deps.publicOrigin}${locale === 'it' ? '/it' : ''}/reset-password`;
       const ours = `${page}?oobCode=${encodeURIComponent(oobCode)}`;

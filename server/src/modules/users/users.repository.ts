@@ -30,6 +30,8 @@ export type UserDoc = {
   sessionsValidAfter?: Date;
   /** The account's erasure began (`account-erasure.ts`): set first, so a retry knows. */
   erasureRequestedAt?: Date;
+  /** When the last password reset mail went out (one a minute per account, see password-reset.ts). */
+  passwordResetMailedAt?: Date;
   /** The audit entry of the erasure, written once under this id however often it resumes. */
   erasureAuditId?: ObjectId;
   /** The account was erased: profile anonymised, identity deleted, orders kept anonymised. */
@@ -101,6 +103,23 @@ export function createUserRepository(db: Db) {
         { $set: { erasureRequestedAt: at, erasureAuditId: auditId } },
       );
       return users.findOne({ _id: uid });
+    },
+    /**
+     * Claims the right to mail the user a reset link now: false when one went out less than
+     * `gapMs` ago (or the user has no profile). Conditional, so racing requests send one.
+     */
+    async claimResetMail(uid: string, now: Date, gapMs: number): Promise<boolean> {
+      const res = await users.updateOne(
+        {
+          _id: uid,
+          $or: [
+            { passwordResetMailedAt: { $exists: false } },
+            { passwordResetMailedAt: { $lt: new Date(now.getTime() - gapMs) } },
+          ],
+        },
+        { $set: { passwordResetMailedAt: now } },
+      );
+      return res.modifiedCount === 1;
     },
     /** Erasures begun before `before` and not finished (the erasure job resumes them). */
     unfinishedErasures: (before: Date, limit: number) =>
