@@ -111,3 +111,11 @@ test('a buyer edits the profile, downloads their data and deletes the account', 
   );
   expect(gone.ok()).toBe(false);
 });
+
+test('the Italian sign-in page offers the reset in Italian', async ({ page }) => {
+  await page.goto('/it/login');
+  await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+  await expect(page).toHaveURL(/\/it\/reset-password$/);
+  await expect(page.getByRole('heading', { name: 'Reimposta la password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invia il link' })).toBeVisible();
+});
