@@ -104,6 +104,11 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
 import { adminStaffRoutes } from './modules/users/staff.routes.ts';
+import {
+  accountDataRoutes,
+  adminAnonymiseRoutes,
+  passwordRoutes,
+} from './modules/users/account.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -198,6 +203,9 @@ export function createApp(c: Container) {
       userConversationRoutes(c.conversations),
       sellerConversationRoutes(c.conversations),
       adminConversationRoutes(c.conversations),
+      passwordRoutes(c.passwordReset),
+      accountDataRoutes(c.userService, c.accountExport, c.accountErasure),
+      adminAnonymiseRoutes(c.userService, c.accountErasure),
     ],
     {
       guards: {

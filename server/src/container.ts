@@ -182,6 +182,15 @@ import { createTagAdminService } from './modules/tags/tags.service.ts';
 import { createUserRepository, userIndexes } from './modules/users/users.repository.ts';
 import { createUserService } from './modules/users/users.service.ts';
 import { createStaffService } from './modules/users/staff.service.ts';
+import { createAccountErasure } from './modules/users/account-erasure.ts';
+import { createAccountExport } from './modules/users/account-export.ts';
+import { createPasswordReset } from './modules/users/password-reset.ts';
+import type { PersonalData } from './modules/users/personal-data.ts';
+import { createOrderPersonalData } from './modules/orders/personal-data.ts';
+import { createFavoritePersonalData } from './modules/favorites/personal-data.ts';
+import { createReviewPersonalData } from './modules/reviews/personal-data.ts';
+import { createClaimPersonalData } from './modules/claims/personal-data.ts';
+import { createClaimRepository } from './modules/claims/claims.repository.ts';
 
 /** Every collection's indexes, each list declared beside its queries in the module's repository. */
 const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
@@ -632,6 +641,21 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     followUp: followUps.decidedByAdmin,
   });
   const dashboards = createDashboardService({ repo: createDashboardRepository(db) });
+  // Account self-service: what each module keeps about a person, exported and erased as one.
+  const personalData: PersonalData = {
+    orders: createOrderPersonalData(orders),
+    favorites: createFavoritePersonalData(createFavoriteRepository(db)),
+    reviews: createReviewPersonalData(createReviewRepository(db)),
+    claims: createClaimPersonalData(createClaimRepository(db)),
+    cart: { erase: carts.remove },
+    outbox: {
+      erase: (email, standIn) =>
+        outbox.redactTo(email, standIn.email, 'Erased: the account was deleted.'),
+    },
+  };
+  const accountErasure = createAccountErasure({ ...deps, users, data: personalData, auditLog });
+  const accountExport = createAccountExport({ users, data: personalData });
+  const passwordReset = createPasswordReset({ ...deps, users, mailer });
 
   return {
     deps,
@@ -652,6 +676,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
     userService,
     staffService,
+    accountErasure,
+    accountExport,
+    passwordReset,
     categoryService,
     macrocategoryService,
     catalogue,

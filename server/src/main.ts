@@ -187,6 +187,14 @@ async function main() {
     log,
   });
   stops.push(() => ratingRepair.stop());
+  // Account erasures a crash left half-done (a buyer's deletion, an admin's anonymisation).
+  const erasures = startJob({
+    name: 'account-erasures',
+    everyMs: 5 * 60_000,
+    run: () => container.accountErasure.resumeUnfinished(),
+    log,
+  });
+  stops.push(() => erasures.stop());
   // Supplier-backed offers follow their suppliers' stock and prices: each connection is synced
   // once its offers are SUPPLIER_SYNC_MINUTES old (a minute's tick spreads them out), and in
   // between its on-demand stock is checked every minute, so a sold-out sku leaves at once.

@@ -56,3 +56,4 @@ export * from './schemas/dashboards.ts';
 export * from './schemas/reviews.ts';
 export * from './lib/offer-ranking.ts';
 export * from './schemas/conversations.ts';
+export * from './schemas/account.ts';

@@ -547,6 +547,7 @@ export const en = {
         'record.update': 'Record changed',
         'record.delete': 'Record deleted',
         'record.action': 'Action on a record',
+        'user.anonymise': 'User anonymised',
       },
       outcomes: { succeeded: 'Done', refused: 'Refused', failed: 'Failed' },
     },

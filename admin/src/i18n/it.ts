@@ -561,6 +561,7 @@ export const it: TranslationOf<typeof en> = {
         'record.update': 'Record modificato',
         'record.delete': 'Record eliminato',
         'record.action': 'Azione su un record',
+        'user.anonymise': 'Utente anonimizzato',
       },
       outcomes: { succeeded: 'Eseguita', refused: 'Rifiutata', failed: 'Non riuscita' },
     },

@@ -30,6 +30,8 @@ export const DEFAULT_LIMITS = {
   pageView: { points: 120, seconds: 60 },
   /** Chat messages, per user: a person typing fast passes, a flood does not. */
   chatMessage: { points: 30, seconds: 60 },
+  /** Password reset mails and password-change notices, per client address (mail bombing). */
+  passwordReset: { points: 10, seconds: 900 },
 } satisfies Record<string, Limit>;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = Record<LimitName, Limit>;

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'record.update',
   'record.delete',
   'record.action',
+  'user.anonymise',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -62,10 +62,16 @@ export const ProfileAddSocialResultSchema = z.object({ id: z.string(), created: 
 export const ProfileVerifySchema = z.object({ email: EmailSchema });
 export const ProfileVerifyResultSchema = z.object({ verified: z.boolean() });
 
-/** `POST /api/user/account/update`. */
+/** `POST /api/user/account/update`: the fields given change, the others stay. */
 export const AccountUpdateSchema = z
-  .object({ locale: LocaleSchema.optional(), loginMethod: LoginMethodSchema.optional() })
-  .refine((v) => v.locale !== undefined || v.loginMethod !== undefined, 'Nothing to update');
+  .object({
+    locale: LocaleSchema.optional(),
+    loginMethod: LoginMethodSchema.optional(),
+    name: z.string().trim().min(1, 'Required').max(NAME_MAX_LENGTH).optional(),
+    surname: z.string().trim().max(NAME_MAX_LENGTH).optional(),
+    marketingConsent: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), 'Nothing to update');
 export type AccountUpdate = z.infer<typeof AccountUpdateSchema>;
 
 /** A user as the API shows it (`admin users/info`, `GET /api/user/account`). */

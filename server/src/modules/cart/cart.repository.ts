@@ -83,6 +83,7 @@ export function createCartRepository(db: Db) {
       );
       return res.matchedCount === 1;
     },
+    remove: (userId: string) => carts.deleteOne({ _id: userId }),
   };
 }
 export type CartRepository = ReturnType<typeof createCartRepository>;

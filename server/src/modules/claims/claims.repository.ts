@@ -168,6 +168,11 @@ export function createClaimRepository(db: Db) {
       ]);
       return { rows, total };
     },
+    /** A buyer's claims, newest first (their data export). */
+    ofUser: (userId: string) => claims.find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray(),
+    /** Erasure: the claims stay (refunds, defect rates), the buyer's contact goes. */
+    anonymiseBuyer: (userId: string, contact: { email: string; name: string }) =>
+      claims.updateMany({ userId }, { $set: contact }),
   };
 }
 export type ClaimRepository = ReturnType<typeof createClaimRepository>;

@@ -37,6 +37,7 @@ export function createFavoriteRepository(db: Db) {
       }
     },
     remove: (userId: string, productId: string) => favorites.deleteOne({ userId, productId }),
+    removeAllOf: (userId: string) => favorites.deleteMany({ userId }),
   };
 }
 export type FavoriteRepository = ReturnType<typeof createFavoriteRepository>;

@@ -342,6 +342,14 @@ export function createOrderRepository(db: Db) {
       ]);
       return { rows, total };
     },
+    /** A buyer's orders, newest first (their data export). */
+    ofUser: (userId: string) => orders.find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray(),
+    /** A buyer's orders still under way: awaiting payment or a decision. */
+    countOpen: (userId: string) =>
+      orders.countDocuments({ userId, status: { $in: ['pending', 'review'] } }),
+    /** Erasure: the orders stay (invoicing), the buyer's address and network address go. */
+    anonymiseBuyer: (userId: string, email: string) =>
+      orders.updateMany({ userId }, { $set: { email, ip: null } }),
   };
 }
 export type OrderRepository = ReturnType<typeof createOrderRepository>;

@@ -72,6 +72,12 @@ export function createOutboxRepository(db: Db) {
       ]);
       return { rows, total };
     },
+    /** Erasure: the mails to `to` stay counted, addressed to `standIn`, their bodies gone. */
+    redactTo: (to: string, standIn: string, note: string) =>
+      outbox.updateMany(
+        { to: to.toLowerCase() },
+        { $set: { to: standIn, text: note, html: `<p>${note}</p>` } },
+      ),
   };
 }
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

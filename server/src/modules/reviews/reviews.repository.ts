@@ -139,6 +139,11 @@ export function createReviewRepository(db: Db) {
         { sellerId, ratingStale: true, moderatedAt: { $lte: until } },
         { $unset: { ratingStale: '' } },
       ),
+    /** A buyer's reviews, newest first (their data export). */
+    ofUser: (userId: string) => reviews.find({ userId }).sort({ createdAt: -1, _id: -1 }).toArray(),
+    /** Erasure: the reviews stay (the ratings count them) under a name that is nobody's. */
+    renameAuthor: (userId: string, authorName: string) =>
+      reviews.updateMany({ userId }, { $set: { authorName } }),
   };
 }
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;

@@ -17,7 +17,7 @@ export const SESSION_MAX_AGE_MS = 10368e5;
 export const SESSION_SIGN_IN_MAX_AGE_S = 5 * 60;
 
 /** Secure everywhere but plain-http localhost, where browsers would drop a Secure cookie. */
-function cookieIsSecure(url: string): boolean {
+export function cookieIsSecure(url: string): boolean {
   const { protocol, hostname } = new URL(url);
   return !(protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
 }

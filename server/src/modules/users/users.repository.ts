@@ -1,4 +1,4 @@
-import type { Db, Filter, IndexDescription } from 'mongodb';
+import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import type { Locale, LoginMethod, Role } from '@market/shared';
 import { idCondition, type ListQuery } from '../../lib/list-query.ts';
 
@@ -28,6 +28,14 @@ export type UserDoc = {
    * provider's `tokensValidAfterTime` (a password change there). Absent: never revoked.
    */
   sessionsValidAfter?: Date;
+  /** The account's erasure began (`account-erasure.ts`): set first, so a retry knows. */
+  erasureRequestedAt?: Date;
+  /** When the last password reset mail went out (one a minute per account, see password-reset.ts). */
+  passwordResetMailedAt?: Date;
+  /** The audit entry of the erasure, written once under this id however often it resumes. */
+  erasureAuditId?: ObjectId;
+  /** The account was erased: profile anonymised, identity deleted, orders kept anonymised. */
+  anonymisedAt?: Date;
 };
 
 /** What the auth middleware reads of a user on every authenticated request. */
@@ -46,6 +54,8 @@ export const userIndexes: IndexDescription[] = [
   // The admin list filters by role and blocked and sorts by date.
   { key: { role: 1, createdAt: -1 } },
   { key: { blocked: 1 } },
+  // Erasures a crash left half-done (account-erasure.ts): few, so a sparse index.
+  { key: { erasureRequestedAt: 1 }, sparse: true },
 ];
 
 const SORTABLE = new Set(['email', 'createdAt', 'role', 'name', 'lastSignInAt']);
@@ -88,6 +98,37 @@ export function createUserRepository(db: Db) {
         { upsert: true },
       );
     },
+    /** Marks the erasure begun unless it already was; answers the user as it now stands. */
+    async beginErasure(uid: string, at: Date, auditId: ObjectId): Promise<UserDoc | null> {
+      await users.updateOne(
+        { _id: uid, erasureRequestedAt: { $exists: false } },
+        { $set: { erasureRequestedAt: at, erasureAuditId: auditId } },
+      );
+      return users.findOne({ _id: uid });
+    },
+    /**
+     * Claims the right to mail the user a reset link now: false when one went out less than
+     * `gapMs` ago (or the user has no profile). Conditional, so racing requests send one.
+     */
+    async claimResetMail(uid: string, now: Date, gapMs: number): Promise<boolean> {
+      const res = await users.updateOne(
+        {
+          _id: uid,
+          $or: [
+            { passwordResetMailedAt: { $exists: false } },
+            { passwordResetMailedAt: { $lt: new Date(now.getTime() - gapMs) } },
+          ],
+        },
+        { $set: { passwordResetMailedAt: now } },
+      );
+      return res.modifiedCount === 1;
+    },
+    /** Erasures begun before `before` and not finished (the erasure job resumes them). */
+    unfinishedErasures: (before: Date, limit: number) =>
+      users
+        .find({ erasureRequestedAt: { $lt: before }, anonymisedAt: { $exists: false } })
+        .limit(limit)
+        .toArray(),
     update: (uid: string, fields: Partial<Omit<UserDoc, '_id'>>) =>
       users.findOneAndUpdate({ _id: uid }, { $set: fields }, { returnDocument: 'after' }),
     async page(q: ListQuery, filter: UserFilter) {

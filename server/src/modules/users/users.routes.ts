@@ -85,7 +85,7 @@ export const userAccountRoutes = (service: UserService) =>
     .post(
       '/account/update',
       {
-        summary: 'Change the caller’s language or preferred sign-in method',
+        summary: 'Change the caller’s name, language, marketing consent or sign-in method',
         body: AccountUpdateSchema,
         response: { status: 200, description: 'The profile', schema: UserInfoSchema },
         errors: [404],

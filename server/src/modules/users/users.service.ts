@@ -110,7 +110,15 @@ export function createUserService(deps: Deps) {
       const fields: Partial<UserDoc> = {};
       if (patch.locale) fields.locale = patch.locale;
       if (patch.loginMethod) fields.loginMethod = patch.loginMethod;
-      return toUserInfo((await users.update(uid, fields))!);
+      if (patch.name !== undefined) fields.name = patch.name;
+      if (patch.surname !== undefined) fields.surname = patch.surname;
+      if (patch.marketingConsent !== undefined) fields.marketingConsent = patch.marketingConsent;
+      const doc = (await users.update(uid, fields))!;
+      // The provider's display name follows (its ID tokens carry it as `name`).
+      if (patch.name !== undefined || patch.surname !== undefined) {
+        await auth.updateUser(uid, { displayName: `${doc.name} ${doc.surname}`.trim() });
+      }
+      return toUserInfo(doc);
     },
 
     info: async (userId: string): Promise<UserInfo> => toUserInfo(await requireUser(userId)),

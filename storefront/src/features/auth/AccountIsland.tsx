@@ -1,11 +1,14 @@
-import { LOCALES, LocaleSchema, type Locale, type UserInfo } from '@market/shared';
+import type { Locale, UserInfo } from '@market/shared';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { localizedPath } from '../../i18n/routes.ts';
 import FavoritesList from '../favorites/FavoritesList.tsx';
 import OrdersSection from '../orders/OrdersSection.tsx';
-import { fetchAccount, updateAccount } from './auth-api.ts';
+import { AccountData } from '../account/AccountData.tsx';
+import { PasswordChange } from '../account/PasswordChange.tsx';
+import { ProfileForm } from '../account/ProfileForm.tsx';
+import { fetchAccount } from './auth-api.ts';
 import { authErrorCode } from './auth-errors.ts';
 import { signOutEverywhere } from './auth-flows.ts';
 import { $authUnavailable, $user } from './auth.store.ts';
@@ -14,6 +17,7 @@ import { loginPath } from './destination.ts';
 export interface AccountIslandProps {
   locale: Locale;
   t: Messages['account'];
+  fieldErrors: Messages['fieldErrors'];
   /** Each locale's own name ("English", "Italiano"). */
   languageNames: Readonly<Record<Locale, string>>;
 }
@@ -22,18 +26,21 @@ type Load =
   { state: 'loading' } | { state: 'failed'; blocked: boolean } | { state: 'ready'; info: UserInfo };
 
 /**
- * The account page, rendered in the browser: profile, orders and their keys, favorites, language
- * preference, sign-out.
+ * The account page, rendered in the browser: profile (name, language, consent), orders and their
+ * keys, favorites, password, data export and deletion, sign-out.
  */
-export default function AccountIsland({ locale, t, languageNames }: AccountIslandProps) {
+export default function AccountIsland({
+  locale,
+  t,
+  fieldErrors,
+  languageNames,
+}: AccountIslandProps) {
   const id = useId();
   const user = useStore($user);
   const authUnavailable = useStore($authUnavailable);
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [language, setLanguage] = useState<Locale | null>(null);
   const [busy, setBusy] = useState(false);
-  const [saveFailed, setSaveFailed] = useState(false);
 
   // Signed out once Firebase has restored its session: sign in first, then come back (to the
   // order a `?order=` link named, too).
@@ -64,21 +71,6 @@ export default function AccountIsland({ locale, t, languageNames }: AccountIslan
   const retry = () => {
     setLoad({ state: 'loading' });
     setAttempt((count) => count + 1);
-  };
-
-  const saveLanguage = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!user || load.state !== 'ready') return;
-    const chosen = language ?? load.info.locale;
-    setBusy(true);
-    setSaveFailed(false);
-    try {
-      await updateAccount(await user.getIdToken(), { locale: chosen });
-      window.location.assign(localizedPath(chosen, '/account'));
-    } catch {
-      setSaveFailed(true);
-      setBusy(false);
-    }
   };
 
   const signOut = async () => {
@@ -134,14 +126,6 @@ export default function AccountIsland({ locale, t, languageNames }: AccountIslan
         <h2 id={`${id}-profile`}>{t.profileHeading}</h2>
         <dl className="profile">
           <div>
-            <dt>{t.name}</dt>
-            <dd>{info.name}</dd>
-          </div>
-          <div>
-            <dt>{t.surname}</dt>
-            <dd>{info.surname || '—'}</dd>
-          </div>
-          <div>
             <dt>{t.email}</dt>
             <dd>{info.email}</dd>
           </div>
@@ -154,36 +138,30 @@ export default function AccountIsland({ locale, t, languageNames }: AccountIslan
             <dd>{t.roles[info.role]}</dd>
           </div>
         </dl>
+        <ProfileForm
+          user={user}
+          info={info}
+          t={t}
+          fieldErrors={fieldErrors}
+          languageNames={languageNames}
+          onSaved={(saved) => setLoad({ state: 'ready', info: saved })}
+        />
       </section>
 
       <OrdersSection locale={locale} user={user} t={t.orders} />
 
       <FavoritesList locale={locale} user={user} t={t.favorites} />
 
-      <section aria-labelledby={`${id}-language`}>
-        <h2 id={`${id}-language`}>{t.languageHeading}</h2>
-        <form className="language" onSubmit={(event) => void saveLanguage(event)}>
-          <label htmlFor={`${id}-language-select`}>{t.language}</label>
-          <select
-            id={`${id}-language-select`}
-            value={language ?? info.locale}
-            onChange={(event) => setLanguage(LocaleSchema.parse(event.target.value))}
-          >
-            {LOCALES.map((option) => (
-              <option key={option} value={option} lang={option}>
-                {languageNames[option]}
-              </option>
-            ))}
-          </select>
-          <button type="submit" disabled={busy}>
-            {t.save}
-          </button>
-        </form>
-        {saveFailed && (
-          <p role="alert" className="message error">
-            {t.saveFailed}
-          </p>
-        )}
+      {info.loginMethod === 'password' && (
+        <section aria-labelledby={`${id}-password`}>
+          <h2 id={`${id}-password`}>{t.passwordHeading}</h2>
+          <PasswordChange user={user} t={t} fieldErrors={fieldErrors} />
+        </section>
+      )}
+
+      <section aria-labelledby={`${id}-data`}>
+        <h2 id={`${id}-data`}>{t.dataHeading}</h2>
+        <AccountData locale={locale} user={user} info={info} t={t} />
       </section>
 
       <div className="actions">{signOutButton}</div>

@@ -2,6 +2,7 @@ import type { Locale } from '@market/shared';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
+import { localizedPath } from '../../i18n/routes.ts';
 import { ApiCallError } from '../../lib/api-client.ts';
 import { authErrorCode, authErrorMessage } from './auth-errors.ts';
 import { resendVerification, signInWithGoogle, signInWithPassword, signUp } from './auth-flows.ts';
@@ -206,7 +207,12 @@ export default function LoginIsland({ locale, t, initialTab }: LoginIslandProps)
 
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)} className="panel">
         {tab === 'signIn' ? (
-          <SignInForm t={t} busy={inactive} initialEmail={signInEmail} onSubmit={onSignIn} />
+          <>
+            <SignInForm t={t} busy={inactive} initialEmail={signInEmail} onSubmit={onSignIn} />
+            <p className="forgot">
+              <a href={localizedPath(locale, '/reset-password')}>{t.login.forgotPassword}</a>
+            </p>
+          </>
         ) : (
           <SignUpForm t={t} busy={inactive} onSubmit={onSignUp} />
         )}
