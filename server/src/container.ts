@@ -308,7 +308,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const orderMails = createOrderMails({ mails, offers: ask.offers });
   const auditLog = createAuditLog({ audit: createAuditRepository(db) });
   const userService = createUserService({ ...deps, mails, users });
-  const staffService = createStaffService({ ...deps, mailer, users, auditLog, userService });
+  const staffService = createStaffService({ ...deps, mails, users, auditLog, userService });
 
   // The catalogue and reference data, edited in the admin console.
   // Public reads kept in memory between the writes that change them (docs/page-cache.md);
@@ -655,7 +655,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   };
   const accountErasure = createAccountErasure({ ...deps, users, data: personalData, auditLog });
   const accountExport = createAccountExport({ users, data: personalData });
-  const passwordReset = createPasswordReset({ ...deps, users, mailer });
+  const passwordReset = createPasswordReset({ ...deps, users, mails });
 
   return {
     deps,

@@ -27,6 +27,12 @@ export const en = {
     'Someone asked to reset the password of your account. Open this link to choose a new one:',
   'passwordReset.button': 'Choose a new password',
 
+  'adminInvite.subject': 'You are invited to run {{shop.name}}',
+  'adminInvite.intro':
+    'You are invited to run the marketplace as an administrator. Choose your password:',
+  'adminInvite.button': 'Choose your password',
+  'adminInvite.then': 'Then sign in to the admin console:',
+
   'orderReceived.subject': 'We received your order {{number}}',
   'orderReceived.intro':
     'Thank you: we received the payment of your order {{number}}. We will mail you again when your keys are ready.',

@@ -25,6 +25,12 @@ export const it: Record<MessageKey, string> = {
     'È stato chiesto di reimpostare la password del tuo account. Apri questo link per sceglierne una nuova:',
   'passwordReset.button': 'Scegli una nuova password',
 
+  'adminInvite.subject': 'Sei invitato a gestire {{shop.name}}',
+  'adminInvite.intro':
+    'Sei invitato a gestire il marketplace come amministratore. Scegli la tua password:',
+  'adminInvite.button': 'Scegli la tua password',
+  'adminInvite.then': 'Poi accedi alla console di amministrazione:',
+
   'orderReceived.subject': 'Abbiamo ricevuto il tuo ordine {{number}}',
   'orderReceived.intro':
     'Grazie: abbiamo ricevuto il pagamento del tuo ordine {{number}}. Ti scriveremo di nuovo quando le tue chiavi saranno pronte.',

@@ -295,6 +295,21 @@ export const sellerOfferPausedMail = template(
   },
 );
 
+/** An administrator's invitation: a link to choose a password, then the admin console. */
+export const adminInviteMail = template(
+  'adminInvite',
+  'admin-invite',
+  {
+    html: `${greeting.html}<p>{{t "adminInvite.intro"}}</p>{{> button label="adminInvite.button"}}<p>{{t "adminInvite.then"}} <a href="{{console}}">{{console}}</a></p>`,
+    text: `${greeting.text}{{t "adminInvite.intro"}}\n{{link}}\n\n{{t "adminInvite.then"}} {{console}}`,
+  },
+  {
+    name: 'Ada' as string | null,
+    link: 'https://shop.example/reset?oobCode=abc',
+    console: 'https://shop.example/admin/',
+  },
+);
+
 /** Every template, for the tests and the docs. */
 export const MAIL_TEMPLATES = [
   verifyEmailMail,
@@ -312,4 +327,5 @@ export const MAIL_TEMPLATES = [
   sellerLowStockMail,
   sellerPayoutMail,
   sellerOfferPausedMail,
+  adminInviteMail,
 ] as const;

@@ -1,32 +1,16 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Locale } from '@market/shared';
-import { escapeHtml } from '../../identity/accounts.ts';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { Mails } from '../mails/mails.ts';
+import { passwordResetMail } from '../mails/templates.ts';
 import type { UserRepository } from './users.repository.ts';
 
 type Deps = {
   auth: Auth;
   users: UserRepository;
-  mailer: Mailer;
+  mails: Mails;
   publicOrigin: string;
   log: Logger;
-};
-
-/** The reset mail in the user's language (the mails' templates will take it over). */
-const MAIL: Record<Locale, { subject: string; body: string; action: string; ignore: string }> = {
-  en: {
-    subject: 'Reset your password',
-    body: 'Open this link to choose a new password:',
-    action: 'Choose a new password',
-    ignore: 'If you did not ask for it, ignore this mail: your password stays as it is.',
-  },
-  it: {
-    subject: 'Reimposta la password',
-    body: 'Apri questo link per scegliere una nuova password:',
-    action: 'Scegli una nuova password',
-    ignore: 'Se non l’hai chiesto tu, ignora questa mail: la password resta quella di prima.',
-  },
 };
 
 const NO_ACCOUNT = new Set(['auth/user-not-found', 'auth/email-not-found']);
@@ -67,15 +51,9 @@ export function createPasswordReset(deps: Deps) {
       const locale = profile?.locale ?? requested;
       const page = `${deps.publicOrigin}${locale === 'it' ? '/it' : ''}/reset-password`;
       const ours = `${page}?oobCode=${encodeURIComponent(oobCode)}`;
-      const t = MAIL[locale];
-      const greeting = locale === 'it' ? 'Ciao' : 'Hello';
-      const hello = profile?.name ? `${greeting} ${profile.name},` : `${greeting},`;
-      await deps.mailer.send({
-        to: email,
-        kind: 'password-reset',
-        subject: t.subject,
-        text: `${hello}\n\n${t.body}\n${ours}\n\n${t.ignore}`,
-        html: `<p>${escapeHtml(hello)}</p><p><a href="${escapeHtml(ours)}">${t.action}</a></p><p>${escapeHtml(t.ignore)}</p>`,
+      await deps.mails.send({ email, uid, locale }, passwordResetMail, {
+        name: profile?.name || null,
+        link: ours,
       });
     },
 

@@ -1,18 +1,18 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { AdminInvite, AdminInviteResult, Role, UserInfoFull } from '@market/shared';
 import type { AuthUser } from '../../identity/auth-user.ts';
-import { escapeHtml } from '../../identity/accounts.ts';
 import { revokeSessions } from '../../identity/session-revocation.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { Mails } from '../mails/mails.ts';
+import { adminInviteMail } from '../mails/templates.ts';
 import type { UserDoc, UserRepository } from './users.repository.ts';
 import type { UserService } from './users.service.ts';
 
 type Deps = {
   users: UserRepository;
   auth: Auth;
-  mailer: Mailer;
+  mails: Mails;
   auditLog: AuditLog;
   userService: UserService;
   publicOrigin: string;
@@ -132,14 +132,10 @@ export function createStaffService(deps: Deps) {
       const link = await auth.generatePasswordResetLink(email, {
         url: `${deps.publicOrigin}/admin/`,
       });
-      const greeting = input.name ? `Hello ${input.name},` : 'Hello,';
-      const line = 'you are invited to run the marketplace as an administrator.';
-      await deps.mailer.send({
-        to: email,
-        kind: 'admin-invite',
-        subject: 'You are invited as an administrator',
-        text: `${greeting}\n\n${line}\nChoose your password here, then sign in to the admin console:\n${link}\n\n${deps.publicOrigin}/admin/`,
-        html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">Choose your password</a>, then sign in to the <a href="${escapeHtml(deps.publicOrigin)}/admin/">admin console</a>.</p>`,
+      await deps.mails.send({ email, uid: record.uid }, adminInviteMail, {
+        name: input.name ?? null,
+        link,
+        console: `${deps.publicOrigin}/admin/`,
       });
       await auditLog.record(ctx, {
         action: 'user.invite',
