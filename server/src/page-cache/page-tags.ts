@@ -46,7 +46,18 @@ const PAGES: ReadonlyArray<{ path: RegExp; tags: (match: RegExpMatchArray) => st
  * (attribution's `awc`, `utm_*`…) is read only by the browser: it is left out of the key and of
  * the render, so it neither splits the cache nor reaches the cached HTML.
  */
-const RENDERED_PARAMS = new Set(['q', 'tag', 'platform', 'region', 'sort', 'min', 'max', 'page']);
+const RENDERED_PARAMS = new Set([
+  'q',
+  'tag',
+  'category',
+  'platform',
+  'region',
+  'sort',
+  'min',
+  'max',
+  'currency',
+  'page',
+]);
 /** Longer URLs are rendered, never cached: no visitor fills the cache with made-up queries. */
 const MAX_KEY_LENGTH = 512;
 
