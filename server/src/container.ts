@@ -160,6 +160,7 @@ import { createProductAdminService } from './modules/products/product-admin.serv
 import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
+import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
 import { createReviewModeration } from './modules/reviews/review-moderation.ts';
 import { createReviewRepository, reviewIndexes } from './modules/reviews/reviews.repository.ts';
@@ -338,6 +339,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     macrocategories: macrocategoryService,
     catalogue,
   });
+  const sitemapService = createSitemapService({ products: ask.products });
 
   // Suppliers: the admin's marketplace-wide switch, and the sellers' own accounts at each.
   const supplierRepository = createSupplierRepository(db);
@@ -629,6 +631,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     /** Also main.ts's rating repair job. */
     reviewModeration,
     publicState,
+    sitemapService,
     sellerService,
     sellerOffers,
     adminOffers,

@@ -131,23 +131,3 @@ export async function loadProductPage(
     product.categoryId;
   return { kind: 'found', product, sales, reviews, category: { id: product.categoryId, name } };
 }
-
-const SITEMAP_PAGE_SIZE = 60;
-// The API refuses pages past 1000: at 60 a page, 60 000 products.
-const SITEMAP_MAX_PAGES = 1000;
-
-/** Id and slug of every product, newest first, paged through the catalogue search. */
-export async function loadSitemapProducts(): Promise<Array<{ id: string; slug: string }>> {
-  const products: Array<{ id: string; slug: string }> = [];
-  for (let page = 1; page <= SITEMAP_MAX_PAGES; page += 1) {
-    const result = await searchProducts({
-      locale: 'en',
-      sort: 'newest',
-      page,
-      pageSize: SITEMAP_PAGE_SIZE,
-    });
-    products.push(...result.items.map(({ id, slug }) => ({ id, slug })));
-    if (result.items.length === 0 || page * SITEMAP_PAGE_SIZE >= result.total) break;
-  }
-  return products;
-}
