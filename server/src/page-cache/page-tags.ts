@@ -76,9 +76,14 @@ export function pageOf(url: string): { key: string; tags: string[] } | null {
     if (!match) continue;
     let key = pathname;
     if (q !== -1) {
-      const params = [...new URLSearchParams(url.slice(q + 1))].filter(([name]) =>
-        RENDERED_PARAMS.has(name),
+      // An empty field of the filters' GET form reads as no field, and the range's currency
+      // as nothing without a range: neither splits the cache.
+      let params = [...new URLSearchParams(url.slice(q + 1))].filter(
+        ([name, value]) => RENDERED_PARAMS.has(name) && value !== '',
       );
+      if (!params.some(([name]) => name === 'min' || name === 'max')) {
+        params = params.filter(([name]) => name !== 'currency');
+      }
       params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const query = new URLSearchParams(params).toString();
       if (query) key = `${pathname}?${query}`;
