@@ -93,6 +93,7 @@ import { adminCouponRoutes, userCouponRoutes } from './modules/coupons/coupons.r
 import { userFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { publicStateRoutes } from './modules/state/state.routes.ts';
+import { publicSitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
 import {
   adminReviewRoutes,
   publicReviewRoutes,
@@ -141,6 +142,7 @@ export function createApp(c: Container) {
       publicMacrocategoryRoutes(c.macrocategoryService),
       publicProductRoutes(c.catalogue),
       publicStateRoutes(c.publicState),
+      publicSitemapRoutes(c.sitemapService),
       publicReviewRoutes(c.reviewService),
       userReviewRoutes(c.reviewService),
       adminReviewRoutes(c.reviewModeration),

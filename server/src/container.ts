@@ -165,6 +165,7 @@ import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
 import { memoizedCategories } from './modules/categories/category-memo.ts';
 import { createReadMemo } from './page-cache/read-memo.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
+import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
 import { createReviewModeration } from './modules/reviews/review-moderation.ts';
 import { createReviewRepository, reviewIndexes } from './modules/reviews/reviews.repository.ts';
@@ -377,6 +378,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     macrocategories: macrocategoryService,
     catalogue,
   });
+  const sitemapService = createSitemapService({ products: ask.products });
 
   // Suppliers: the admin's marketplace-wide switch, and the sellers' own accounts at each.
   const supplierRepository = createSupplierRepository(db);
@@ -697,6 +699,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     /** Also main.ts's rating repair job. */
     reviewModeration,
     publicState,
+    sitemapService,
     sellerService,
     sellerOffers,
     adminOffers,

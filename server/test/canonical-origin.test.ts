@@ -37,7 +37,9 @@ describe('one canonical origin', () => {
     expect(robots.body).toContain(`Sitemap: ${PUBLIC_ORIGIN}/sitemap.xml`);
 
     const sitemap = await request('GET', '/sitemap.xml', 'shop.example');
-    expect(sitemap.body).toContain(`<loc>${PUBLIC_ORIGIN}/</loc>`);
+    expect(sitemap.body).toContain(`<loc>${PUBLIC_ORIGIN}/sitemap-pages.xml</loc>`);
+    const pages = await request('GET', '/sitemap-pages.xml', 'shop.example');
+    expect(pages.body).toContain(`<loc>${PUBLIC_ORIGIN}/</loc>`);
 
     const home = await request('GET', '/', 'shop.example');
     expect(home.status).toBe(200);

@@ -57,3 +57,4 @@ export * from './schemas/reviews.ts';
 export * from './lib/offer-ranking.ts';
 export * from './schemas/conversations.ts';
 export * from './schemas/account.ts';
+export * from './schemas/sitemap.ts';

@@ -28,6 +28,15 @@ describe('cacheable pages', () => {
     expect(pageOf('/product/not-an-id/x')).toBeNull();
   });
 
+  it('keys a filter form’s empty fields, and a currency without a range, as no parameter', () => {
+    expect(pageOf('/search?q=elden&category=&min=&max=&currency=usd&platform=')?.key).toBe(
+      '/search?q=elden',
+    );
+    expect(pageOf('/category/games?max=20&currency=gbp&min=')?.key).toBe(
+      '/category/games?currency=gbp&max=20',
+    );
+  });
+
   it('keys a page by the query parameters pages read, sorted; others are left out', () => {
     expect(pageOf('/search?sort=price_asc&q=elden&utm_source=x&awc=1_2')?.key).toBe(
       '/search?q=elden&sort=price_asc',

@@ -52,7 +52,18 @@ const PAGES: ReadonlyArray<{ path: RegExp; tags: (match: RegExpMatchArray) => st
  * (attribution's `awc`, `utm_*`…) is read only by the browser: it is left out of the key and of
  * the render, so it neither splits the cache nor reaches the cached HTML.
  */
-const RENDERED_PARAMS = new Set(['q', 'tag', 'platform', 'region', 'sort', 'min', 'max', 'page']);
+const RENDERED_PARAMS = new Set([
+  'q',
+  'tag',
+  'category',
+  'platform',
+  'region',
+  'sort',
+  'min',
+  'max',
+  'currency',
+  'page',
+]);
 /** Longer URLs are rendered, never cached: no visitor fills the cache with made-up queries. */
 const MAX_KEY_LENGTH = 512;
 
@@ -71,9 +82,14 @@ export function pageOf(url: string): { key: string; tags: string[] } | null {
     if (!match) continue;
     let key = pathname;
     if (q !== -1) {
-      const params = [...new URLSearchParams(url.slice(q + 1))].filter(([name]) =>
-        RENDERED_PARAMS.has(name),
+      // An empty field of the filters' GET form reads as no field, and the range's currency
+      // as nothing without a range: neither splits the cache.
+      let params = [...new URLSearchParams(url.slice(q + 1))].filter(
+        ([name, value]) => RENDERED_PARAMS.has(name) && value !== '',
       );
+      if (!params.some(([name]) => name === 'min' || name === 'max')) {
+        params = params.filter(([name]) => name !== 'currency');
+      }
       params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const query = new URLSearchParams(params).toString();
       if (query) key = `${pathname}?${query}`;

@@ -4,6 +4,8 @@ import {
   ProductSalesSchema,
   PublicCategorySchema,
   PublicStateSchema,
+  SitemapIndexSchema,
+  SitemapProductsSchema,
   StoreProductSchema,
   type CatalogueSearchRequestSchema,
   type CategoryByIdRequestSchema,
@@ -16,6 +18,8 @@ import {
   type ProductSales,
   type PublicCategory,
   type PublicState,
+  type SitemapIndex,
+  type SitemapProducts,
   type StoreProduct,
 } from '@market/shared';
 import type { z } from 'zod';
@@ -117,4 +121,15 @@ export async function getProductSales(id: string, locale: Locale): Promise<Produ
     }),
   );
   return items[0] ?? null;
+}
+
+/** The sitemap's product pages of `pageSize` products, each with its newest change. */
+export async function getSitemapIndex(pageSize: number): Promise<SitemapIndex> {
+  return callApi(`public/sitemap?pageSize=${pageSize}`, SitemapIndexSchema, fromServer());
+}
+
+/** Page `page` of the sitemap's products: id, slug and last change. */
+export async function getSitemapProducts(page: number, pageSize: number): Promise<SitemapProducts> {
+  const path = `public/sitemap/products?page=${page}&pageSize=${pageSize}`;
+  return callApi(path, SitemapProductsSchema, fromServer());
 }

@@ -35,11 +35,11 @@ export async function loadCategoryPage(
 } | null> {
   const category = id ? await getCategoryById(id, locale) : null;
   if (!category) return null;
-  const query = { ...parseCatalogueQuery(url.searchParams), q: undefined };
+  const query = { ...parseCatalogueQuery(url.searchParams), q: undefined, category: undefined };
   const result = await searchProducts({
     locale,
-    categoryId: category.id,
     ...searchRequestOf(query),
+    categoryId: category.id,
   });
   return { category, query, result };
 }
@@ -63,23 +63,29 @@ async function searchTexts(locale: Locale, query: CatalogueQuery) {
     const tagged = interpolate(t.tagged, { tag: await tagName(query.tag, locale) });
     return { title: tagged, heading: tagged };
   }
+  if (query.category) return { title: t.title, heading: t.heading };
   return { title: t.title, heading: t.heading, intro: t.prompt };
 }
 
 /**
  * A search page's data and texts, ready for CatalogueView; no request (and no result) until the
- * visitor typed something or followed a tag link.
+ * visitor typed something, followed a tag link or picked a category. The categories name the
+ * category filter's choices.
  */
 export async function loadSearchPage(locale: Locale, url: URL) {
   const query = parseCatalogueQuery(url.searchParams);
-  const [result, texts] = await Promise.all([
-    query.q || query.tag ? searchProducts({ locale, ...searchRequestOf(query) }) : null,
+  const [result, texts, categories] = await Promise.all([
+    query.q || query.tag || query.category
+      ? searchProducts({ locale, ...searchRequestOf(query) })
+      : null,
     searchTexts(locale, query),
+    getPublicCategories(locale),
   ]);
   return {
     locale,
     query,
     result,
+    categories: categories.map(({ id, name }) => ({ id, name })),
     description: messagesFor(locale).search.description,
     intro: undefined,
     ...texts,
@@ -124,24 +130,4 @@ export async function loadProductPage(
     DEFAULT_CATEGORIES.find((c) => c.id === product.categoryId)?.name[locale] ??
     product.categoryId;
   return { kind: 'found', product, sales, reviews, category: { id: product.categoryId, name } };
-}
-
-const SITEMAP_PAGE_SIZE = 60;
-// The API refuses pages past 1000: at 60 a page, 60 000 products.
-const SITEMAP_MAX_PAGES = 1000;
-
-/** Id and slug of every product, newest first, paged through the catalogue search. */
-export async function loadSitemapProducts(): Promise<Array<{ id: string; slug: string }>> {
-  const products: Array<{ id: string; slug: string }> = [];
-  for (let page = 1; page <= SITEMAP_MAX_PAGES; page += 1) {
-    const result = await searchProducts({
-      locale: 'en',
-      sort: 'newest',
-      page,
-      pageSize: SITEMAP_PAGE_SIZE,
-    });
-    products.push(...result.items.map(({ id, slug }) => ({ id, slug })));
-    if (result.items.length === 0 || page * SITEMAP_PAGE_SIZE >= result.total) break;
-  }
-  return products;
 }

@@ -13,9 +13,11 @@ describe('parseCatalogueQuery', () => {
     expect(parse('')).toEqual({
       q: undefined,
       tag: undefined,
+      category: undefined,
       platform: undefined,
       region: undefined,
       sort: 'newest',
+      currency: undefined,
       min: undefined,
       max: undefined,
       page: 1,
@@ -24,13 +26,17 @@ describe('parseCatalogueQuery', () => {
 
   it('reads every filter the form sends', () => {
     expect(
-      parse('q=+iron+&tag=action&platform=steam&region=ROW&sort=price_asc&min=5&max=20.5&page=3'),
+      parse(
+        'q=+iron+&tag=action&category=cards&platform=steam&region=ROW&sort=price_asc&min=5&max=20.5&currency=usd&page=3',
+      ),
     ).toEqual({
       q: 'iron',
       tag: 'action',
+      category: 'cards',
       platform: 'steam',
       region: 'ROW',
       sort: 'price_asc',
+      currency: 'usd',
       min: 5,
       max: 20.5,
       page: 3,
@@ -38,7 +44,11 @@ describe('parseCatalogueQuery', () => {
   });
 
   it('drops unknown platforms, regions, sorts and empty fields', () => {
-    const query = parse('platform=sega&region=EU&sort=random&min=&max=&q=&tag=+');
+    const query = parse(
+      'platform=sega&region=EU&sort=random&min=&max=&q=&tag=+&category=toys&currency=gbp',
+    );
+    expect(query.category).toBeUndefined();
+    expect(query.currency).toBeUndefined();
     expect(query.platform).toBeUndefined();
     expect(query.region).toBeUndefined();
     expect(query.sort).toBe('newest');
@@ -72,6 +82,17 @@ describe('searchRequestOf', () => {
     });
     expect(searchRequestOf(parse('tag=action')).tag).toBe('action');
   });
+
+  it('asks in the range currency of the URL, and for the category picked', () => {
+    expect(searchRequestOf(parse('min=10&currency=gbp&category=games'))).toMatchObject({
+      currency: 'gbp',
+      priceMin: 1000,
+      priceMax: undefined,
+      categoryId: 'games',
+    });
+    // A range without a known currency is in euros, as before there was a choice.
+    expect(parse('max=10&currency=jpy').currency).toBe('eur');
+  });
 });
 
 describe('catalogueQueryString', () => {
@@ -81,6 +102,9 @@ describe('catalogueQueryString', () => {
     expect(catalogueQueryString(query, 1)).toBe('?platform=steam&sort=name');
     expect(catalogueQueryString(parse(''), 1)).toBe('');
     expect(catalogueQueryString(parse('tag=gift-card&page=3'), 2)).toBe('?tag=gift-card&page=2');
+    expect(catalogueQueryString(parse('q=x&category=cards&max=25&currency=usd'), 2)).toBe(
+      '?q=x&category=cards&max=25&currency=usd&page=2',
+    );
   });
 });
 

@@ -1,9 +1,13 @@
 import {
   CATALOGUE_SORTS,
+  CATEGORY_IDS,
+  CURRENCIES,
   PLATFORMS,
   REGIONS,
   toCents,
   type CatalogueSort,
+  type CategoryId,
+  type Currency,
   type Region,
 } from '@market/shared';
 
@@ -17,10 +21,16 @@ export interface CatalogueQuery {
   q: string | undefined;
   /** A tag's id (the home page's tag links). */
   tag: string | undefined;
+  /** The search page's category filter (a category page has its category in the path). */
+  category: CategoryId | undefined;
   platform: string | undefined;
   region: Region | undefined;
   sort: CatalogueSort;
-  /** Whole euros, as typed in the price range. */
+  /**
+   * The price range as typed, in `currency`: the visitor's display currency when they sent the
+   * form, so a shared link filters the same for everyone. Absent when there is no range.
+   */
+  currency: Currency | undefined;
   min: number | undefined;
   max: number | undefined;
   page: number;
@@ -45,30 +55,34 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   let max = amount(params.get('max'));
   if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
   const page = Number(params.get('page') ?? '1');
+  const ranged = min !== undefined || max !== undefined;
   return {
     q,
     tag: params.get('tag')?.trim().slice(0, 64) || undefined,
+    category: oneOf(CATEGORY_IDS, params.get('category')),
     platform: oneOf(
       PLATFORMS.map((p) => p.slug),
       params.get('platform'),
     ),
     region: oneOf(REGIONS, params.get('region')),
     sort: oneOf(CATALOGUE_SORTS, params.get('sort')) ?? DEFAULT_SORT,
+    currency: ranged ? (oneOf(CURRENCIES, params.get('currency')) ?? 'eur') : undefined,
     min,
     max,
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
 
-/** The search request of a catalogue query (prices in EUR cents). */
+/** The search request of a catalogue query (prices in cents of the range's currency). */
 export function searchRequestOf(query: CatalogueQuery) {
   return {
     q: query.q,
     tag: query.tag,
+    categoryId: query.category,
     platform: query.platform,
     region: query.region,
     sort: query.sort,
-    currency: 'eur' as const,
+    currency: query.currency ?? 'eur',
     priceMin: query.min === undefined ? undefined : toCents(query.min),
     priceMax: query.max === undefined ? undefined : toCents(query.max),
     page: query.page,
@@ -81,11 +95,13 @@ export function catalogueQueryString(query: CatalogueQuery, page: number): strin
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.tag) params.set('tag', query.tag);
+  if (query.category) params.set('category', query.category);
   if (query.platform) params.set('platform', query.platform);
   if (query.region) params.set('region', query.region);
   if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
   if (query.min !== undefined) params.set('min', String(query.min));
   if (query.max !== undefined) params.set('max', String(query.max));
+  if (query.currency) params.set('currency', query.currency);
   if (page > 1) params.set('page', String(page));
   const text = params.toString();
   return text ? `?${text}` : '';

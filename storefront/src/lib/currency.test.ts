@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  browserLanguages,
   currencyFromCookie,
   currencyFromFragment,
   currencyScript,
@@ -27,8 +28,36 @@ describe('pickCurrency', () => {
     ['an unrelated fragment is ignored', '#offers', '', 'en-GB', 'gbp'],
     ['a bad cookie value is ignored', '', 'currency=yen', 'en-GB', 'gbp'],
     ['a cookie merely ending in currency is ignored', '', 'xcurrency=usd', 'it', 'eur'],
+    ['Spanish of the US guesses dollars', '', '', 'es-US', 'usd'],
+    ['Welsh of Britain guesses pounds', '', '', 'cy-GB', 'gbp'],
+    ['a script subtag before the country is skipped', '', '', 'zh-Hant-US', 'usd'],
+    ['a UN region guesses euros', '', '', 'es-419', 'eur'],
   ])('%s', (_name, hash, cookie, language, expected) => {
     expect(pickCurrency(hash, cookie, language)).toBe(expected);
+  });
+});
+
+describe('guessCurrency from navigator.languages', () => {
+  it.each([
+    [['en-US', 'en'], 'usd'],
+    [['it', 'en-GB'], 'gbp'],
+    [['it-IT', 'en-US'], 'eur'],
+    [['de', 'fr', 'en'], 'eur'],
+    [[], 'eur'],
+  ] as const)(
+    '%j guesses %s: the first language naming a country decides',
+    (languages, expected) => {
+      expect(guessCurrency(languages)).toBe(expected);
+    },
+  );
+
+  it('reads navigator.languages, else navigator.language', () => {
+    expect(browserLanguages({ languages: ['en-GB', 'en'], language: 'en-GB' })).toEqual([
+      'en-GB',
+      'en',
+    ]);
+    expect(browserLanguages({ languages: [], language: 'en-US' })).toEqual(['en-US']);
+    expect(browserLanguages({})).toEqual(['']);
   });
 });
 
@@ -75,51 +104,142 @@ describe('formatCents', () => {
 });
 
 describe('currencyScript', () => {
-  interface FakeSpan {
-    data: Record<string, string>;
-    textContent: string;
-    getAttribute(name: string): string | null;
+  /** Just enough of a DOM element for the script: attributes, text and a value. */
+  class FakeElement {
+    textContent = '';
+    value = '';
+    readonly attributes: Record<string, string>;
+    constructor(attributes: Record<string, string>) {
+      this.attributes = attributes;
+    }
+    getAttribute(name: string) {
+      return this.attributes[name] ?? null;
+    }
+    hasAttribute(name: string) {
+      return name in this.attributes;
+    }
   }
-  const span = (): FakeSpan => ({
-    data: { 'data-eur': '499', 'data-usd': '539', 'data-gbp': '429' },
-    textContent: '€4.99',
-    getAttribute(name) {
-      return this.data[name] ?? null;
-    },
-  });
+  const priceSpan = () => {
+    const element = new FakeElement({
+      'data-price': '',
+      'data-eur': '499',
+      'data-usd': '539',
+      'data-gbp': '429',
+    });
+    element.textContent = '€4.99';
+    return element;
+  };
 
-  function runScript(hash: string, cookie: string, language: string) {
-    const spans = [span(), span()];
+  function runScript(hash: string, cookie: string, languages: string[], reloads = false) {
+    const elements = [
+      priceSpan(),
+      priceSpan(),
+      new FakeElement({ 'data-currency-switch': '' }),
+      new FakeElement({ 'data-range-currency': '' }),
+      new FakeElement({ 'data-range-code': '' }),
+    ];
+    const attribute = (selector: string) => /^\[([\w-]+)\]$/.exec(selector)![1]!;
+    const listeners: Record<string, (event: { target: unknown }) => void> = {};
+    const location = {
+      hash,
+      pathname: '/search',
+      search: '?q=x',
+      reloaded: 0,
+      reload() {
+        this.reloaded += 1;
+      },
+    };
+    const history = {
+      replaceState(_state: unknown, _title: string, url: string) {
+        location.hash = url.includes('#') ? url.slice(url.indexOf('#')) : '';
+      },
+    };
     const document = {
       cookie,
       documentElement: { lang: 'en' },
-      querySelectorAll: () => spans,
+      querySelectorAll: (selector: string) =>
+        elements.filter((e) => e.hasAttribute(attribute(selector))),
+      querySelector: (selector: string) =>
+        reloads && selector === '[data-currency-reload]' ? {} : null,
+      addEventListener: (type: string, listener: (event: { target: unknown }) => void) =>
+        (listeners[`document:${type}`] = listener),
     };
-    const listeners: string[] = [];
-    const addEventListener = (type: string) => listeners.push(type);
-    new Function('document', 'location', 'navigator', 'addEventListener', currencyScript())(
+    const addEventListener = (type: string, listener: () => void) => (listeners[type] = listener);
+    new Function(
+      'document',
+      'location',
+      'navigator',
+      'addEventListener',
+      'history',
+      currencyScript(),
+    )(document, location, { languages, language: languages[0] }, addEventListener, history);
+    const [price, , select, rangeField, rangeCode] = elements;
+    /** Picks `value` in the header's switcher, as a visitor would. */
+    const choose = (value: string) => {
+      select!.value = value;
+      listeners['document:change']!({ target: select });
+    };
+    return {
+      elements,
+      price: price!,
+      select: select!,
+      rangeField: rangeField!,
+      rangeCode: rangeCode!,
       document,
-      { hash },
-      { language },
-      addEventListener,
-    );
-    return { spans, cookie: document.cookie, listeners };
+      location,
+      listeners,
+      choose,
+    };
   }
 
-  it('stays under 1.5 kB', () => {
-    expect(currencyScript().length).toBeLessThan(1500);
+  it('stays under 2.5 kB', () => {
+    expect(currencyScript().length).toBeLessThan(2500);
   });
 
   it('rewrites every price in the guessed currency without saving a cookie', () => {
-    const result = runScript('', '', 'en-GB');
-    expect(result.spans.map((s) => s.textContent)).toEqual(['£4.29', '£4.29']);
-    expect(result.cookie).toBe('');
-    expect(result.listeners).toEqual(['hashchange']);
+    const page = runScript('', '', ['en-GB']);
+    expect(page.elements.slice(0, 2).map((s) => s.textContent)).toEqual(['£4.29', '£4.29']);
+    expect(page.document.cookie).toBe('');
+    expect(Object.keys(page.listeners)).toContain('hashchange');
+  });
+
+  it('guesses from the first of navigator.languages that names a country', () => {
+    expect(runScript('', '', ['fr', 'es-US', 'en-GB']).price.textContent).toBe('$5.39');
   });
 
   it('saves a fragment choice in a one-year cookie', () => {
-    const result = runScript('#currency:usd', 'currency=gbp', 'en-GB');
-    expect(result.spans[0]!.textContent).toBe('$5.39');
-    expect(result.cookie).toBe('currency=usd;path=/;max-age=31536000;samesite=lax');
+    const page = runScript('#currency:usd', 'currency=gbp', ['en-GB']);
+    expect(page.price.textContent).toBe('$5.39');
+    expect(page.document.cookie).toBe('currency=usd;path=/;max-age=31536000;samesite=lax');
+  });
+
+  it("shows the visitor's currency in the switcher and the price range", () => {
+    const page = runScript('', 'currency=gbp', ['en-US']);
+    expect(page.select.value).toBe('gbp');
+    expect(page.rangeField.value).toBe('gbp');
+    expect(page.rangeCode.textContent).toBe('GBP');
+  });
+
+  it('saves a switcher choice in the cookie a fragment saves, and drops the fragment', () => {
+    const page = runScript('#currency:usd', '', ['it-IT']);
+    page.choose('gbp');
+    expect(page.document.cookie).toBe('currency=gbp;path=/;max-age=31536000;samesite=lax');
+    expect(page.location.hash).toBe('');
+    expect(page.price.textContent).toBe('£4.29');
+    expect(page.select.value).toBe('gbp');
+    expect(page.location.reloaded).toBe(0);
+  });
+
+  it('ignores a value that is no currency', () => {
+    const page = runScript('', '', ['it-IT']);
+    page.choose('jpy');
+    expect(page.document.cookie).toBe('');
+    expect(page.price.textContent).toBe('€4.99');
+  });
+
+  it('loads an island page again, whose prices the island drew', () => {
+    const page = runScript('', '', ['it-IT'], true);
+    page.choose('usd');
+    expect(page.location.reloaded).toBe(1);
   });
 });

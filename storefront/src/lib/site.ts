@@ -12,6 +12,15 @@ export function shopName(): string {
   return process.env.SHOP_NAME || 'KeyHaven';
 }
 
+/**
+ * Products per child sitemap (SITEMAP_PAGE_SIZE, default and at most 25,000: one URL per locale,
+ * 50,000 URLs a sitemap). Smaller only to see the index split without 25,000 products.
+ */
+export function sitemapPageSize(): number {
+  const size = Number(process.env.SITEMAP_PAGE_SIZE);
+  return Number.isInteger(size) && size >= 1 && size <= 25_000 ? size : 25_000;
+}
+
 /** A page's `<title>`: its own title, then the shop's name. */
 export function pageTitle(title: string): string {
   return `${title} | ${shopName()}`;

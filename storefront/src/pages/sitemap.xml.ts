@@ -1,15 +1,12 @@
 import type { APIRoute } from 'astro';
-import { loadSitemapProducts } from '../lib/catalogue-page.ts';
-import { siteUrl } from '../lib/site.ts';
-import { productEntry, sitemapXml, staticSitemapEntries } from '../lib/seo/sitemap.ts';
+import { getSitemapIndex } from '../lib/api.ts';
+import { siteUrl, sitemapPageSize } from '../lib/site.ts';
+import { sitemapChildren, sitemapIndexXml } from '../lib/seo/sitemap.ts';
 
+/** The sitemap index: the pages that always exist, then the products a child sitemap a page. */
 export const GET: APIRoute = async () => {
-  const products = await loadSitemapProducts();
-  const entries = [
-    ...staticSitemapEntries(),
-    ...products.map(({ id, slug }) => productEntry(id, slug)),
-  ];
-  return new Response(sitemapXml(siteUrl().origin, entries), {
+  const { pages } = await getSitemapIndex(sitemapPageSize());
+  return new Response(sitemapIndexXml(siteUrl().origin, sitemapChildren(pages)), {
     headers: {
       'Content-Type': 'application/xml',
       'Cache-Control': 'public, max-age=3600',

@@ -19,6 +19,8 @@ export function createProductFacade(repo: ProductRepository) {
     pullTag: repo.pullTag,
     renameBrand: repo.renameBrand,
     setPriceRange: repo.setPriceRange,
+    sitemapPages: repo.sitemapPages,
+    sitemapPage: repo.sitemapPage,
     topTags: repo.topTags,
   };
 }

@@ -284,6 +284,31 @@ export function createProductRepository(db: Db) {
       }
       return { rows, total };
     },
+    /**
+     * The sitemap's product pages: per run of `size` products in id order (new products come
+     * last, so a page keeps its products), the newest `updatedAt`. One pass over the ids and
+     * dates only; crawlers ask rarely.
+     */
+    async sitemapPages(size: number): Promise<Date[]> {
+      const lastmods: Date[] = [];
+      let index = 0;
+      const cursor = products.find({}, { projection: { updatedAt: 1 } }).sort({ _id: 1 });
+      for await (const doc of cursor) {
+        const page = Math.floor(index / size);
+        const seen = lastmods[page];
+        if (!seen || doc.updatedAt > seen) lastmods[page] = doc.updatedAt;
+        index += 1;
+      }
+      return lastmods;
+    },
+    /** Page `page` (1-based) of `size` products in id order, as the sitemap lists them. */
+    sitemapPage: (page: number, size: number) =>
+      products
+        .find({}, { projection: { slug: 1, updatedAt: 1 } })
+        .sort({ _id: 1 })
+        .skip((page - 1) * size)
+        .limit(size)
+        .toArray() as Promise<Array<Pick<ProductDoc, '_id' | 'slug' | 'updatedAt'>>>,
     /** Inserts or refreshes a product by slug (the seed's idempotent write). */
     upsertBySlug: (doc: Omit<ProductDoc, '_id'>) =>
       products.findOneAndUpdate(

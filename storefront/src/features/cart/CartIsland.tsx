@@ -13,7 +13,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
-import { formatCents, pickCurrency } from '../../lib/currency.ts';
+import { browserLanguages, formatCents, pickCurrency } from '../../lib/currency.ts';
 import { fetchCartSummary, fetchSales } from './cart-api.ts';
 import { CouponForm, SummaryTotals } from './CartSummaryParts.tsx';
 import { dropUnavailable } from './cart.ts';
@@ -111,7 +111,7 @@ export default function CartIsland({ locale, t, paths }: CartIslandProps) {
   const [mode, setMode] = useState<Mode>('loading');
   const [attempt, setAttempt] = useState(0);
   const [currency] = useState<Currency>(() =>
-    pickCurrency(location.hash, document.cookie, navigator.language),
+    pickCurrency(location.hash, document.cookie, browserLanguages(navigator)),
   );
   const [serverSummary, setServerSummary] = useState<CartSummary | null>(null);
   const [error, setError] = useState<string | null>(null);

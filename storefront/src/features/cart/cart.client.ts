@@ -1,5 +1,5 @@
 import type { CartProduct, Currency } from '@market/shared';
-import { pickCurrency } from '../../lib/currency.ts';
+import { browserLanguages, pickCurrency } from '../../lib/currency.ts';
 import { showToast } from '../toast/toast.ts';
 import { addToCart, isSignedIn, setBuyNow } from './cart.store.ts';
 
@@ -10,7 +10,11 @@ import { addToCart, isSignedIn, setBuyNow } from './cart.store.ts';
  */
 
 function lineOf(offer: HTMLElement): CartProduct {
-  const currency: Currency = pickCurrency(location.hash, document.cookie, navigator.language);
+  const currency: Currency = pickCurrency(
+    location.hash,
+    document.cookie,
+    browserLanguages(navigator),
+  );
   return {
     productId: offer.dataset.product ?? '',
     sellerId: offer.dataset.seller ?? '',

@@ -12,7 +12,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { ApiCallError } from '../../lib/api-client.ts';
-import { formatCents, pickCurrency } from '../../lib/currency.ts';
+import { browserLanguages, formatCents, pickCurrency } from '../../lib/currency.ts';
 import { fetchCartSummary } from '../cart/cart-api.ts';
 import { CouponForm, SummaryTotals } from '../cart/CartSummaryParts.tsx';
 import { $cart, loadCart, setBuyNow } from '../cart/cart.store.ts';
@@ -43,7 +43,7 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
   const [mode, setMode] = useState<Mode>('loading');
   const [attempt, setAttempt] = useState(0);
   const [currency] = useState<Currency>(() =>
-    pickCurrency(location.hash, document.cookie, navigator.language),
+    pickCurrency(location.hash, document.cookie, browserLanguages(navigator)),
   );
   const [couponInput, setCouponInput] = useState(() =>
     cookieValue(document.cookie, ATTRIBUTION_COOKIES.discountCode.name),

@@ -2,19 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { breadcrumbsFromUrl, productBreadcrumbs } from './breadcrumbs.ts';
 
 describe('breadcrumbsFromUrl', () => {
-  it('names the home after the host and adds one crumb per segment, skipping the locale', () => {
+  it('names the home after the host, then the page, skipping the segments that are no pages', () => {
     expect(breadcrumbsFromUrl(new URL('http://localhost:8080/it/category/gift-cards'))).toEqual([
       { name: 'localhost:8080', url: 'http://localhost:8080/it/' },
-      { name: 'Category', url: 'http://localhost:8080/it/category' },
       { name: 'Gift cards', url: 'http://localhost:8080/it/category/gift-cards' },
     ]);
   });
 
-  it('links English crumbs at the root', () => {
-    expect(breadcrumbsFromUrl(new URL('https://shop.example/category/games/'))).toEqual([
-      { name: 'shop.example', url: 'https://shop.example/' },
-      { name: 'Category', url: 'https://shop.example/category' },
-      { name: 'Games', url: 'https://shop.example/category/games' },
+  it('links English crumbs at the root and names the page as told', () => {
+    expect(
+      breadcrumbsFromUrl(
+        new URL('https://shop.example/support/docs/guides/steam/'),
+        'Shop',
+        'Activate a key on Steam',
+      ),
+    ).toEqual([
+      { name: 'Shop', url: 'https://shop.example/' },
+      { name: 'Activate a key on Steam', url: 'https://shop.example/support/docs/guides/steam' },
     ]);
   });
 

@@ -13,16 +13,28 @@ export interface Breadcrumb {
   url: string;
 }
 
-/** The trail of a page URL: its home (named after the shop), then one crumb per path segment. */
-export function breadcrumbsFromUrl(url: URL, homeName: string = url.host): Breadcrumb[] {
+/**
+ * The trail of a page URL: its home (named after the shop), then the page itself, named `name`
+ * (its heading; default: a label of its last path segment). The segments in between are no
+ * pages (`/category`, `/support/docs`…), so they get no crumb: every crumb links to a page.
+ */
+export function breadcrumbsFromUrl(
+  url: URL,
+  homeName: string = url.host,
+  name?: string,
+): Breadcrumb[] {
   const locale = localeFromPath(url.pathname);
-  const segments = pathWithoutLocale(url.pathname).split('/').filter(Boolean);
+  const path = pathWithoutLocale(url.pathname);
   const home = { name: homeName, url: new URL(localizedPath(locale, '/'), url).href };
-  const crumbs = segments.map((segment, index) => ({
-    name: labelFromSegment(segment),
-    url: new URL(localizedPath(locale, segments.slice(0, index + 1).join('/')), url).href,
-  }));
-  return [home, ...crumbs];
+  if (path === '/') return [home];
+  const last = path.split('/').pop() ?? '';
+  return [
+    home,
+    {
+      name: name ?? labelFromSegment(last),
+      url: new URL(localizedPath(locale, path), url).href,
+    },
+  ];
 }
 
 /**

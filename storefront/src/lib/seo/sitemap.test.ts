@@ -4,6 +4,8 @@ import {
   escapeXml,
   localizedEntry,
   productEntry,
+  sitemapChildren,
+  sitemapIndexXml,
   sitemapXml,
   staticSitemapEntries,
 } from './sitemap.ts';
@@ -89,5 +91,53 @@ describe('staticSitemapEntries', () => {
     for (const entry of entries) {
       expect(entry.paths.it).toBe(entry.paths.en === '/' ? '/it/' : `/it${entry.paths.en}`);
     }
+  });
+});
+
+describe('lastmod', () => {
+  it('dates each URL of a product in every locale by its last change', () => {
+    const xml = sitemapXml('https://shop.example', [
+      productEntry('6b02', 'iron-arena', '2026-11-20T10:00:00.000Z'),
+    ]);
+    expect([...xml.matchAll(/<lastmod>(.*?)<\/lastmod>/g)].map((m) => m[1])).toEqual([
+      '2026-11-20T10:00:00.000Z',
+      '2026-11-20T10:00:00.000Z',
+    ]);
+  });
+
+  it('leaves it out where the date is not known', () => {
+    expect(sitemapXml('https://shop.example', [localizedEntry('/')])).not.toContain('lastmod');
+  });
+});
+
+describe('sitemapIndexXml', () => {
+  const pages = [
+    { page: 1, lastmod: '2026-11-20T10:00:00.000Z' },
+    { page: 2, lastmod: '2026-11-25T08:00:00.000Z' },
+    { page: 3, lastmod: '2026-11-01T00:00:00.000Z' },
+  ];
+  const xml = sitemapIndexXml('https://shop.example', sitemapChildren(pages));
+
+  it('is a sitemapindex of the fixed pages, then one child per page of products', () => {
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://shop.example/sitemap-pages.xml',
+      'https://shop.example/sitemap-products-1.xml',
+      'https://shop.example/sitemap-products-2.xml',
+      'https://shop.example/sitemap-products-3.xml',
+    ]);
+  });
+
+  it('dates each child: a page of products by its newest product, the fixed pages by the newest of all', () => {
+    expect([...xml.matchAll(/<lastmod>(.*?)<\/lastmod>/g)].map((m) => m[1])).toEqual([
+      '2026-11-25T08:00:00.000Z',
+      '2026-11-20T10:00:00.000Z',
+      '2026-11-25T08:00:00.000Z',
+      '2026-11-01T00:00:00.000Z',
+    ]);
+  });
+
+  it('lists the fixed pages alone, undated, in a shop without products', () => {
+    expect(sitemapChildren([])).toEqual([{ path: '/sitemap-pages.xml', lastmod: undefined }]);
   });
 });

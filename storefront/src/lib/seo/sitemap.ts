@@ -8,10 +8,22 @@ import {
 } from '@market/shared';
 import { categoryPath, localizedPath, productPath } from '../../i18n/routes.ts';
 
-/** One page of the site: its path in every locale. */
+/** One page of the site: its path in every locale, and when its data last changed. */
 export interface SitemapEntry {
   paths: Record<Locale, string>;
+  /** ISO 8601 date-time of the data's last change (`updatedAt`), when known. */
+  lastmod?: string | undefined;
 }
+
+/** A child sitemap listed by the index: its path on the site and its newest change. */
+export interface SitemapChild {
+  path: string;
+  lastmod?: string | undefined;
+}
+
+/** The child sitemap of the pages that always exist; the products' are numbered from 1. */
+export const PAGES_SITEMAP_PATH = '/sitemap-pages.xml';
+export const productsSitemapPath = (page: number) => `/sitemap-products-${page}.xml`;
 
 /** The entry of a locale-neutral path (`/category/games`) in every locale. */
 export function localizedEntry(path: string): SitemapEntry {
@@ -19,8 +31,8 @@ export function localizedEntry(path: string): SitemapEntry {
 }
 
 /** The entry of a product page; its id and slug are the same in every locale. */
-export function productEntry(id: string, slug: string): SitemapEntry {
-  return { paths: pathsIn((locale) => productPath(locale, id, slug)) };
+export function productEntry(id: string, slug: string, lastmod?: string): SitemapEntry {
+  return { paths: pathsIn((locale) => productPath(locale, id, slug)), lastmod };
 }
 
 /**
@@ -74,6 +86,7 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
       [
         '  <url>',
         `    <loc>${absolute(entry.paths[locale])}</loc>`,
+        ...(entry.lastmod ? [`    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`] : []),
         ...alternates,
         '  </url>',
       ].join('\n'),
@@ -86,4 +99,41 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
     '</urlset>',
     '',
   ].join('\n');
+}
+
+/**
+ * The sitemap index of the site at `origin` (`/sitemap.xml`): one `<sitemap>` per child, each
+ * child at most 50,000 URLs, so the site can list any number of products.
+ */
+export function sitemapIndexXml(origin: string, children: readonly SitemapChild[]): string {
+  const sitemaps = children.map((child) =>
+    [
+      '  <sitemap>',
+      `    <loc>${escapeXml(new URL(child.path, origin).href)}</loc>`,
+      ...(child.lastmod ? [`    <lastmod>${escapeXml(child.lastmod)}</lastmod>`] : []),
+      '  </sitemap>',
+    ].join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...sitemaps,
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The children of the index: the pages that always exist (dated by the newest product change:
+ * the home and the listings show products), then one per page of products.
+ */
+export function sitemapChildren(pages: ReadonlyArray<{ page: number; lastmod: string }>) {
+  const newest = pages.reduce<string | undefined>(
+    (latest, { lastmod }) => (!latest || lastmod > latest ? lastmod : latest),
+    undefined,
+  );
+  return [
+    { path: PAGES_SITEMAP_PATH, lastmod: newest },
+    ...pages.map(({ page, lastmod }) => ({ path: productsSitemapPath(page), lastmod })),
+  ];
 }
