@@ -96,6 +96,7 @@ import {
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
+import { adminLegalChangeRoutes, sellerShopRoutes } from './modules/sellers/shop.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -180,6 +181,8 @@ export function createApp(c: Container) {
       adminClaimRoutes(c.claims.service),
       adminDashboardRoutes(c.dashboards),
       sellerDashboardRoutes(c.dashboards),
+      sellerShopRoutes(c.shopProfile),
+      adminLegalChangeRoutes(c.legalChanges),
     ],
     {
       guards: {

@@ -169,6 +169,8 @@ import { claimIndexes } from './modules/claims/claims.repository.ts';
 import { createClaims } from './modules/claims/claims.wiring.ts';
 import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
+import { createLegalChanges } from './modules/sellers/legal-changes.ts';
+import { createShopProfile } from './modules/sellers/shop-profile.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
 import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.ts';
 import { createTagAdminService } from './modules/tags/tags.service.ts';
@@ -374,6 +376,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     sellers,
     offerStanding: createOfferStanding({ offers, pricing }),
   });
+  // The seller's own shop profile, and the admin's decisions on changes of its trader data.
+  const shopProfile = createShopProfile({ sellers });
+  const legalChanges = createLegalChanges({ ...deps, sellers, mailer, auditLog });
   // Supplier-backed offers: set up through the seller's connection, restocked through the
   // purchases book, kept in step with the supplier by the sync (main.ts runs `syncDue`).
   const supplierOffers = createSupplierOffers({
@@ -630,6 +635,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     reviewModeration,
     publicState,
     sellerService,
+    shopProfile,
+    legalChanges,
     sellerOffers,
     adminOffers,
     keyService,

@@ -526,6 +526,8 @@ export const en = {
         'payout.markPaid': 'Payout marked paid by transfer',
         'review.approve': 'Review approved',
         'review.hide': 'Review hidden',
+        'seller.legalChangeApprove': 'Seller legal details change approved',
+        'seller.legalChangeReject': 'Seller legal details change rejected',
       },
     },
     orders: {

@@ -540,6 +540,8 @@ export const it: TranslationOf<typeof en> = {
         'payout.markPaid': 'Pagamento segnato come bonifico eseguito',
         'review.approve': 'Recensione approvata',
         'review.hide': 'Recensione nascosta',
+        'seller.legalChangeApprove': 'Modifica dei dati legali del venditore approvata',
+        'seller.legalChangeReject': 'Modifica dei dati legali del venditore respinta',
       },
     },
     orders: {

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'payout.markPaid',
   'review.approve',
   'review.hide',
+  'seller.legalChangeApprove',
+  'seller.legalChangeReject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
