@@ -97,6 +97,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
 import { adminLegalChangeRoutes, sellerShopRoutes } from './modules/sellers/shop.routes.ts';
+import { sellerRefundRoutes, sellerSaleDetailRoutes } from './modules/sales/sales.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -183,6 +184,8 @@ export function createApp(c: Container) {
       sellerDashboardRoutes(c.dashboards),
       sellerShopRoutes(c.shopProfile),
       adminLegalChangeRoutes(c.legalChanges),
+      sellerSaleDetailRoutes(c.saleDetail),
+      sellerRefundRoutes(c.sellerRefunds),
     ],
     {
       guards: {

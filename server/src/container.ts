@@ -171,6 +171,9 @@ import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers
 import { createSellerService } from './modules/sellers/sellers.service.ts';
 import { createLegalChanges } from './modules/sellers/legal-changes.ts';
 import { createShopProfile } from './modules/sellers/shop-profile.ts';
+import { createRefundFacade } from './modules/refunds/refunds.facade.ts';
+import { createSaleDetail } from './modules/sales/sale-detail.ts';
+import { createSellerRefunds } from './modules/sales/seller-refunds.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
 import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.ts';
 import { createTagAdminService } from './modules/tags/tags.service.ts';
@@ -598,6 +601,15 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     followUp: followUps.decidedByAdmin,
   });
   const dashboards = createDashboardService({ repo: createDashboardRepository(db) });
+  // The seller console's sale detail and refunds: reads over orders, keys, ledger, refunds, claims.
+  const saleReads = { orders: ask.orders, refunds: createRefundFacade(createRefundRepository(db)) };
+  const saleDetail = createSaleDetail({
+    ...saleReads,
+    keys: ask.keys,
+    ledger: ask.ledger,
+    claims: claims.service,
+  });
+  const sellerRefunds = createSellerRefunds({ ...saleReads, ledger: ask.ledger });
 
   return {
     deps,
@@ -671,6 +683,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     /** The sellers' ledger (balances and movements). */
     ledger: ask.ledger,
     dashboards,
+    saleDetail,
+    sellerRefunds,
   };
 }
 export type Container = ReturnType<typeof createContainer>;
