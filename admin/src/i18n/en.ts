@@ -142,6 +142,9 @@ export const en = {
         registrationName: 'Registration name',
         vatNumber: 'VAT number',
         image: 'Image',
+        address: 'Registered address',
+        description: 'Shop description',
+        supportEmail: 'Support email',
         status: 'Status',
         statusReason: 'Reason',
         createdAt: 'Applied',
@@ -194,6 +197,22 @@ export const en = {
         reject: 'Seller rejected',
         suspend: 'Seller suspended',
         conflict: "This seller's status has changed meanwhile; the page now shows the current one.",
+      },
+      legal_change: {
+        title: 'Change of legal details asked on %{date}',
+        approved: 'Approved (in force)',
+        asked: 'Asked for',
+        approve: 'Approve change',
+        reject: 'Reject change',
+        approve_title: 'Approve the legal details change of %{name}?',
+        approve_content:
+          'The registered name, VAT number and address asked for replace the approved ones, wherever buyers see them.',
+        reject_title: 'Reject the legal details change of %{name}?',
+        reject_content: 'The approved legal details stay as they are.',
+        approve_done: 'Legal details change approved',
+        reject_done: 'Legal details change rejected',
+        conflict:
+          'The seller changed or withdrew this request meanwhile; the page now shows the current one.',
       },
     },
     products: {
