@@ -57,7 +57,8 @@ describe('the seller’s shop profile', () => {
       image: 'https://cdn.example/logo.png',
     });
     expect(saved).toMatchObject({
-      id: seller.sellerId,
+      id: 'me',
+      sellerId: seller.sellerId,
       name: 'Pixel Vault',
       description: 'Keys for retro games',
       supportEmail: 'help@pixel.example',

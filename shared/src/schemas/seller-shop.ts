@@ -77,7 +77,9 @@ const LegalDetailsSchema = z.object({
  * keeps a waiting change; `approved` is what is in force and shown to buyers.
  */
 export const SellerShopSchema = LegalDetailsSchema.extend({
-  id: z.string(),
+  /** Always `me`: the caller's own shop is the resource's one record. */
+  id: z.literal('me'),
+  sellerId: z.string(),
   name: z.string(),
   description: z.string(),
   image: z.string().nullable(),

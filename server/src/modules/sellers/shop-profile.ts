@@ -22,7 +22,8 @@ export function toSellerShop(doc: SellerDoc): SellerShop {
   };
   const asked = doc.pendingLegalChange ?? approved;
   return {
-    id: doc._id,
+    id: 'me',
+    sellerId: doc._id,
     name: doc.name,
     description: doc.description ?? '',
     image: doc.image,

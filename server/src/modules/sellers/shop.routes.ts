@@ -36,7 +36,7 @@ export const sellerShopRoutes = (profile: ShopProfile) =>
       '/:id',
       shop.getOne({
         description:
-          '`:id` is `me`. The approved trader data, and `pendingLegalChange` when a change waits for an admin.',
+          '`:id` is `me` (the answer’s `id` too: the caller’s shop is the one record). The legal fields asked for, `approved` the ones in force, and `pendingLegalChange` when a change waits for an admin.',
       }),
       async (c) => c.json(await profile.get(ownShop(c))),
     )
