@@ -109,6 +109,12 @@ describe('a change of legal (trader) details', () => {
         address: 'Via Roma 1, 00100 Roma, Italy',
       },
     });
+    const waiting = await raClient(t.url, 'admin', admin.token).getList('sellers', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: { legalChangePending: true },
+    });
+    expect(waiting.data.map((s) => s.id)).toEqual([seller.sellerId]);
     const seen = await adminSeller(seller.sellerId!);
     expect(seen.registrationName).toBe(before.registrationName);
     expect(seen.pendingLegalChange?.id).toBe(saved.pendingLegalChange!.id);

@@ -145,6 +145,7 @@ export const en = {
         address: 'Registered address',
         description: 'Shop description',
         supportEmail: 'Support email',
+        legalChangePending: 'Legal change waiting',
         status: 'Status',
         statusReason: 'Reason',
         createdAt: 'Applied',

@@ -149,6 +149,7 @@ export const it: TranslationOf<typeof en> = {
         address: 'Sede legale',
         description: 'Descrizione del negozio',
         supportEmail: 'Email di assistenza',
+        legalChangePending: 'Modifica legale in attesa',
         status: 'Stato',
         statusReason: 'Motivo',
         createdAt: 'Richiesta il',

@@ -153,11 +153,17 @@ export function createSellerRepository(db: Db) {
     },
     async page(
       q: ListQuery,
-      filter: { id?: string | string[]; q?: string; status?: SellerStatus },
+      filter: {
+        id?: string | string[];
+        q?: string;
+        status?: SellerStatus;
+        legalChangePending?: boolean;
+      },
     ) {
       const query: Filter<SellerDoc> = {};
       if (filter.id) query._id = idCondition(filter.id);
       if (filter.status) query.status = filter.status;
+      if (filter.legalChangePending) query.pendingLegalChange = { $exists: true };
       if (filter.q) {
         const re = { $regex: escapeRegex(filter.q), $options: 'i' };
         query.$or = [{ name: re }, { email: re }, { registrationName: re }, { vatNumber: re }];
