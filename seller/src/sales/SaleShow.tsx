@@ -1,7 +1,15 @@
 import { Stack } from '@mui/material';
 import { ChoiceChipField } from '@market/console-kit';
 import type { SellerSaleDetail } from '@market/shared';
-import { DateField, Labeled, Show, TextField, useRecordContext, useTranslate } from 'react-admin';
+import {
+  DateField,
+  Labeled,
+  Show,
+  type ShowProps,
+  TextField,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { SALE_STATUS_COLORS } from './sale-fields.tsx';
 import {
   SaleClaimsSection,
@@ -42,9 +50,9 @@ function SaleSummary() {
  * money, refunds, claims. A further section (e.g. the conversation with the buyer) is one more
  * child here.
  */
-export function SaleShow() {
+export function SaleShow(props: Pick<ShowProps, 'id'>) {
   return (
-    <Show title={<SaleTitle />}>
+    <Show title={<SaleTitle />} {...props}>
       <Stack sx={{ p: 2 }}>
         <SaleSummary />
         <SaleLinesSection />

@@ -39,7 +39,9 @@ export function SaleSection({ title, children }: { title: string; children: Reac
 }
 
 const useSale = () => {
-  const sale = useRecordContext<SellerSaleDetail>();
+  const record = useRecordContext<SellerSaleDetail>();
+  // react-admin first shows the list's row (no detail) while it fetches the sale: wait for it.
+  const sale = record && 'lines' in record ? record : undefined;
   const [locale] = useLocaleState();
   const money = (cents: number) => (sale ? formatCents(cents, sale.currency, locale) : '');
   const date = (iso: string) => new Date(iso).toLocaleString(locale);

@@ -1,10 +1,11 @@
 import { renderInConsole } from '@market/console-kit/testing';
-import type { SellerSaleDetail } from '@market/shared';
+import { SellerSaleSchema, type SellerSaleDetail } from '@market/shared';
 import { cleanup, screen, within } from '@testing-library/react';
-import { RecordContextProvider } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
+import { RecordContextProvider, ResourceContextProvider, testDataProvider } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
+import { SaleShow } from './SaleShow.tsx';
 import {
   SaleClaimsSection,
   SaleLinesSection,
@@ -93,6 +94,13 @@ function renderSale(sale: SellerSaleDetail = SALE) {
 }
 
 describe('the seller’s sale page', () => {
+  it('waits for the detail while only the list’s row is known', () => {
+    // The list's row: the sale's fields without the detail.
+    const row = SellerSaleSchema.parse(SALE);
+    renderSale(row as SellerSaleDetail);
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
   it('shows each line with its keys’ states, never a code', async () => {
     renderSale();
     const lineA = await screen.findByTestId(`line-${LINE_A}`);
@@ -111,5 +119,20 @@ describe('the seller’s sale page', () => {
     expect(within(refunds).getByText('Buyer could not activate')).toBeTruthy();
     expect(within(refunds).getByText('Completed')).toBeTruthy();
     expect(screen.getByText('No buyer reported a key of this order.')).toBeTruthy();
+  });
+});
+
+describe('SaleShow', () => {
+  it('loads the sale and shows its order, status and sections', async () => {
+    const getOne = vi.fn(async () => ({ data: SALE as never }));
+    renderInConsole(
+      <ResourceContextProvider value="sales">
+        <SaleShow id={SALE.id} />
+      </ResourceContextProvider>,
+      { messages: { en, it: italian }, dataProvider: testDataProvider({ getOne }) },
+    );
+    expect(await screen.findByRole('region', { name: 'Your lines in this order' })).toBeTruthy();
+    expect(screen.getAllByText('000042').length).toBeGreaterThan(0);
+    expect(getOne).toHaveBeenCalledWith('sales', expect.objectContaining({ id: SALE.id }));
   });
 });
