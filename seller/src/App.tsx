@@ -7,6 +7,8 @@ import products from './products/index.ts';
 import keys from './keys/index.ts';
 import reviews from './reviews/index.ts';
 import sales from './sales/index.ts';
+import refunds from './refunds/index.ts';
+import shop from './shop/index.ts';
 import claims from './claims/index.ts';
 import conversations from './conversations/index.ts';
 import payouts, { ledgerEntries } from './payouts/index.ts';
@@ -42,12 +44,14 @@ export function App() {
             <Resource name="supplier-connections" {...supplierConnections} />
             <Resource name="supplier-products" {...supplierCatalogue} />
             <Resource name="sales" {...sales} />
+            <Resource name="refunds" {...refunds} />
             <Resource name="claims" {...claims} />
             <Resource name="conversations" {...conversations} />
             <Resource name="ledger-entries" {...ledgerEntries} />
             <Resource name="payouts" {...payouts} />
             <Resource name="reviews" {...reviews} />
             <Resource name="categories" {...categories} />
+            <Resource name="shop" {...shop} />
           </>
         )
       }

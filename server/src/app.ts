@@ -110,6 +110,8 @@ import {
   adminAnonymiseRoutes,
   passwordRoutes,
 } from './modules/users/account.routes.ts';
+import { adminLegalChangeRoutes, sellerShopRoutes } from './modules/sellers/shop.routes.ts';
+import { sellerRefundRoutes, sellerSaleDetailRoutes } from './modules/sales/sales.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -208,6 +210,10 @@ export function createApp(c: Container) {
       passwordRoutes(c.passwordReset),
       accountDataRoutes(c.userService, c.accountExport, c.accountErasure),
       adminAnonymiseRoutes(c.userService, c.accountErasure),
+      sellerShopRoutes(c.shopProfile),
+      adminLegalChangeRoutes(c.legalChanges),
+      sellerSaleDetailRoutes(c.saleDetail),
+      sellerRefundRoutes(c.sellerRefunds),
     ],
     {
       guards: {

@@ -177,6 +177,11 @@ import { conversationIndexes } from './modules/conversations/conversations.repos
 import { createConversations } from './modules/conversations/conversations.wiring.ts';
 import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
+import { createLegalChanges } from './modules/sellers/legal-changes.ts';
+import { createShopProfile } from './modules/sellers/shop-profile.ts';
+import { createRefundFacade } from './modules/refunds/refunds.facade.ts';
+import { createSaleDetail } from './modules/sales/sale-detail.ts';
+import { createSellerRefunds } from './modules/sales/seller-refunds.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
 import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.ts';
 import { createTagAdminService } from './modules/tags/tags.service.ts';
@@ -415,6 +420,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     sellers,
     offerStanding: createOfferStanding({ offers, pricing }),
   });
+  // The seller's own shop profile, and the admin's decisions on changes of its trader data.
+  const shopProfile = createShopProfile({ sellers });
+  const legalChanges = createLegalChanges({ ...deps, sellers, mailer, auditLog });
   // Supplier-backed offers: set up through the seller's connection, restocked through the
   // purchases book, kept in step with the supplier by the sync (main.ts runs `syncDue`).
   const supplierOffers = createSupplierOffers({
@@ -658,6 +666,15 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const accountErasure = createAccountErasure({ ...deps, users, data: personalData, auditLog });
   const accountExport = createAccountExport({ users, data: personalData });
   const passwordReset = createPasswordReset({ ...deps, users, mails });
+  // The seller console's sale detail and refunds: reads over orders, keys, ledger, refunds, claims.
+  const saleReads = { orders: ask.orders, refunds: createRefundFacade(createRefundRepository(db)) };
+  const saleDetail = createSaleDetail({
+    ...saleReads,
+    keys: ask.keys,
+    ledger: ask.ledger,
+    claims: claims.service,
+  });
+  const sellerRefunds = createSellerRefunds({ ...saleReads, ledger: ask.ledger });
 
   return {
     deps,
@@ -701,6 +718,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     publicState,
     sitemapService,
     sellerService,
+    shopProfile,
+    legalChanges,
     sellerOffers,
     adminOffers,
     keyService,
@@ -737,6 +756,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     dashboards,
     /** Live chat: the conversations' routes. */
     conversations,
+    saleDetail,
+    sellerRefunds,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

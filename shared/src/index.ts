@@ -32,6 +32,8 @@ export * from './schemas/system.ts';
 export * from './schemas/users.ts';
 export * from './schemas/staff.ts';
 export * from './schemas/sellers.ts';
+export * from './schemas/seller-shop.ts';
+export * from './schemas/seller-sales.ts';
 export * from './schemas/offers.ts';
 export * from './schemas/keys.ts';
 export * from './schemas/exchange-rates.ts';

@@ -158,6 +158,10 @@ export const it: TranslationOf<typeof en> = {
         registrationName: 'Ragione sociale',
         vatNumber: 'Partita IVA',
         image: 'Immagine',
+        address: 'Sede legale',
+        description: 'Descrizione del negozio',
+        supportEmail: 'Email di assistenza',
+        legalChangePending: 'Modifica legale in attesa',
         status: 'Stato',
         statusReason: 'Motivo',
         createdAt: 'Richiesta il',
@@ -213,6 +217,22 @@ export const it: TranslationOf<typeof en> = {
         suspend: 'Venditore sospeso',
         conflict:
           'Lo stato di questo venditore è cambiato nel frattempo; la pagina ora mostra quello attuale.',
+      },
+      legal_change: {
+        title: 'Modifica dei dati legali richiesta il %{date}',
+        approved: 'Approvati (in vigore)',
+        asked: 'Richiesti',
+        approve: 'Approva la modifica',
+        reject: 'Rifiuta la modifica',
+        approve_title: 'Approvare la modifica dei dati legali di %{name}?',
+        approve_content:
+          'Ragione sociale, partita IVA e sede legale richieste sostituiscono quelle approvate, ovunque le vedano gli acquirenti.',
+        reject_title: 'Rifiutare la modifica dei dati legali di %{name}?',
+        reject_content: 'I dati legali approvati restano come sono.',
+        approve_done: 'Modifica dei dati legali approvata',
+        reject_done: 'Modifica dei dati legali rifiutata',
+        conflict:
+          'Il venditore ha cambiato o ritirato la richiesta nel frattempo; la pagina ora mostra quella attuale.',
       },
     },
     products: {
@@ -562,6 +582,8 @@ export const it: TranslationOf<typeof en> = {
         'record.delete': 'Record eliminato',
         'record.action': 'Azione su un record',
         'user.anonymise': 'Utente anonimizzato',
+        'seller.legalChangeApprove': 'Modifica dei dati legali del venditore approvata',
+        'seller.legalChangeReject': 'Modifica dei dati legali del venditore respinta',
       },
       outcomes: { succeeded: 'Eseguita', refused: 'Rifiutata', failed: 'Non riuscita' },
     },

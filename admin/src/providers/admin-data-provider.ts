@@ -6,6 +6,7 @@ import type {
   ClaimDecision,
   AdminOrderAction,
   AdminReason,
+  LegalChangeDecisionKind,
   Payout,
   PayoutMethod,
   Seller,
@@ -23,6 +24,13 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   sendVerify(params: { email: string; name: string }): Promise<void>;
   /** `POST /api/admin/sellers/:id/<decision>` with an optional reason: the seller afterwards. */
   decideSeller(params: { id: string; decision: SellerDecision; reason: string }): Promise<Seller>;
+  /** `POST /api/admin/sellers/:id/legal-change/<decision>`: the waiting change `changeId`. */
+  decideLegalChange(params: {
+    id: string;
+    decision: LegalChangeDecisionKind;
+    changeId: string;
+    reason: string;
+  }): Promise<Seller>;
   /** `POST /api/admin/orders/:id/<action>` with one of the admin reasons: the order afterwards. */
   decideOrder(params: {
     id: string;
@@ -54,6 +62,11 @@ export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
     },
     decideSeller: ({ id, decision, reason }) =>
       base.postAction<Seller>(`/sellers/${encodeURIComponent(id)}/${decision}`, { reason }),
+    decideLegalChange: ({ id, decision, changeId, reason }) =>
+      base.postAction<Seller>(`/sellers/${encodeURIComponent(id)}/legal-change/${decision}`, {
+        changeId,
+        reason,
+      }),
     decideOrder: ({ id, action, reason }) =>
       base.postAction<AdminOrder>(orderPath(id, action), reason ? { reason } : {}),
     refundOrder: ({ id, itemId, reason }) =>

@@ -1,6 +1,6 @@
 import { ChoiceChipField, csvExporter, DefectRateField, StatusTabs } from '@market/console-kit';
 import { SELLER_STATUSES } from '@market/shared';
-import { Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
+import { BooleanInput, Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
 import { SellerBulkButtons } from './SellerBulkButtons.tsx';
 import { SELLER_STATUS_COLORS } from './seller-decisions.ts';
 
@@ -15,7 +15,11 @@ const sellerExporter = csvExporter('sellers', [
   'createdAt',
 ]);
 
-const sellerFilters = [<SearchInput key="q" source="q" alwaysOn />];
+const sellerFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  // Sellers whose change of legal details waits for a decision (on their page).
+  <BooleanInput key="legalChangePending" source="legalChangePending" alwaysOn />,
+];
 
 /** Every seller and application, newest first, with a tab per status. */
 export function SellerList() {

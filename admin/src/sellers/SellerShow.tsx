@@ -11,6 +11,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { SELLER_STATUS_COLORS } from './seller-decisions.ts';
+import { PendingLegalChange } from './PendingLegalChange.tsx';
 import { SellerDecisionButtons } from './SellerDecisionButtons.tsx';
 import { SellerTitle } from './SellerTitle.tsx';
 
@@ -30,6 +31,10 @@ export function SellerShow() {
         <EmailField source="email" />
         <TextField source="registrationName" />
         <TextField source="vatNumber" />
+        <TextField source="address" emptyText="—" />
+        <PendingLegalChange />
+        <TextField source="description" emptyText="—" />
+        <EmailField source="supportEmail" emptyText="—" />
         <ImageField source="image" sx={{ '& img': { maxWidth: 160, maxHeight: 160 } }} />
         <ChoiceChipField
           source="status"

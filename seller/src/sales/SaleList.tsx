@@ -26,7 +26,10 @@ const statusChoices = ORDER_STATUSES.map((status) => ({
 
 const saleFilters = [<SelectInput key="status" source="status" choices={statusChoices} alwaysOn />];
 
-/** The seller's order lines, newest first: what sold, for how much, and whether it was delivered. */
+/**
+ * The seller's order lines, newest first: what sold, for how much, and whether it was delivered.
+ * A row opens the sale (keys' states, money, refunds, claims).
+ */
 export function SaleList() {
   return (
     <List
@@ -34,7 +37,7 @@ export function SaleList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={saleExporter}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={false} rowClick="show">
         <DateField source="createdAt" showTime />
         <TextField source="orderNumber" sortable={false} />
         <TextField source="name" sortable={false} />

@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'record.delete',
   'record.action',
   'user.anonymise',
+  'seller.legalChangeApprove',
+  'seller.legalChangeReject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

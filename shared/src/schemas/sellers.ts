@@ -5,6 +5,7 @@ import {
   REGISTRATION_NAME_MAX_LENGTH,
 } from '../constants/limits.ts';
 import { RatingSummarySchema } from './reviews.ts';
+import { PendingLegalChangeSchema } from './seller-shop.ts';
 import { EmailSchema, PasswordSchema, RecaptchaTokenSchema } from './users.ts';
 
 export const SELLER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
@@ -61,6 +62,13 @@ export const SellerSchema = z.object({
   rating: RatingSummarySchema,
   /** Defective keys per 100 sold, kept by the defect claims (absent before any). */
   defectRate: SellerDefectRateSchema.optional(),
+  /** The shop profile the seller edits (absent before they first save it). */
+  description: z.string().optional(),
+  supportEmail: z.string().nullable().optional(),
+  /** Registered address (trader data), approved like the registered name and VAT number. */
+  address: z.string().nullable().optional(),
+  /** A change of the trader data waiting for an admin's decision. */
+  pendingLegalChange: PendingLegalChangeSchema.nullable().optional(),
 });
 export type Seller = z.infer<typeof SellerSchema>;
 

@@ -19,6 +19,7 @@ export function createLedgerFacade(
     ofOrder: repo.ofOrder,
     sums: repo.sums,
     page: repo.page,
+    reversalsPage: repo.reversalsPage,
     between: repo.between,
     /** The seller's ledger money per currency: pending and released (before payouts). */
     async balanceOf(

@@ -113,6 +113,34 @@ export function createLedgerRepository(db: Db) {
       ]);
       return { rows, total };
     },
+    /**
+     * A page of the seller's reversals (refunds and chargebacks), newest first unless sorted by
+     * `at`; `from`/`to` bound `at` (both included).
+     */
+    async reversalsPage(
+      sellerId: string,
+      q: ListQuery,
+      filter: { type?: 'refund' | 'chargeback'; currency?: Currency; from?: Date; to?: Date },
+    ) {
+      const query: Filter<LedgerEntryDoc> = {
+        sellerId,
+        type: filter.type ?? { $in: ['refund', 'chargeback'] },
+        ...(filter.currency && { currency: filter.currency }),
+        ...((filter.from || filter.to) && {
+          at: { ...(filter.from && { $gte: filter.from }), ...(filter.to && { $lte: filter.to }) },
+        }),
+      };
+      const [rows, total] = await Promise.all([
+        ledger
+          .find(query)
+          .sort({ at: q.sort?.field === 'at' ? q.sort.order : -1, _id: -1 })
+          .skip(q.skip)
+          .limit(q.limit)
+          .toArray(),
+        ledger.countDocuments(query),
+      ]);
+      return { rows, total };
+    },
     /** The seller's movements in [from, to), oldest first (the statement). */
     between: (sellerId: string, from: Date, to: Date) =>
       ledger

@@ -19,6 +19,7 @@ export function createOrderFacade(repo: OrderRepository) {
     owingRefund: repo.owingRefund,
     releaseRefund: repo.releaseRefund,
     setRefunded: repo.setRefunded,
+    summariesByIds: repo.summariesByIds,
     unsettled: repo.unsettled,
     unsettledChargebacks: repo.unsettledChargebacks,
   };

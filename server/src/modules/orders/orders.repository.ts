@@ -288,6 +288,20 @@ export function createOrderRepository(db: Db) {
         })
         .limit(limit)
         .toArray(),
+    /** Number, lines' names and chargeback of these orders, in one query (a seller's refunds). */
+    summariesByIds: (ids: ObjectId[]) =>
+      orders
+        .find(
+          { _id: { $in: ids } },
+          { projection: { number: 1, 'items._id': 1, 'items.name': 1, chargeback: 1 } },
+        )
+        .toArray() as Promise<
+        Array<
+          Pick<OrderDoc, '_id' | 'number' | 'chargeback'> & {
+            items: Array<Pick<OrderItemDoc, '_id' | 'name'>>;
+          }
+        >
+      >,
     findManyByIds: (ids: ObjectId[]) =>
       orders.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray(),
     /** What the user's (or the address's) unpaid orders hold: how many orders and key units. */

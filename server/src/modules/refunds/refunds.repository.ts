@@ -78,6 +78,12 @@ export function createRefundRepository(db: Db) {
       }
     },
     findById: (id: ObjectId) => refunds.findOne({ _id: id }),
+    /** Every refund attempt of these orders, newest first (a seller's sales and refunds). */
+    ofOrders: (orderIds: ObjectId[]) =>
+      refunds
+        .find({ orderId: { $in: orderIds } })
+        .sort({ createdAt: -1 })
+        .toArray(),
     /** The attempt of this scope still waiting for the provider's answer, if any. */
     pendingOf: (scope: string) => refunds.findOne({ scope, status: 'pending' }),
     /** How many attempts of this scope the provider refused (the next key counts on). */

@@ -1,4 +1,4 @@
-import type { Db, Filter, IndexDescription } from 'mongodb';
+import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import {
   NO_RATING,
   type RatingSummary,
@@ -26,7 +26,27 @@ export type SellerDoc = {
   rating?: RatingSummary;
   /** Written only by the defect claims; offer ranking reads `per100`. */
   defectRate?: SellerDefectRate;
+  /** The shop profile the seller edits (absent until first saved: empty, none). */
+  description?: string;
+  supportEmail?: string | null;
+  /** Registered address: trader data, changed only through an approved legal change. */
+  address?: string | null;
+  /** A change of the trader data the seller asked for, waiting for an admin. */
+  pendingLegalChange?: LegalChangeDoc;
+  lastLegalDecision?: { decision: 'approved' | 'rejected'; reason: string | null; at: Date };
 };
+
+/** The trader data a seller asked to change to; `_id` names it in the admin's decision. */
+export type LegalChangeDoc = {
+  _id: ObjectId;
+  registrationName: string;
+  vatNumber: string;
+  address: string | null;
+  requestedAt: Date;
+};
+
+/** The shop fields a seller changes freely. */
+export type ShopFields = Pick<SellerDoc, 'name' | 'description' | 'image' | 'supportEmail'>;
 
 /** What the catalogue shows and ranks offers by: the shop's name, rating and defect rate. */
 export type SellerStanding = { name: string; rating: RatingSummary; defectsPer100: number };
@@ -118,13 +138,53 @@ export function createSellerRepository(db: Db) {
         { $set: { status: to, statusReason: reason, decidedAt: new Date() } },
         { returnDocument: 'after' },
       ),
+    /** The seller's own shop fields, applied at once. */
+    updateShop: (id: string, fields: ShopFields) =>
+      sellers.findOneAndUpdate({ _id: id }, { $set: fields }, { returnDocument: 'after' }),
+    /** Asks for a legal change (replacing one waiting), or withdraws it (`null`). */
+    setPendingLegalChange: (id: string, change: LegalChangeDoc | null) =>
+      sellers.findOneAndUpdate(
+        { _id: id },
+        change ? { $set: { pendingLegalChange: change } } : { $unset: { pendingLegalChange: '' } },
+        { returnDocument: 'after' },
+      ),
+    /**
+     * Decides the waiting change `change` (as read): approved, its values become the seller's.
+     * Conditional on that very change still waiting, so a newer request is never decided
+     * unseen; null when it is not waiting any more.
+     */
+    decideLegalChange: (
+      id: string,
+      change: LegalChangeDoc,
+      decision: 'approved' | 'rejected',
+      reason: string | null,
+    ) => {
+      const { registrationName, vatNumber, address } = change;
+      return sellers.findOneAndUpdate(
+        { _id: id, 'pendingLegalChange._id': change._id },
+        {
+          $set: {
+            ...(decision === 'approved' && { registrationName, vatNumber, address }),
+            lastLegalDecision: { decision, reason, at: new Date() },
+          },
+          $unset: { pendingLegalChange: '' },
+        },
+        { returnDocument: 'after' },
+      );
+    },
     async page(
       q: ListQuery,
-      filter: { id?: string | string[]; q?: string; status?: SellerStatus },
+      filter: {
+        id?: string | string[];
+        q?: string;
+        status?: SellerStatus;
+        legalChangePending?: boolean;
+      },
     ) {
       const query: Filter<SellerDoc> = {};
       if (filter.id) query._id = idCondition(filter.id);
       if (filter.status) query.status = filter.status;
+      if (filter.legalChangePending) query.pendingLegalChange = { $exists: true };
       if (filter.q) {
         const re = { $regex: escapeRegex(filter.q), $options: 'i' };
         query.$or = [{ name: re }, { email: re }, { registrationName: re }, { vatNumber: re }];

@@ -52,6 +52,8 @@ export const SellerFilterSchema = z.object({
   id: IdFilterSchema.optional(),
   q: z.string().max(100).optional(),
   status: SellerStatusSchema.optional(),
+  /** true: only sellers whose change of legal details waits for a decision. */
+  legalChangePending: z.boolean().optional(),
 });
 /** The `:decision` path segment of the decision call. */
 export const DecisionParamSchema = z.enum(SELLER_DECISIONS);
@@ -66,7 +68,7 @@ export const adminSellerRoutes = (service: SellerService, sellers: SellerReposit
       seller.list({
         filter: SellerFilterSchema,
         description:
-          '`q` searches name, email, registered name and VAT number. Newest first unless `sort` names `createdAt`, `name`, `status` or `email`.',
+          '`q` searches name, email, registered name and VAT number; `legalChangePending: true` keeps the sellers whose change of legal details waits for a decision. Newest first unless `sort` names `createdAt`, `name`, `status` or `email`.',
       }),
       async (c) => {
         const q = c.req.valid('query');

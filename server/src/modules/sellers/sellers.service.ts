@@ -18,6 +18,7 @@ import { revokeSessions } from '../../identity/session-revocation.ts';
 import type { OfferStanding } from '../offers/offer-standing.ts';
 import type { UserFacade } from '../users/users.facade.ts';
 import type { SellerDoc, SellerRepository } from './sellers.repository.ts';
+import { toPendingLegalChange } from './shop-profile.ts';
 
 type Deps = {
   sellers: SellerRepository;
@@ -44,6 +45,12 @@ export function toSeller(doc: SellerDoc): Seller {
     decidedAt: doc.decidedAt?.toISOString() ?? null,
     rating: doc.rating ?? NO_RATING,
     ...(doc.defectRate && { defectRate: doc.defectRate }),
+    description: doc.description ?? '',
+    supportEmail: doc.supportEmail ?? null,
+    address: doc.address ?? null,
+    pendingLegalChange: doc.pendingLegalChange
+      ? toPendingLegalChange(doc.pendingLegalChange)
+      : null,
   };
 }
 

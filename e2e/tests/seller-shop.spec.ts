@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInToAdminConsole } from './support.ts';
+
+async function signInToSellerConsole(page: Page) {
+  await page.goto('/seller/');
+  await page.getByLabel(/email/i).fill('seller@example.com');
+  await page.getByLabel(/password/i).fill('demopass');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page.getByRole('menuitem', { name: 'Sales' })).toBeVisible();
+}
+
+test('a seller opens a sale: its lines with the keys’ states, and its claims', async ({ page }) => {
+  await signInToSellerConsole(page);
+  await page.getByRole('menuitem', { name: 'Sales' }).click();
+  // The demo order: one key, revealed by the buyer, reported as not working.
+  await page.getByRole('row').nth(1).click();
+  const lines = page.getByRole('region', { name: 'Your lines in this order' });
+  await expect(lines).toBeVisible();
+  await expect(lines.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Money' })).toContainText('Your net');
+  await expect(page.getByRole('region', { name: 'Claims' }).getByRole('link')).toHaveCount(1);
+});
+
+test('a change of legal details waits for the admin, then applies', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const address = `Via del Corso ${Date.now() % 1000}, 00186 Roma`;
+  await signInToSellerConsole(page);
+  await page.getByRole('menuitem', { name: 'Shop profile' }).click();
+  await page.getByLabel('Description').fill('Keys for every platform, delivered at once.');
+  await page.getByLabel('Registered address').fill(address);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('the legal details wait for approval')).toBeVisible();
+  await expect(page.getByText(/waiting for approval/)).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await signInToAdminConsole(admin);
+  await admin.goto('/admin/sellers/pixel-keys/show');
+  const pending = admin.getByTestId('pending-legal-change');
+  await expect(pending).toContainText(address);
+  await pending.getByRole('button', { name: 'Approve change' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.getByText('Legal details change approved')).toBeVisible();
+  await expect(admin.getByTestId('pending-legal-change')).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel('Registered address')).toHaveValue(address);
+  await expect(page.getByText(/waiting for approval/)).toHaveCount(0);
+});
