@@ -422,7 +422,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
   // The seller's own shop profile, and the admin's decisions on changes of its trader data.
   const shopProfile = createShopProfile({ sellers });
-  const legalChanges = createLegalChanges({ ...deps, sellers, mailer, auditLog });
+  const legalChanges = createLegalChanges({ sellers, mails, auditLog });
   // Supplier-backed offers: set up through the seller's connection, restocked through the
   // purchases book, kept in step with the supplier by the sync (main.ts runs `syncDue`).
   const supplierOffers = createSupplierOffers({

@@ -85,6 +85,13 @@ export const en = {
   'claimSettled.rejected': 'after review, the key was found to work.',
   'claimSettled.note': 'Note: {{note}}',
 
+  'sellerLegalChange.subject': 'Change of legal details {{t outcomeKey}}',
+  'sellerLegalChange.approved': 'approved',
+  'sellerLegalChange.rejected': 'not approved',
+  'sellerLegalChange.intro':
+    'Your change of the legal details of {{shopName}} (registered name, VAT number, address) was {{t outcomeKey}}.',
+  'sellerLegalChange.button': 'Shop profile',
+
   'sellerStatus.subject': 'Seller account {{t statusKey}}',
   'sellerStatus.approved': 'approved',
   'sellerStatus.rejected': 'rejected',

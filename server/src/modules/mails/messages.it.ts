@@ -87,6 +87,13 @@ export const it: Record<MessageKey, string> = {
   'claimSettled.rejected': 'dopo la verifica, la chiave risulta funzionante.',
   'claimSettled.note': 'Nota: {{note}}',
 
+  'sellerLegalChange.subject': 'Modifica dei dati legali {{t outcomeKey}}',
+  'sellerLegalChange.approved': 'approvata',
+  'sellerLegalChange.rejected': 'non approvata',
+  'sellerLegalChange.intro':
+    'La modifica dei dati legali di {{shopName}} (ragione sociale, partita IVA, indirizzo) è stata {{t outcomeKey}}.',
+  'sellerLegalChange.button': 'Profilo del negozio',
+
   'sellerStatus.subject': 'Account venditore {{t statusKey}}',
   'sellerStatus.approved': 'approvato',
   'sellerStatus.rejected': 'rifiutato',

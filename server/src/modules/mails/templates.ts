@@ -225,6 +225,23 @@ export const sellerStatusMail = template(
   },
 );
 
+/** To the seller: the marketplace decided on its change of legal (trader) details. */
+export const sellerLegalChangeMail = template(
+  'sellerLegalChange',
+  'seller-status',
+  {
+    html: `<p>{{t "sellerLegalChange.intro"}}</p>{{#if reason}}<p>{{t "sellerStatus.reason"}}</p>{{/if}}{{> button label="sellerLegalChange.button"}}`,
+    text: `{{t "sellerLegalChange.intro"}}\n{{#if reason}}{{t "sellerStatus.reason"}}\n{{/if}}\n{{> button label="sellerLegalChange.button"}}`,
+  },
+  {
+    shopName: 'Pixel Keys',
+    outcomeKey: 'sellerLegalChange.approved' as
+      'sellerLegalChange.approved' | 'sellerLegalChange.rejected',
+    reason: 'Registry extract checked' as string | null,
+    link: 'https://shop.example/seller/shop',
+  },
+);
+
 /** To the seller: its lines of an order were delivered (a sale). */
 export const sellerSaleMail = template(
   'sellerSale',
@@ -323,6 +340,7 @@ export const MAIL_TEMPLATES = [
   claimOpenedMail,
   claimSettledMail,
   sellerStatusMail,
+  sellerLegalChangeMail,
   sellerSaleMail,
   sellerLowStockMail,
   sellerPayoutMail,

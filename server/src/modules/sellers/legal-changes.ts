@@ -1,8 +1,8 @@
 import type { LegalChangeDecisionKind, Seller } from '@market/shared';
-import { escapeHtml } from '../../identity/accounts.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { Mails } from '../mails/mails.ts';
+import { sellerLegalChangeMail } from '../mails/templates.ts';
 import type { SellerRepository } from './sellers.repository.ts';
 import { toSeller } from './sellers.service.ts';
 
@@ -15,8 +15,7 @@ const OUTCOME = { approve: 'approved', reject: 'rejected' } as const;
 export function createLegalChanges(deps: {
   sellers: SellerRepository;
   auditLog: Pick<AuditLog, 'record'>;
-  mailer: Mailer;
-  publicOrigin: string;
+  mails: Mails;
 }) {
   const { sellers } = deps;
   return {
@@ -59,16 +58,11 @@ export function createLegalChanges(deps: {
         reason,
         details: { changeId: input.changeId, from, to },
       });
-      const line = `Your change of ${doc.name}'s legal details (registered name, VAT number, address) was ${outcome}.${
-        reason ? ` Reason: ${reason}` : ''
-      }`;
-      const link = `${deps.publicOrigin}/seller/shop`;
-      await deps.mailer.send({
-        to: doc.email,
-        kind: 'seller-status',
-        subject: `Legal details change ${outcome}`,
-        text: `${line}\n\n${link}`,
-        html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">Shop profile</a></p>`,
+      await deps.mails.toSeller(sellerId, sellerLegalChangeMail, {
+        shopName: doc.name,
+        outcomeKey: `sellerLegalChange.${outcome}`,
+        reason: reason || null,
+        link: deps.mails.link('/seller/shop'),
       });
       return toSeller(doc);
     },
