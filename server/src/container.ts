@@ -157,6 +157,8 @@ import {
 } from './modules/product-proposals/product-proposals.repository.ts';
 import { createProposalService } from './modules/product-proposals/product-proposals.service.ts';
 import { createProductAdminService } from './modules/products/product-admin.service.ts';
+import { createImageRepository } from './modules/images/images.repository.ts';
+import { createImageService } from './modules/images/images.service.ts';
 import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
@@ -593,6 +595,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     followUp: followUps.decidedByAdmin,
   });
   const dashboards = createDashboardService({ repo: createDashboardRepository(db) });
+  const images = createImageService({ images: createImageRepository(db), products: ask.products });
 
   return {
     deps,
@@ -664,6 +667,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     /** The sellers' ledger (balances and movements). */
     ledger: ask.ledger,
     dashboards,
+    /** Product pictures: uploads and the widths the storefront shows. */
+    images,
   };
 }
 export type Container = ReturnType<typeof createContainer>;
