@@ -34,7 +34,8 @@ export function productImageOf(
   asset: ImageAsset,
   options: Pick<ProductImage, 'shape' | 'size'>,
 ): ProductImage {
-  return { url: imageVariantPath(asset.id, defaultWidth(asset.widths)), ...options, asset };
+  const url = imageVariantPath(asset.id, defaultWidth(asset.widths));
+  return { url, shape: options.shape, size: options.size, asset };
 }
 
 const invalidData = (message: string) =>
