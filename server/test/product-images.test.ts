@@ -69,7 +69,7 @@ function images(html: string): Record<string, string>[] {
 /** The Product JSON-LD of a page. */
 function productLd(html: string): { image?: string[] } {
   for (const [, body] of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)) {
-    const data = JSON.parse(body!) as { '@type': string };
+    const data = JSON.parse(body!) as { '@type': string; image?: string[] };
     if (data['@type'] === 'Product') return data;
   }
   throw new Error('no Product JSON-LD');
