@@ -2,7 +2,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProductImageSchema, StoreProductSchema } from '@market/shared';
+import { IMAGE_WIDTHS, ProductImageSchema, StoreProductSchema } from '@market/shared';
 import { createLogger } from '../src/logger.ts';
 import { seedDemoImages } from '../src/seed/demo-images.ts';
 import { errorsOf, newProduct, productDoc } from './fixtures.ts';
@@ -86,7 +86,7 @@ describe('POST /api/admin/products/:id/images', () => {
     expect(res.status).toBe(201);
     const image = ProductImageSchema.parse(await res.json());
     expect(image).toMatchObject({ shape: 'rounding', size: 'small' });
-    expect(image.asset).toMatchObject({ width: 1600, height: 1000, widths: [160, 320, 640, 1280] });
+    expect(image.asset).toMatchObject({ width: 1600, height: 1000, widths: [...IMAGE_WIDTHS] });
     expect(image.url).toBe(`/api/images/${image.asset!.id}/640.webp`);
 
     for (const width of image.asset!.widths) {
@@ -203,7 +203,7 @@ describe('pictures on the storefront', () => {
       alt: expect.stringMatching(/^Product Probe \d+$/),
     });
     expect(hero!.srcset).toBe(
-      [160, 320, 640, 1280].map((w) => `/api/images/${asset!.id}/${w}.webp ${w}w`).join(', '),
+      IMAGE_WIDTHS.map((w) => `/api/images/${asset!.id}/${w}.webp ${w}w`).join(', '),
     );
     expect(hero!.sizes).toBeTruthy();
     expect(productLd(after.html).image).toEqual([
@@ -218,7 +218,7 @@ describe('pictures on the storefront', () => {
     });
     await seedDemoImages(t.db, createLogger('silent'));
     const [image] = (await productDoc(t.db, productId))!.images;
-    expect(image!.asset).toMatchObject({ width: 1280, height: 960, widths: [160, 320, 640, 1280] });
+    expect(image!.asset).toMatchObject({ width: 1280, height: 960, widths: [...IMAGE_WIDTHS] });
     const file = await fetch(`${t.url}${image!.url}`);
     expect(file.headers.get('content-type')).toBe('image/webp');
     expect(await sharp(Buffer.from(await file.arrayBuffer())).metadata()).toMatchObject({

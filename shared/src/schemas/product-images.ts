@@ -8,8 +8,11 @@ import { IMAGE_SHAPES, IMAGE_SIZES } from '../constants/products.ts';
  * cached for a year and never changes.
  */
 
-/** The widths (px) rendered of every picture: card thumbnails (1x/2x) up to the product page (2x). */
-export const IMAGE_WIDTHS = [160, 320, 640, 1280] as const;
+/**
+ * The widths (px) rendered of every picture: card thumbnails at 1x to 2x (a phone's two columns
+ * at 1.75x want 360 px: 480 saves a third of the bytes of 640), up to the product page at 2x.
+ */
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 1280] as const;
 
 /** The largest upload the admin may send, in bytes of the picture itself (before base64). */
 export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;

@@ -44,7 +44,7 @@ export const adminProductImageRoutes = (service: ImageService) =>
     {
       summary: 'Upload a product picture',
       description:
-        'The picture as base64 (JPEG, PNG, WebP, AVIF, GIF or TIFF; at most 5 MB and 40 megapixels): stored, rendered as WebP 160, 320, 640 and 1280 px wide (those no wider than it), and added after the product’s images. 400 when it is not such a picture, 409 when the product has 20 images.',
+        'The picture as base64 (JPEG, PNG, WebP, AVIF, GIF or TIFF; at most 5 MB and 40 megapixels): stored, rendered as WebP 160, 320, 480, 640 and 1280 px wide (those no wider than it), and added after the product’s images. 400 when it is not such a picture, 409 when the product has 20 images.',
       body: ProductImageUploadSchema,
       response: { status: 201, description: 'The image as added', schema: ProductImageSchema },
       errors: [409],
