@@ -19,7 +19,7 @@ const MAX_IMAGES_PER_PRODUCT = 20;
  * Bumped when the rendering changes (quality, format): ids, hence URLs, change with it, so
  * caches that keep a width for a year never serve an old rendering under a new promise.
  */
-const RENDERING = 'webp-q78-v1';
+const RENDERING = 'webp-q78-e2';
 
 /** An image's id: its content (and the rendering) hashed, so its URLs never change meaning. */
 export const imageIdOf = (bytes: Buffer) =>
