@@ -5,12 +5,28 @@ test('a buyer browses a category to a product page whose JSON-LD carries the off
 }) => {
   await page.goto('/category/games');
   await expect(page.getByRole('heading', { level: 1, name: 'Games' })).toBeVisible();
+  // Each card shows its picture: a plain <img> with srcset and its size, loaded (drawn at seed).
+  const card = page.locator('main .product-card img').first();
+  await expect(card).toHaveAttribute('srcset', /\/api\/images\/[0-9a-f]{32}\/160\.webp 160w/);
+  await expect(card).toHaveAttribute('width', /^\d+$/);
+  await expect
+    .poll(() => card.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await page.locator('main a[href*="/product/"]').first().click();
   await expect(page).toHaveURL(/\/product\/[0-9a-f]{24}\/[\w-]+$/);
 
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const product = blocks.map((b) => JSON.parse(b)).find((d) => d['@type'] === 'Product');
   expect(product).toBeTruthy();
+  // The contract: a picture with width and height, named in the JSON-LD by absolute URL.
+  const hero = page.locator('main img.product-image').first();
+  await expect(hero).toHaveAttribute('width', /^\d+$/);
+  await expect(hero).toHaveAttribute('height', /^\d+$/);
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  await expect
+    .poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(product.image[0]).toMatch(/^https?:\/\/[^/]+\/api\/images\/[0-9a-f]{32}\/1280\.webp$/);
   const currencies = product.offers.map((o: { priceCurrency: string }) => o.priceCurrency).sort();
   expect(currencies).toEqual(['EUR', 'GBP', 'USD']);
   for (const offer of product.offers) {

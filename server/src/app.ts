@@ -9,7 +9,7 @@ import { REPO_ROOT } from './config.ts';
 import { consoleRoutes } from './consoles.ts';
 import { AppError, handleError, handleNotFound } from './lib/errors.ts';
 import { resolveRemoteIp } from './lib/remote-ip.ts';
-import { MAX_BODY_BYTES } from './lib/request-body.ts';
+import { MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, maxBodyBytes } from './lib/request-body.ts';
 import { adminCommissionRoutes } from './modules/commission/commission.routes.ts';
 import {
   adminPayoutRoutes,
@@ -46,6 +46,7 @@ import { adminOfferRoutes } from './modules/offers/offers.admin.routes.ts';
 import { sellerOfferRoutes } from './modules/offers/offers.seller.routes.ts';
 import { adminOutboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { adminProductRoutes } from './modules/products/products.admin.routes.ts';
+import { adminProductImageRoutes, publicImageRoutes } from './modules/images/images.routes.ts';
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
 import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
 import {
@@ -124,8 +125,13 @@ const tooLarge = (): never => {
 export function createApp(c: Container) {
   const { deps } = c;
 
+  const bodyLimits = {
+    [MAX_BODY_BYTES]: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
+    [MAX_UPLOAD_BODY_BYTES]: bodyLimit({ maxSize: MAX_UPLOAD_BODY_BYTES, onError: tooLarge }),
+  };
   const api = new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
+    // Picture uploads may be bigger than any other body (lib/request-body.ts).
+    .use((ctx, next) => bodyLimits[maxBodyBytes(ctx.req.path)]!(ctx, next))
     .use(resolveRemoteIp(deps.trustProxy))
     .use(
       authenticate(
@@ -214,6 +220,8 @@ export function createApp(c: Container) {
       adminLegalChangeRoutes(c.legalChanges),
       sellerSaleDetailRoutes(c.saleDetail),
       sellerRefundRoutes(c.sellerRefunds),
+      publicImageRoutes(c.images),
+      adminProductImageRoutes(c.images),
     ],
     {
       guards: {

@@ -159,6 +159,8 @@ import {
 } from './modules/product-proposals/product-proposals.repository.ts';
 import { createProposalService } from './modules/product-proposals/product-proposals.service.ts';
 import { createProductAdminService } from './modules/products/product-admin.service.ts';
+import { createImageRepository } from './modules/images/images.repository.ts';
+import { createImageService } from './modules/images/images.service.ts';
 import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
@@ -675,6 +677,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     claims: claims.service,
   });
   const sellerRefunds = createSellerRefunds({ ...saleReads, ledger: ask.ledger });
+  const images = createImageService({ images: createImageRepository(db), products: ask.products });
 
   return {
     deps,
@@ -758,6 +761,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     conversations,
     saleDetail,
     sellerRefunds,
+    /** Product pictures: uploads and the widths the storefront shows. */
+    images,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

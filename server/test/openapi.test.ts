@@ -1,6 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ERROR_MESSAGES } from '@market/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import type { Access } from './served-routes.ts';
 
@@ -75,6 +76,13 @@ describe('GET /api/openapi.json', () => {
         headers: op.requestBody ? { 'content-type': 'application/json' } : {},
         body: op.requestBody ? '[]' : undefined,
       });
+      if (res.status === 404 && !op.security?.length && p.includes('{')) {
+        // A public route by id (a picture's width): nothing has the made-up id, so it answers
+        // its own 404; a route that does not exist answers the router's plain "Not found".
+        const { message } = (await res.json()) as { message: string };
+        expect(message, `${method} ${p}`).not.toBe(ERROR_MESSAGES.NOT_FOUND);
+        continue;
+      }
       expect([404, 500], `${method} ${p} answered ${res.status}`).not.toContain(res.status);
       if (op.security?.length) expect(res.status, `${method} ${p}`).toBe(401);
     }

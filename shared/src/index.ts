@@ -27,6 +27,7 @@ export * from './schemas/brands.ts';
 export * from './schemas/home-content.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/products.ts';
+export * from './schemas/product-images.ts';
 export * from './schemas/product-proposals.ts';
 export * from './schemas/system.ts';
 export * from './schemas/users.ts';

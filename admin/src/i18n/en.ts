@@ -243,6 +243,7 @@ export const en = {
         type: 'Type',
         denomination: { amount: 'Face value', currency: 'Face value currency' },
         images: 'Images',
+        preview: 'Picture',
         url: 'Image address',
         shape: 'Shape',
         size: 'Size',
@@ -282,6 +283,7 @@ export const en = {
         new: 'New',
         storefront: 'Storefront page',
         storefront_it: 'Italian page',
+        upload_image: 'Upload a picture',
       },
       help: {
         slug: 'Leave empty to derive it from the English name; changing it moves the storefront page',
@@ -289,9 +291,15 @@ export const en = {
         brand: 'An existing brand, by id or name',
         denomination: 'The card’s face value, e.g. 25.00',
         tags: 'Tag ids, e.g. gift-card; press Enter after each',
+        upload_image:
+          'JPEG, PNG, WebP, AVIF, GIF or TIFF up to 5 MB: resized for the storefront and added below',
       },
       not_on_sale: 'Not on sale',
       same_as_english: 'As in English',
+      notifications: {
+        image_uploaded: 'Picture added: the storefront shows it now',
+        image_too_large: 'The picture is over 5 MB',
+      },
     },
     'product-proposals': {
       name: 'Product proposal |||| Product proposals',

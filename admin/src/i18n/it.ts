@@ -250,6 +250,7 @@ export const it: TranslationOf<typeof en> = {
         type: 'Tipo',
         denomination: { amount: 'Valore nominale', currency: 'Valuta del valore nominale' },
         images: 'Immagini',
+        preview: 'Immagine',
         url: 'Indirizzo dell’immagine',
         shape: 'Forma',
         size: 'Dimensione',
@@ -289,6 +290,7 @@ export const it: TranslationOf<typeof en> = {
         new: 'Nuovo',
         storefront: 'Pagina nel negozio',
         storefront_it: 'Pagina italiana',
+        upload_image: 'Carica un’immagine',
       },
       help: {
         slug: 'Lascialo vuoto per ricavarlo dal nome inglese; cambiarlo sposta la pagina nel negozio',
@@ -296,9 +298,15 @@ export const it: TranslationOf<typeof en> = {
         brand: 'Una marca esistente, per id o nome',
         denomination: 'Il valore nominale della carta, ad es. 25,00',
         tags: 'Id dei tag, ad es. gift-card; premi Invio dopo ciascuno',
+        upload_image:
+          'JPEG, PNG, WebP, AVIF, GIF o TIFF fino a 5 MB: ridimensionata per il negozio e aggiunta sotto',
       },
       not_on_sale: 'Non in vendita',
       same_as_english: 'Come in inglese',
+      notifications: {
+        image_uploaded: 'Immagine aggiunta: il negozio la mostra già',
+        image_too_large: 'L’immagine supera i 5 MB',
+      },
     },
     'product-proposals': {
       name: 'Proposta di prodotto |||| Proposte di prodotto',

@@ -36,6 +36,8 @@ const PLATFORMS = [
   { id: 'marketplace', name: '{host}', position: 0 },
 ];
 
+const uploadProductImage = vi.fn(async (_params: { id: string; data: string }) => ({}));
+
 function renderEdit(product: AdminProduct) {
   const update = vi.fn(async (_resource: string, params: UpdateParams) => ({
     data: { ...product, ...params.data } as RaRecord,
@@ -51,7 +53,8 @@ function renderEdit(product: AdminProduct) {
         getList: async () => ({ data: PLATFORMS as never[], total: PLATFORMS.length }),
         getMany: async () => ({ data: PLATFORMS as never[] }),
         update: update as never,
-      }),
+        uploadProductImage,
+      } as never),
     },
   );
   return update;
@@ -65,6 +68,7 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  uploadProductImage.mockClear();
 });
 
 describe('ProductForm', () => {
@@ -142,5 +146,39 @@ describe('ProductForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(update.mock.calls[0]![1].data).toMatchObject({ type: 'key', denomination: null });
+  });
+
+  it('uploads a picture from the media tab as base64 for the product', async () => {
+    renderEdit(GAME);
+    await screen.findByDisplayValue('Zephyr Quest');
+    openTab('Media and tags');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'box.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(uploadProductImage).toHaveBeenCalled());
+    expect(uploadProductImage.mock.calls[0]![0]).toEqual({ id: GAME.id, data: 'iVBORw==' });
+  });
+
+  it('keeps an uploaded picture’s sizes when the product is saved', async () => {
+    const image = {
+      url: '/api/images/0123456789abcdef0123456789abcdef/640.webp',
+      shape: 'rounding' as const,
+      size: 'large' as const,
+      asset: {
+        id: '0123456789abcdef0123456789abcdef',
+        width: 1600,
+        height: 1200,
+        widths: [160, 320, 640, 1280],
+      },
+    };
+    const update = renderEdit({ ...GAME, images: [image] });
+    fireEvent.change(await screen.findByDisplayValue('Zephyr Quest'), {
+      target: { value: 'Zephyr Quest II' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]![1].data).toMatchObject({ images: [image] });
   });
 });

@@ -21,6 +21,7 @@ import {
   TYPE_CHOICES,
   validateProduct,
 } from './product-form.ts';
+import { ProductImageUpload } from './ProductImageUpload.tsx';
 
 /** The face value inputs, shown only while the type is gift card. */
 function DenominationInputs() {
@@ -85,6 +86,7 @@ export function ProductForm({ defaultValues }: { defaultValues?: Record<string, 
         <DenominationInputs />
       </FormTab>
       <FormTab label="resources.products.tabs.media">
+        <ProductImageUpload />
         <ArrayInput source="images">
           <SimpleFormIterator inline>
             <TextInput source="url" validate={required()} />

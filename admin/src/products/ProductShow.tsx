@@ -7,6 +7,7 @@ import {
   DateField,
   DeleteButton,
   EditButton,
+  ImageField,
   NumberField,
   SelectField,
   Show,
@@ -91,6 +92,11 @@ export function ProductShow() {
         <NumberField source="offerCount" />
         <ArrayField source="images">
           <Datagrid bulkActionButtons={false} rowClick={false}>
+            <ImageField
+              source="url"
+              label="resources.products.fields.preview"
+              sx={{ '& img': { maxWidth: 96, maxHeight: 72, objectFit: 'cover' } }}
+            />
             <TextField source="url" />
             <SelectField source="shape" choices={SHAPE_CHOICES} />
             <SelectField source="size" choices={SIZE_CHOICES} />

@@ -9,6 +9,7 @@ import type {
   LegalChangeDecisionKind,
   Payout,
   PayoutMethod,
+  ProductImage,
   Seller,
   SellerDecision,
   UserInfoFull,
@@ -47,6 +48,8 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   runPayouts(params: { method: PayoutMethod }): Promise<{ created: number; ids: string[] }>;
   /** `POST /api/admin/payouts/:id/mark-paid`: a transfer payout paid, with the bank reference. */
   markPayoutPaid(params: { id: string; reference: string }): Promise<Payout>;
+  /** `POST /api/admin/products/:id/images`: a picture (base64) stored, resized and added. */
+  uploadProductImage(params: { id: string; data: string }): Promise<ProductImage>;
 }
 
 const orderPath = (id: string, action: string) => `/orders/${encodeURIComponent(id)}/${action}`;
@@ -80,5 +83,7 @@ export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
     runPayouts: (params) => base.postAction('/payouts/run', params),
     markPayoutPaid: ({ id, reference }) =>
       base.postAction<Payout>(`/payouts/${encodeURIComponent(id)}/mark-paid`, { reference }),
+    uploadProductImage: ({ id, data }) =>
+      base.postAction<ProductImage>(`/products/${encodeURIComponent(id)}/images`, { data }),
   };
 }

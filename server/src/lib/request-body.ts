@@ -3,6 +3,14 @@ import type http from 'node:http';
 /** The largest request body the API reads (the biggest is a seller's batch of 5,000 keys). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** An admin's product picture upload: up to 5 MB of picture as base64 (`ProductImageUploadSchema`). */
+export const MAX_UPLOAD_BODY_BYTES = 8 * 1024 * 1024;
+const UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/images$/;
+
+/** The largest body a request to `path` (from `/api`, without the query) may carry. */
+export const maxBodyBytes = (path: string): number =>
+  UPLOAD_PATH.test(path) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+
 /** Past this much, a refused body is not read to its end: the connection is closed instead. */
 const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
 
@@ -15,7 +23,7 @@ type NodeListener = (req: http.IncomingMessage, res: http.ServerResponse) => unk
  * tries to drain the rest behind the body stream it had opened, which pauses itself: after
  * 500 ms it closes the socket, and a client that has sent its next request on it sees
  * "other side closed". The body is handed over as `rawBody`, which @hono/node-server reads
- * instead of the socket; past `MAX_BODY_BYTES` only the first bytes are kept (the body limit
+ * instead of the socket; past its limit (`maxBodyBytes`) only the first bytes are kept (the body limit
  * refuses it either way), and past `MAX_DISCARDED_BYTES` reading stops and the answer closes
  * the connection, which HTTP allows and the client is told of.
  */
@@ -25,6 +33,7 @@ export function readBodyFirst(listener: NodeListener): NodeListener {
       return listener(req, res);
     }
     const chunks: Buffer[] = [];
+    const limit = maxBodyBytes((req.url ?? '').split('?', 1)[0]!);
     let size = 0;
     let handedOver = false;
     const handOver = () => {
@@ -36,7 +45,7 @@ export function readBodyFirst(listener: NodeListener): NodeListener {
     };
     const onData = (chunk: Buffer) => {
       // Kept until past the limit, so the body limit sees a body too large and refuses it.
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
       size += chunk.length;
       if (size > MAX_DISCARDED_BYTES) {
         req.pause();

@@ -26,6 +26,7 @@ import {
   slugify,
 } from './demo-catalogue.ts';
 import { seedDemoClaims } from './demo-claims.ts';
+import { seedDemoImages } from './demo-images.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoReviews } from './demo-reviews.ts';
 import { DEMO_SUPPLIER_SELLER, demoSupplierPicks } from './demo-suppliers.ts';
@@ -198,4 +199,6 @@ export async function seedDemoData(
   await seedDemoReviews(db, log);
   // One open defective-key claim of the demo buyer (its own marker too).
   await seedDemoClaims(db, log);
+  // Pictures for demo products that have none (older demo data gets them too).
+  await seedDemoImages(db, log);
 }

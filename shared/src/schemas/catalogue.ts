@@ -11,6 +11,7 @@ import { PublicCategorySchema } from './categories.ts';
 import { PublicBannerSchema } from './home-content.ts';
 import { MacrocategorySchema } from './macrocategories.ts';
 import { PlatformInfoSchema } from './platforms.ts';
+import { ImageAssetSchema } from './product-images.ts';
 import { RatingSummarySchema, ReviewReplySchema } from './reviews.ts';
 
 /** The public catalogue calls (spec section 7). Money is integer cents of its currency. */
@@ -45,11 +46,18 @@ export const ProductPricesSchema = z.object({
 });
 export type ProductPrices = z.infer<typeof ProductPricesSchema>;
 
+/**
+ * A product picture: `url` for any plain use; `asset` when the server stored and resized it
+ * (srcset, intrinsic size). `shape` and `size` are the spec's options: `size` says which view it
+ * is for (small: cards, large: the product page), `shape` how its corners are drawn.
+ */
 export const ProductImageSchema = z.object({
   url: z.string(),
   shape: z.enum(IMAGE_SHAPES),
   size: z.enum(IMAGE_SIZES),
+  asset: ImageAssetSchema.optional(),
 });
+export type ProductImage = z.infer<typeof ProductImageSchema>;
 
 /** A product as the storefront shows it, with texts in the requested locale. */
 export const StoreProductSchema = z.object({

@@ -10,6 +10,7 @@ import {
 import { RegionSchema } from '../constants/regions.ts';
 import { SLUG_PATTERN } from '../lib/slug.ts';
 import { ProductPricesSchema } from './catalogue.ts';
+import { ImageAssetSchema } from './product-images.ts';
 import { localizedText, LocalizedTextSchema } from './localized-text.ts';
 
 /**
@@ -46,6 +47,8 @@ export const ProductImageInputSchema = z.object({
     .regex(/^(https?:\/\/|\/)\S+$/, 'A web address (https://…) or a path starting with /'),
   shape: z.enum(IMAGE_SHAPES),
   size: z.enum(IMAGE_SIZES),
+  /** Set by the upload (kept as the console sends it back); only ever points at our own images. */
+  asset: ImageAssetSchema.optional(),
 });
 
 /** A tag id, e.g. `gift-card`. */

@@ -17,6 +17,8 @@ export function createProductFacade(repo: ProductRepository) {
     findByIds: repo.findByIds,
     identities: repo.identities,
     pullTag: repo.pullTag,
+    pushImage: repo.pushImage,
+    setImagesWhereEmpty: repo.setImagesWhereEmpty,
     renameBrand: repo.renameBrand,
     setPriceRange: repo.setPriceRange,
     sitemapPages: repo.sitemapPages,

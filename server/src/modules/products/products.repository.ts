@@ -2,6 +2,7 @@ import type { Db, Filter, IndexDescription, ObjectId, Sort } from 'mongodb';
 import type {
   CategoryId,
   Currency,
+  ImageAsset,
   ImageShape,
   ImageSize,
   Locale,
@@ -20,7 +21,7 @@ export type ProductDoc = {
   type: ProductType;
   name: Record<Locale, string>;
   description: Record<Locale, string>;
-  images: { url: string; shape: ImageShape; size: ImageSize }[];
+  images: { url: string; shape: ImageShape; size: ImageSize; asset?: ImageAsset }[];
   tags: string[];
   /** Gift cards only: face value in cents of a currency. */
   denomination?: { amount: number; currency: Currency };
@@ -325,6 +326,35 @@ export function createProductRepository(db: Db) {
       products.countDocuments({ [field]: { $in: values } }),
     /** Every tag id some product carries. */
     distinctTags: () => products.distinct('tags') as Promise<string[]>,
+    /**
+     * Adds an image after the product's others, while it has fewer than `max`; null when there
+     * is no such product or it is full. One conditional write: two uploads never overfill it.
+     */
+    pushImage: (id: ObjectId, image: ProductDoc['images'][number], max: number) =>
+      products.findOneAndUpdate(
+        { _id: id, [`images.${max - 1}`]: { $exists: false } },
+        { $push: { images: image }, $set: { updatedAt: new Date() } },
+        { returnDocument: 'after' },
+      ),
+    /** The demo products (by slug) that have no image yet: what their picture is drawn from. */
+    withoutImages: (slugs: string[]) =>
+      products
+        .find(
+          { slug: { $in: slugs }, images: { $size: 0 } },
+          { projection: { name: 1, platform: 1, region: 1, categoryId: 1 } },
+        )
+        .toArray(),
+    /** Sets the images of products that have none yet (the demo pictures); returns how many. */
+    async setImagesWhereEmpty(rows: { id: ObjectId; images: ProductDoc['images'] }[]) {
+      if (!rows.length) return 0;
+      const result = await products.bulkWrite(
+        rows.map(({ id, images }) => ({
+          updateOne: { filter: { _id: id, images: { $size: 0 } }, update: { $set: { images } } },
+        })),
+        { ordered: false },
+      );
+      return result.modifiedCount;
+    },
     /** Removes a deleted tag from every product. */
     pullTag: (tag: string) =>
       products.updateMany({ tags: tag }, { $pull: { tags: tag }, $set: { updatedAt: new Date() } }),

@@ -80,6 +80,7 @@ describe('productJsonLd', () => {
     description: 'An action game.',
     brand: 'Northwind Games',
     url: 'http://localhost:8080/product/6b02/iron-arena',
+    image: ['http://localhost:8080/api/images/0123456789abcdef0123456789abcdef/1280.webp'],
   };
 
   it('describes the product with its id as sku and its brand', () => {
@@ -90,6 +91,7 @@ describe('productJsonLd', () => {
       name: 'Iron Arena',
       description: 'An action game.',
       sku: '6b02',
+      image: ['http://localhost:8080/api/images/0123456789abcdef0123456789abcdef/1280.webp'],
       brand: { '@type': 'Brand', name: 'Northwind Games' },
     });
   });
@@ -139,6 +141,7 @@ describe('productJsonLd with reviews', () => {
     description: 'An action game.',
     brand: 'Northwind Games',
     url: 'http://localhost:8080/product/6b02/iron-arena',
+    image: [],
     sales: [],
   };
   const review = {

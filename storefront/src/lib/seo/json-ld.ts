@@ -75,6 +75,8 @@ export interface ProductJsonLd {
   description: string;
   sku: string;
   url: string;
+  /** Absolute URLs of its pictures (the placeholder's when it has none). */
+  image: string[];
   brand: { '@type': 'Brand'; name: string };
   offers: OfferJsonLd[];
   /** Only with approved reviews (the API gives only those). */
@@ -158,6 +160,8 @@ export function productJsonLd(input: {
   description: string;
   brand: string;
   url: string;
+  /** Absolute URLs of its pictures (`jsonLdImages`). */
+  image: string[];
   sales: readonly Sale[];
   reviews?: Pick<ProductReviews, 'rating' | 'reviews'> | null;
 }): ProductJsonLd {
@@ -191,6 +195,7 @@ export function productJsonLd(input: {
     description: input.description,
     sku: input.id,
     url: input.url,
+    image: input.image,
     brand: { '@type': 'Brand', name: input.brand },
     offers,
     ...reviewsJsonLd(input.reviews),
