@@ -96,6 +96,9 @@ import {
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
+import { sellerApiTokenRoutes } from './modules/seller-api/api-tokens.routes.ts';
+import { tokenAuth } from './modules/seller-api/token-auth.ts';
+import { sellerWebhookRoutes } from './modules/seller-api/webhooks.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -111,6 +114,7 @@ export function createApp(c: Container) {
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
+    .use(tokenAuth(c.sellerApi.tokens, deps.db, deps.rateLimits.apiToken))
     .use(authenticate(deps.auth, c.users, deps.trustProxy));
   // Each route declares who may call it, its checks, its abuse limit and its documentation.
   const mounted = mountRoutes(
@@ -180,6 +184,8 @@ export function createApp(c: Container) {
       adminClaimRoutes(c.claims.service),
       adminDashboardRoutes(c.dashboards),
       sellerDashboardRoutes(c.dashboards),
+      sellerApiTokenRoutes(c.sellerApi.tokens),
+      ...sellerWebhookRoutes(c.sellerApi.webhooks),
     ],
     {
       guards: {

@@ -174,6 +174,12 @@ import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.
 import { createTagAdminService } from './modules/tags/tags.service.ts';
 import { createUserRepository, userIndexes } from './modules/users/users.repository.ts';
 import { createUserService } from './modules/users/users.service.ts';
+import { apiTokenIndexes } from './modules/seller-api/api-tokens.repository.ts';
+import {
+  webhookDeliveryIndexes,
+  webhookEndpointIndexes,
+} from './modules/seller-api/webhooks.repository.ts';
+import { createSellerApi } from './modules/seller-api/seller-api.wiring.ts';
 
 /** Every collection's indexes, each list declared beside its queries in the module's repository. */
 const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
@@ -212,6 +218,9 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   supplierImports: supplierImportIndexes,
   reviews: reviewIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
+  apiTokens: apiTokenIndexes,
+  webhookEndpoints: webhookEndpointIndexes,
+  webhookDeliveries: webhookDeliveryIndexes,
 };
 
 /** What a test may set apart from the configuration (main.ts sets none). */
@@ -520,7 +529,18 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
         log,
       })
     : undefined;
-  const reports = createOrderReports({ reporter: affiliate, orders: ask.orders, log });
+  // Sellers' API tokens and webhooks; their sale and refund events ride on the order reports.
+  const sellerApi = createSellerApi({
+    ...{ db, log },
+    vault: deps.vault,
+    users: ask.users,
+    offers: ask.offers,
+    tokenCacheMs: deps.sellerApi.tokenCacheMs,
+    allowPrivateWebhookUrls: deps.sellerApi.allowPrivateWebhookUrls,
+  });
+  const reports = sellerApi.events.around(
+    createOrderReports({ reporter: affiliate, orders: ask.orders, log }),
+  );
 
   // Checkout: the cart becomes an order and a payment; returns, webhooks and the admin's
   // refresh settle it the one way; refunds give money and keys back.
@@ -586,6 +606,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     publicOrigin: deps.publicOrigin,
     holdbackDays: deps.sellerHoldbackDays,
     responseHours: deps.claimResponseHours,
+    onReported: sellerApi.events.claimReported,
   });
   const adminOrders = createAdminOrderService({
     orders: orderService,
@@ -664,6 +685,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     /** The sellers' ledger (balances and movements). */
     ledger: ask.ledger,
     dashboards,
+    /** Sellers' API tokens and webhooks: main.ts's webhook job runs `delivery.deliverDue`. */
+    sellerApi,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

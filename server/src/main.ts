@@ -224,6 +224,14 @@ async function main() {
     log,
   });
   stops.push(() => payouts.stop());
+  // Sellers' webhooks: events recorded before delivery are sent, retried with backoff.
+  const webhooks = startJob({
+    name: 'webhook-delivery',
+    everyMs: config.WEBHOOK_INTERVAL_SECONDS * 1000,
+    run: () => container.sellerApi.delivery.deliverDue(),
+    log,
+  });
+  stops.push(() => webhooks.stop());
   // Supplier catalogue imports a stop or a crash left running go on from their saved cursor, in
   // the background; at shutdown each stops after its current page, to be resumed next boot.
   const imports = container.supplierImportRunner;

@@ -8,6 +8,8 @@ import { startTestServer, type TestAccount, type TestServer } from './harness.ts
 let t: TestServer;
 let buyer: TestAccount;
 let seller: TestAccount;
+/** A seller API token allowed to write offers. */
+let apiToken: string;
 
 beforeAll(async () => {
   // Two requests a second per limit, so each trips at the third and resets within a second;
@@ -20,6 +22,11 @@ beforeAll(async () => {
     },
   });
   [buyer, seller] = await Promise.all([t.account('user'), t.account('seller')]);
+  const created = await t.call('POST', '/api/seller/api-tokens', {
+    token: seller.token,
+    body: { name: 'limits', scopes: ['offers:write'] },
+  });
+  apiToken = ((await created.json()) as { token: string }).token;
 });
 afterAll(() => t.close());
 
@@ -41,6 +48,7 @@ const attempts: Record<LimitName, (address: string) => Promise<Response>> = {
     ),
   webhook: (ip) => post('/api/payments/webhooks/paypal', ip),
   pageView: (ip) => post('/api/public/events', ip),
+  apiToken: (ip) => post('/api/seller/offers', ip, apiToken),
 };
 
 function post(path: string, ip: string, token?: string) {
@@ -67,7 +75,11 @@ describe('abuse limits', () => {
         expect(Number(refused.headers.get('retry-after')), name).toBeGreaterThanOrEqual(1);
         expect(ApiErrorSchema.parse(await refused.json()).code).toBe('TOO_MANY_REQUESTS');
         // Another address is not held back by this one (per-user limits aside).
-        if (!['coupon', 'checkout', 'keyUpload', 'supplierTest', 'keyReveal'].includes(name)) {
+        if (
+          !['coupon', 'checkout', 'keyUpload', 'supplierTest', 'keyReveal', 'apiToken'].includes(
+            name,
+          )
+        ) {
           expect((await attempts[name](`198.51.100.${i + 1}`)).status, name).not.toBe(429);
         }
       }),

@@ -54,3 +54,4 @@ export * from './schemas/payouts.ts';
 export * from './schemas/dashboards.ts';
 export * from './schemas/reviews.ts';
 export * from './lib/offer-ranking.ts';
+export * from './schemas/seller-api.ts';

@@ -28,6 +28,8 @@ export const DEFAULT_LIMITS = {
   webhook: { points: 600, seconds: 60 },
   /** Page views, per client address: a busy reader's tabs pass, a script does not. */
   pageView: { points: 120, seconds: 60 },
+  /** Seller API calls with an API token, per token (every method counts). */
+  apiToken: { points: 600, seconds: 60 },
 } satisfies Record<string, Limit>;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = Record<LimitName, Limit>;

@@ -1,0 +1,86 @@
+import type { Db } from 'mongodb';
+import { createMiddleware } from 'hono/factory';
+import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { API_TOKEN_PREFIX } from '@market/shared';
+import type { AppEnv } from '../../app-env.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Limit } from '../../lib/rate-limit-config.ts';
+import { bearerToken } from '../../middleware/auth.ts';
+import { RATE_LIMIT_COLLECTION } from '../../middleware/rate-limit.ts';
+import type { ApiTokenService } from './api-tokens.service.ts';
+import { scopeFor } from './token-scopes.ts';
+
+/**
+ * Settles a request carrying `Authorization: Bearer mkt_live_…` (other credentials are left to
+ * `authenticate`, which runs next). The token acts as its seller, only on the seller routes its
+ * scopes cover: elsewhere, or outside its scopes, the request goes on as a guest with a 403 kept
+ * in `authFailure` (so a seller route refuses it, a public one still answers); an unknown,
+ * revoked or blocked token is a 401. Each token's calls are counted, every method alike (429
+ * past `limit`), in MongoDB like the other abuse limits. The seller guard still checks the shop
+ * is approved on each request.
+ */
+export function tokenAuth(tokens: ApiTokenService, db: Db, limit: Limit) {
+  const limiter = new RateLimiterMongo({
+    storeClient: db,
+    tableName: RATE_LIMIT_COLLECTION,
+    keyPrefix: 'apiToken',
+    points: limit.points,
+    duration: limit.seconds,
+    disableIndexesCreation: true,
+    insuranceLimiter: new RateLimiterMemory({
+      keyPrefix: 'apiToken',
+      points: limit.points,
+      duration: limit.seconds,
+    }),
+  });
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearerToken(c);
+    if (!token?.startsWith(API_TOKEN_PREFIX)) return next();
+    const refuse = (error: AppError) => {
+      c.get('log').info({ reason: error.providerCode ?? error.code }, 'api token refused');
+      c.set('authFailure', error);
+      return next();
+    };
+    const scope = scopeFor(c.req.method, c.req.path);
+    if (!scope) {
+      return refuse(
+        new AppError('FORBIDDEN', {
+          message: 'API tokens reach only the seller API',
+          providerCode: 'auth/api-token-out-of-scope',
+        }),
+      );
+    }
+    const holder = await tokens.resolve(token);
+    if (!holder) {
+      return refuse(new AppError('UNAUTHENTICATED', { providerCode: 'auth/api-token-invalid' }));
+    }
+    if (!holder.scopes.includes(scope)) {
+      return refuse(
+        new AppError('FORBIDDEN', {
+          message: `This token lacks the ${scope} scope`,
+          providerCode: 'auth/api-token-out-of-scope',
+        }),
+      );
+    }
+    try {
+      await limiter.consume(holder.tokenId);
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      c.header('Retry-After', String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))));
+      throw new AppError('TOO_MANY_REQUESTS');
+    }
+    c.set('user', {
+      uid: holder.uid,
+      email: null,
+      name: null,
+      role: 'seller',
+      sellerId: holder.sellerId,
+      emailVerified: true,
+      signInProvider: 'api-token',
+      authTime: 0,
+      via: 'token',
+      scopes: holder.scopes,
+    });
+    return next();
+  });
+}
