@@ -15,6 +15,7 @@ import { Dashboard } from './dashboard/Dashboard.tsx';
 import { RegisterPage } from './register/RegisterPage.tsx';
 import { REGISTER_PATH, SellerLoginPage } from './register/SellerLoginPage.tsx';
 import { sellerSetup } from './setup.ts';
+import { apiTokens, webhookDeliveries, webhooks } from './seller-api/index.ts';
 
 /** Open to anyone: how a seller applies. */
 const publicRoutes: readonly PublicRoute[] = [{ path: REGISTER_PATH, element: <RegisterPage /> }];
@@ -46,6 +47,9 @@ export function App() {
             <Resource name="payouts" {...payouts} />
             <Resource name="reviews" {...reviews} />
             <Resource name="categories" {...categories} />
+            <Resource name="api-tokens" {...apiTokens} />
+            <Resource name="webhooks" {...webhooks} />
+            <Resource name="webhook-deliveries" {...webhookDeliveries} />
           </>
         )
       }
