@@ -535,6 +535,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     vault: deps.vault,
     users: ask.users,
     offers: ask.offers,
+    orders: ask.orders,
     tokenCacheMs: deps.sellerApi.tokenCacheMs,
     allowPrivateWebhookUrls: deps.sellerApi.allowPrivateWebhookUrls,
   });

@@ -314,6 +314,29 @@ describe('seller webhooks', () => {
     expect(again).toMatchObject({ status: 'delivered', eventId: delivery!.eventId });
   });
 
+  it('records again a sale whose event a crash lost, once, for the endpoints that existed', async () => {
+    const seller = await t.account('seller');
+    const endpoint = await register(seller, receiver.url, ['sale']);
+    await sale(seller, 10);
+    const [recorded] = await deliveriesOf(seller);
+    // As if the server had stopped between the order's approval and the event.
+    await t.db.collection('webhookDeliveries').deleteMany({ sellerId: seller.sellerId });
+    const later = await register(seller, receiver.url, ['sale']);
+
+    const sweep = () => t.container.sellerApi.events.sweepSales(2 * 3_600_000);
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    await sweep();
+    const swept = await deliveriesOf(seller);
+    expect(swept).toHaveLength(1);
+    expect(swept[0]).toMatchObject({
+      eventId: recorded!.eventId,
+      endpointId: endpoint.id,
+      status: 'pending',
+    });
+    expect(swept.some((d) => d.endpointId === later.id)).toBe(false);
+    await deliverDue(); // nothing left pending for the next test's receiver
+  });
+
   it('tells the seller of a claim', async () => {
     const seller = await t.account('seller');
     await register(seller, receiver.url, ['claim']);

@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import type { Logger } from '../../logger.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
+import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { UserFacade } from '../users/users.facade.ts';
 import { createApiTokenRepository } from './api-tokens.repository.ts';
 import { createApiTokenService } from './api-tokens.service.ts';
@@ -16,6 +17,7 @@ export function createSellerApi(deps: {
   vault: KeyVault;
   users: Pick<UserFacade, 'findById'>;
   offers: Pick<OfferFacade, 'findById'>;
+  orders: Pick<OrderFacade, 'approvedOfSellersSince'>;
   log: Logger;
   tokenCacheMs: number;
   allowPrivateWebhookUrls: boolean;
@@ -43,7 +45,7 @@ export function createSellerApi(deps: {
       log,
     }),
     /** Where sales, refunds, claims and low stock become webhook events. */
-    events: createSellerEvents({ webhooks, offers: deps.offers, log }),
+    events: createSellerEvents({ webhooks, offers: deps.offers, orders: deps.orders, log }),
   };
 }
 export type SellerApi = ReturnType<typeof createSellerApi>;

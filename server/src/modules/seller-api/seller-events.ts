@@ -3,6 +3,7 @@ import type { OrderReports } from '../affiliates/order-reports.ts';
 import type { ObjectId } from 'mongodb';
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { OrderDoc, OrderItemDoc } from '../orders/order-doc.ts';
+import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { WebhookService } from './webhooks.service.ts';
 
 /** What a claim's event tells (the claim as the claims module stores it has these). */
@@ -18,6 +19,9 @@ type ReportedClaim = {
   details: string;
   respondBy: Date;
 };
+
+/** The most orders one sweep looks at (the oldest first; the next sweep goes on). */
+const SWEEP_BATCH = 500;
 
 /** An offer with this many units or fewer left after a sale is running low (as the dashboard). */
 export const LOW_STOCK_UNITS = 3;
@@ -45,11 +49,12 @@ const bySeller = (items: OrderItemDoc[]) => {
  * never fails what triggered it: an error is logged (the order or refund stands).
  */
 export function createSellerEvents(deps: {
-  webhooks: Pick<WebhookService, 'emit'>;
+  webhooks: Pick<WebhookService, 'emit' | 'sellersListening'>;
   offers: Pick<OfferFacade, 'findById'>;
+  orders: Pick<OrderFacade, 'approvedOfSellersSince'>;
   log: Logger;
 }) {
-  const { webhooks, offers, log } = deps;
+  const { webhooks, offers, orders, log } = deps;
   const safely = async (what: string, run: () => Promise<void>) => {
     try {
       await run();
@@ -58,15 +63,22 @@ export function createSellerEvents(deps: {
     }
   };
 
-  async function sale(order: OrderDoc) {
+  /** `happenedAt`: for a sale recorded late (the sweep), so later endpoints do not hear it. */
+  async function sale(order: OrderDoc, happenedAt?: Date) {
     for (const [sellerId, items] of bySeller(order.items)) {
-      await webhooks.emit(sellerId, 'sale', order._id.toHexString(), {
-        orderId: order._id.toHexString(),
-        orderNumber: order.number,
-        currency: order.currency,
-        totalCents: items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0),
-        lines: linesOf(items),
-      });
+      await webhooks.emit(
+        sellerId,
+        'sale',
+        order._id.toHexString(),
+        {
+          orderId: order._id.toHexString(),
+          orderNumber: order.number,
+          currency: order.currency,
+          totalCents: items.reduce((sum, i) => sum + i.unitPriceCents * i.quantity, 0),
+          lines: linesOf(items),
+        },
+        happenedAt,
+      );
       for (const item of items) {
         const offer = await offers.findById(item.offerId);
         if (!offer || offer.stock > LOW_STOCK_UNITS) continue;
@@ -80,6 +92,7 @@ export function createSellerEvents(deps: {
             name: item.name,
             stock: offer.stock,
           },
+          happenedAt,
         );
       }
     }
@@ -113,6 +126,19 @@ export function createSellerEvents(deps: {
           await safely('refund', () => refund(order, refundedCents));
         },
       };
+    },
+    /**
+     * Records again the sales of the last `withinMs` for sellers who listen (a crash between an
+     * order's approval and its event would lose it): the event ids are the same, so a sale
+     * already recorded adds nothing. The webhook job runs it every few minutes.
+     */
+    async sweepSales(withinMs: number, now = new Date()) {
+      const sellers = await webhooks.sellersListening('sale');
+      if (sellers.length === 0) return 0;
+      const since = new Date(now.getTime() - withinMs);
+      const recent = await orders.approvedOfSellersSince(sellers, since, SWEEP_BATCH);
+      for (const order of recent) await sale(order, order.updatedAt);
+      return recent.length;
     },
     async claimReported(claim: ReportedClaim) {
       await webhooks.emit(claim.sellerId, 'claim', claim._id.toHexString(), {

@@ -81,9 +81,18 @@ export function createWebhookRepository(db: Db) {
       ]);
       return { rows, total };
     },
-    /** The seller's enabled endpoints that listen to `type`. */
-    listeners: (sellerId: string, type: WebhookEventType) =>
-      endpoints.find({ sellerId, enabled: true, events: type }).toArray(),
+    /** The seller's enabled endpoints that listen to `type` (and existed at `asOf`, when given). */
+    listeners: (sellerId: string, type: WebhookEventType, asOf?: Date) =>
+      endpoints
+        .find({ sellerId, enabled: true, events: type, ...(asOf && { createdAt: { $lte: asOf } }) })
+        .toArray(),
+    /** The sellers with an enabled endpoint listening to `type`. */
+    async sellersListening(type: WebhookEventType): Promise<string[]> {
+      const rows = await endpoints
+        .find({ enabled: true, events: type }, { projection: { sellerId: 1 } })
+        .toArray();
+      return [...new Set(rows.map((r) => r.sellerId))];
+    },
     updateOwnEndpoint: (
       id: ObjectId,
       sellerId: string,

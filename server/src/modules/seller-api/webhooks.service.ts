@@ -169,6 +169,9 @@ export function createWebhookService(deps: {
       return toDelivery(after);
     },
 
+    /** The sellers who listen to `type` (the sale sweep looks at their orders only). */
+    sellersListening: (type: WebhookEventType) => webhooks.sellersListening(type),
+
     /**
      * Records an event for every enabled endpoint of the seller listening to `type`, before any
      * is sent. `key` names what happened (an order, a refund…): the same key records nothing new.
@@ -178,8 +181,10 @@ export function createWebhookService(deps: {
       type: WebhookEventType,
       key: string,
       data: Record<string, unknown>,
+      /** When it happened, if not now: endpoints registered after it do not hear it. */
+      happenedAt?: Date,
     ) {
-      const listeners = await webhooks.listeners(sellerId, type);
+      const listeners = await webhooks.listeners(sellerId, type, happenedAt);
       if (listeners.length === 0) return;
       const eventId = eventIdOf(sellerId, type, key);
       const at = now();
