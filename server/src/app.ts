@@ -114,7 +114,7 @@ export function createApp(c: Container) {
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
-    .use(tokenAuth(c.sellerApi.tokens, deps.db, deps.rateLimits.apiToken))
+    .use(tokenAuth(c.sellerApi.tokens, deps.rateLimits.apiToken))
     .use(authenticate(deps.auth, c.users, deps.trustProxy));
   // Each route declares who may call it, its checks, its abuse limit and its documentation.
   const mounted = mountRoutes(

@@ -1,12 +1,10 @@
-import type { Db } from 'mongodb';
 import { createMiddleware } from 'hono/factory';
-import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { API_TOKEN_PREFIX } from '@market/shared';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Limit } from '../../lib/rate-limit-config.ts';
 import { bearerToken } from '../../middleware/auth.ts';
-import { RATE_LIMIT_COLLECTION } from '../../middleware/rate-limit.ts';
 import type { ApiTokenService } from './api-tokens.service.ts';
 import { scopeFor } from './token-scopes.ts';
 
@@ -16,22 +14,16 @@ import { scopeFor } from './token-scopes.ts';
  * scopes cover: elsewhere, or outside its scopes, the request goes on as a guest with a 403 kept
  * in `authFailure` (so a seller route refuses it, a public one still answers); an unknown,
  * revoked or blocked token is a 401. Each token's calls are counted, every method alike (429
- * past `limit`), in MongoDB like the other abuse limits. The seller guard still checks the shop
- * is approved on each request.
+ * past `limit`). A cached token costs no database access here; the seller guard still reads the
+ * shop (approved now?) on each request, as for every seller call.
  */
-export function tokenAuth(tokens: ApiTokenService, db: Db, limit: Limit) {
-  const limiter = new RateLimiterMongo({
-    storeClient: db,
-    tableName: RATE_LIMIT_COLLECTION,
+export function tokenAuth(tokens: ApiTokenService, limit: Limit) {
+  // Counted in this instance's memory, not in MongoDB like the other limits: a token's calls
+  // then cost no database write each (with N instances, a token may make up to N times the limit).
+  const limiter = new RateLimiterMemory({
     keyPrefix: 'apiToken',
     points: limit.points,
     duration: limit.seconds,
-    disableIndexesCreation: true,
-    insuranceLimiter: new RateLimiterMemory({
-      keyPrefix: 'apiToken',
-      points: limit.points,
-      duration: limit.seconds,
-    }),
   });
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c);
