@@ -29,6 +29,7 @@ export function createApiTokenRepository(db: Db) {
   return {
     insert: (doc: ApiTokenDoc) => tokens.insertOne(doc),
     findByHash: (hash: string) => tokens.findOne({ hash }),
+    countActive: (sellerId: string) => tokens.countDocuments({ sellerId, revokedAt: null }),
     async pageOfSeller(sellerId: string, skip: number, limit: number) {
       const [rows, total] = await Promise.all([
         tokens.find({ sellerId }).sort({ createdAt: -1, _id: 1 }).skip(skip).limit(limit).toArray(),

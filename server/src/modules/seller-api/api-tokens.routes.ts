@@ -34,8 +34,9 @@ export const sellerApiTokenRoutes = (service: ApiTokenService) =>
       {
         summary: 'Create an API token',
         description:
-          'The answer’s `token` is shown this once; the server keeps only its SHA-256. Send it as `Authorization: Bearer mkt_live_…` to the seller routes its scopes cover.',
+          'The answer’s `token` is shown this once; the server keeps only its SHA-256. Send it as `Authorization: Bearer mkt_live_…` to the seller routes its scopes cover. 409 past 25 active tokens.',
         body: ApiTokenCreateSchema,
+        errors: [409],
         response: {
           status: 201,
           description: 'The token, with its secret',

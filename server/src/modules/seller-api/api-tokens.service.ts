@@ -22,6 +22,9 @@ export type TokenHolder = {
   scopes: ApiTokenScope[];
 };
 
+/** Tokens a seller may hold at once (revoked ones do not count). */
+export const MAX_ACTIVE_TOKENS = 25;
+
 /** `lastUsedAt` is written at most this often per token (a busy script would write per call). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -68,6 +71,11 @@ export function createApiTokenService(deps: {
 
   return {
     async create(sellerId: string, uid: string, body: ApiTokenCreate): Promise<ApiTokenCreated> {
+      if ((await tokens.countActive(sellerId)) >= MAX_ACTIVE_TOKENS) {
+        throw new AppError('CONFLICT', {
+          message: `At most ${MAX_ACTIVE_TOKENS} active tokens: revoke one first`,
+        });
+      }
       const token = API_TOKEN_PREFIX + randomBytes(32).toString('base64url');
       const doc: ApiTokenDoc = {
         _id: new ObjectId(),

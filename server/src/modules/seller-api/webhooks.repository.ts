@@ -68,6 +68,7 @@ export function createWebhookRepository(db: Db) {
   return {
     insertEndpoint: (doc: WebhookEndpointDoc) => endpoints.insertOne(doc),
     findEndpoint: (id: ObjectId) => endpoints.findOne({ _id: id }),
+    countEndpoints: (sellerId: string) => endpoints.countDocuments({ sellerId }),
     findOwnEndpoint: (id: ObjectId, sellerId: string) => endpoints.findOne({ _id: id, sellerId }),
     async endpointsOfSeller(sellerId: string, skip: number, limit: number) {
       const [rows, total] = await Promise.all([

@@ -47,8 +47,9 @@ export const sellerWebhookRoutes = (service: WebhookService) => [
       {
         summary: 'Register a webhook endpoint',
         description:
-          'Events are POSTed as JSON, signed in the `Market-Signature` header with the answer’s `secret` (shown this once; see docs/seller-api.md). Deployed, the URL must be https and public (400 otherwise).',
+          'Events are POSTed as JSON, signed in the `Market-Signature` header with the answer’s `secret` (shown this once; see docs/seller-api.md). Deployed, the URL must be https and public (400 otherwise). 409 past 10 endpoints.',
         body: WebhookEndpointCreateSchema,
+        errors: [409],
         response: {
           status: 201,
           description: 'The endpoint, with its signing secret',

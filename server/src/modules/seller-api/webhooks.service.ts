@@ -19,6 +19,9 @@ import type {
 } from './webhooks.repository.ts';
 import { checkWebhookUrl } from './webhook-url.ts';
 
+/** Endpoints a seller may register. */
+export const MAX_ENDPOINTS = 10;
+
 const toEndpoint = (doc: WebhookEndpointDoc): WebhookEndpoint => ({
   id: doc._id.toHexString(),
   url: doc.url,
@@ -77,6 +80,11 @@ export function createWebhookService(deps: {
   return {
     async create(sellerId: string, body: WebhookEndpointCreate): Promise<WebhookEndpointCreated> {
       checkWebhookUrl(body.url, deps.allowPrivateUrls);
+      if ((await webhooks.countEndpoints(sellerId)) >= MAX_ENDPOINTS) {
+        throw new AppError('CONFLICT', {
+          message: `At most ${MAX_ENDPOINTS} endpoints: delete one first`,
+        });
+      }
       const secret = 'whsec_' + randomBytes(32).toString('base64url');
       const at = now();
       const doc: WebhookEndpointDoc = {
