@@ -359,6 +359,16 @@ describe('seller webhooks', () => {
     ]);
   });
 
+  it('keeps a seller to ten endpoints', async () => {
+    const seller = await t.account('seller');
+    for (let i = 0; i < 10; i++) await register(seller, `${receiver.url}?n=${i}`, ['refund']);
+    const res = await t.call('POST', '/api/seller/webhooks', {
+      token: seller.token,
+      body: { url: receiver.url, events: ['refund'] },
+    });
+    expect(res.status).toBe(409);
+  });
+
   it('refuses loopback and private URLs when deployed, allows them offline', () => {
     for (const url of [
       'http://example.com/hook',
