@@ -11,12 +11,19 @@
 import { pathToFileURL } from 'node:url';
 import { createAccount } from '../test/harness.ts';
 import { reportResult } from './bench-result.ts';
-import { load, startBenchEmulator, startBenchStack, type LoadResult } from './bench-stack.ts';
+import {
+  compareLoads,
+  startBenchEmulator,
+  startBenchStack,
+  type ComparedLoad,
+} from './bench-stack.ts';
 
-export type AuthBenchResult = LoadResult & { vsHealth: number };
+export type AuthBenchResult = ComparedLoad & { vsHealth: number };
 
 /** Runs the loads; the results in the order health, cart by Bearer, by cookie, me by Bearer. */
-export async function runAuthBench(duration = 10, connections = 50): Promise<AuthBenchResult[]> {
+export async function runAuthBench({ rounds = 3, seconds = 4, connections = 50 } = {}): Promise<
+  AuthBenchResult[]
+> {
   const emulator = await startBenchEmulator();
   const stack = await startBenchStack(emulator.host);
   try {
@@ -43,15 +50,20 @@ export async function runAuthBench(duration = 10, connections = 50): Promise<Aut
       // Authentication alone: the caller's identity, no read of its own.
       ['GET /api/me (Bearer ID token)', '/api/me', { authorization: `Bearer ${buyer.token}` }],
     ];
-    const results: LoadResult[] = [];
     for (const [label, path, headers] of runs) {
       const check = await fetch(stack.url + path, { headers });
       if (check.status !== 200) throw new Error(`${label}: ${check.status} ${await check.text()}`);
-      process.stdout.write(`loading ${label} for ${duration} s…\n`);
-      results.push(await load(label, stack.url + path, { headers, connections, duration }));
     }
-    const health = results[0]!.rps;
-    return results.map((r) => ({ ...r, vsHealth: r.rps / health }));
+    const results = await compareLoads(
+      runs.map(([label, path, headers]) => ({
+        label,
+        url: stack.url + path,
+        headers,
+        connections,
+      })),
+      { rounds, seconds },
+    );
+    return results.map((r) => ({ ...r, vsHealth: r.vsFirst }));
   } finally {
     await stack.close();
     await emulator.close();
@@ -59,7 +71,10 @@ export async function runAuthBench(duration = 10, connections = 50): Promise<Aut
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await runAuthBench(Number(process.env.BENCH_SECONDS ?? 10));
+  const results = await runAuthBench({
+    rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+    seconds: Number(process.env.BENCH_SECONDS ?? 4),
+  });
   console.log(
     `\n${'endpoint (50 connections)'.padEnd(40)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'vs health'.padStart(10)} ${'errors'.padStart(7)}`,
   );

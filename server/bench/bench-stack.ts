@@ -22,6 +22,7 @@ import { startAuthEmulator } from '../src/identity/auth-emulator.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { createLogger } from '../src/logger.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
+import { percentile } from './bench-util.ts';
 
 export type BenchStack = {
   url: string;
@@ -154,4 +155,41 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+export type LoadTarget = { label: string; url: string } & Parameters<typeof load>[2];
+export type ComparedLoad = LoadResult & {
+  /** Median over the rounds of this target's requests/s over the first target's in that round. */
+  vsFirst: number;
+};
+
+/**
+ * The targets loaded in turn, `rounds` times, `seconds` each: the machine is shared and its load
+ * drifts over minutes, so a ratio of two loads taken far apart mostly measures the drift. Here
+ * each round compares the targets a few seconds apart, and the ratio is the median of the
+ * rounds'. Requests/s and p99 are the medians of the rounds'; errors add up.
+ */
+export async function compareLoads(
+  targets: LoadTarget[],
+  { rounds = 3, seconds = 3 }: { rounds?: number; seconds?: number } = {},
+): Promise<ComparedLoad[]> {
+  const runs: LoadResult[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, { label, url, ...opts }] of targets.entries()) {
+      process.stdout.write(`round ${round + 1}/${rounds}: ${label} for ${seconds} s…\n`);
+      runs[i]!.push(await load(label, url, { ...opts, duration: seconds }));
+    }
+  }
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
+  return runs.map((results, i) => ({
+    label: targets[i]!.label,
+    rps: median(results.map((r) => r.rps)),
+    p99: median(results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    vsFirst: median(results.map((r, round) => r.rps / runs[0]![round]!.rps)),
+  }));
 }

@@ -1,6 +1,6 @@
 /**
  * Public pages under load against `GET /api/health`: `node server/bench/pages.ts` (after
- * `source scripts/bootstrap.sh`, with a built storefront). Seeds 2,000 products with 3 offers
+ * `source scripts/bootstrap.sh`, with a built storefront). Seeds 10,000 products with 3 offers
  * each, then serves the app and the storefront twice on the same database — the page cache off
  * (every page rendered per request, as before the cache) and on — and loads the home, a category
  * page and a product page on each with autocannon (50 connections, `BENCH_SECONDS` each, default
@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { startEmbeddedMongo } from '@market/embedded-mongo';
+import { startEmbeddedMongoThread } from '@market/embedded-mongo';
 import { buildAppDeps } from '../src/app-deps.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -29,40 +29,51 @@ import { reportResult } from './bench-result.ts';
 import { percentile } from './bench-util.ts';
 import { load, type LoadResult } from './bench-stack.ts';
 
-const PRODUCTS = 2_000;
+const PRODUCTS = 10_000;
 const SELLERS = 10;
 const COLD_RENDERS = 100;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-pages-'));
-const engine = await startEmbeddedMongo({ port: 0, dataDir: path.join(dataDir, 'mongo') });
+// The engine on its own thread, as `npm start` runs it.
+const engine = await startEmbeddedMongoThread({ port: 0, dataDir: path.join(dataDir, 'mongo') });
 const client = await new MongoClient(engine.uri).connect();
 const rawDb = client.db('bench');
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-const identity = createIdentity(config, '127.0.0.1:9');
+const identity = createIdentity(loadConfig({ NODE_ENV: 'test' }), '127.0.0.1:9');
 const log = createLogger('silent');
-const deps = buildAppDeps({ config, db: rawDb, identity, log, databaseMode: 'embedded' });
-const container = createContainer(deps);
-await ensureIndexes(rawDb, container.indexes);
-await container.categories.ensureDefaults();
+
+/** The app with its caches on or off (PAGE_CACHE: pages and public catalogue calls alike). */
+function appWith(cached: boolean) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PAGE_CACHE: cached ? 'on' : 'off',
+  });
+  const deps = buildAppDeps({ config, db: rawDb, identity, log, databaseMode: 'embedded' });
+  const container = createContainer(deps);
+  return { deps, container, app: createApp(container) };
+}
+
+const setup = appWith(false);
+await ensureIndexes(rawDb, setup.container.indexes);
+await setup.container.categories.ensureDefaults();
 await ensureReferenceData(rawDb);
 
 // The catalogue, straight into the database (as catalogue-api.ts seeds it).
 const products = await seedBenchCatalogue(rawDb, { products: PRODUCTS, sellers: SELLERS });
 console.log(`seeded ${PRODUCTS} products, ${PRODUCTS * BENCH_OFFERS_PER_PRODUCT} offers`);
 
-const app = createApp(container);
-const headers = securityHeaders({ production: false, clientConfig: deps.clientConfig });
-const host = new URL(deps.publicOrigin).host;
+const headers = securityHeaders({ production: false, clientConfig: setup.deps.clientConfig });
+const host = new URL(setup.deps.publicOrigin).host;
 
-/** main.ts's HTTP server (API, storefront, and the page cache when `cached`), on a free port. */
+/** main.ts's HTTP server (API, storefront, and the caches when `cached`), on a free port. */
 async function serve(cached: boolean): Promise<{ url: string; server: http.Server }> {
+  const { deps, app } = appWith(cached);
   const server = await createHttpServer(app.fetch, log, {
     ...deps,
     identity: identity.mode,
     headers,
-    pageCache: { ...deps.pageCache, enabled: cached },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };

@@ -93,6 +93,7 @@ import {
   sellerReviewRoutes,
   userReviewRoutes,
 } from './modules/reviews/reviews.routes.ts';
+import { cachedSessionStates } from './identity/session-state-cache.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
@@ -115,7 +116,13 @@ export function createApp(c: Container) {
     .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
     .use(tokenAuth(c.sellerApi.tokens, deps.rateLimits.apiToken))
-    .use(authenticate(deps.auth, c.users, deps.trustProxy));
+    .use(
+      authenticate(
+        deps.auth,
+        cachedSessionStates(c.users, deps.pageCache.changes),
+        deps.trustProxy,
+      ),
+    );
   // Each route declares who may call it, its checks, its abuse limit and its documentation.
   const mounted = mountRoutes(
     api,

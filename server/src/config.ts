@@ -184,7 +184,10 @@ const EnvObject = z.object({
   /** Default: true outside production and staging (see the transform below). */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** The public pages' cache in front of the storefront (docs/page-cache.md); `off` renders each. */
+  /**
+   * The public pages' cache in front of the storefront and the public catalogue calls kept in
+   * memory (docs/page-cache.md); `off` renders and reads each.
+   */
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   /** Bound on the bytes the page cache holds (every page stored raw, gzip and brotli). */
   PAGE_CACHE_MAX_MB: z.coerce.number().positive().max(16_384).default(64),

@@ -159,6 +159,9 @@ import { createProposalService } from './modules/product-proposals/product-propo
 import { createProductAdminService } from './modules/products/product-admin.service.ts';
 import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
+import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
+import { memoizedCategories } from './modules/categories/category-memo.ts';
+import { createReadMemo } from './page-cache/read-memo.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
 import { createReviewModeration } from './modules/reviews/review-moderation.ts';
@@ -288,9 +291,15 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const userService = createUserService({ ...deps, mailer, users });
 
   // The catalogue and reference data, edited in the admin console.
-  const categoryService = createCategoryService({ categories, products: ask.products });
+  // Public reads kept in memory between the writes that change them (docs/page-cache.md);
+  // PAGE_CACHE=off turns them off with the page cache.
+  const publicReads = deps.pageCache.enabled ? createReadMemo(deps.pageCache.changes) : null;
+  const liveCategories = createCategoryService({ categories, products: ask.products });
+  const categoryService = publicReads
+    ? memoizedCategories(liveCategories, publicReads)
+    : liveCategories;
   const macrocategoryService = createMacrocategoryService({ macrocategories });
-  const catalogue = createCatalogueService({
+  const liveCatalogue = createCatalogueService({
     products,
     offers: ask.offers,
     brands: ask.brands,
@@ -298,6 +307,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     sellers: ask.sellers,
     log,
   });
+  const catalogue = publicReads ? memoizedCatalogue(liveCatalogue, publicReads) : liveCatalogue;
   const favoriteService = createFavoriteService({
     favorites: createFavoriteRepository(db),
     products: ask.products,

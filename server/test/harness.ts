@@ -123,7 +123,9 @@ export async function startTestServer(
 
   return {
     url,
-    db,
+    // The app's own Db: a test's direct writes drop cached pages and session states as the
+    // app's writes do.
+    db: deps.db,
     identity,
     vault: deps.vault,
     container,

@@ -20,6 +20,9 @@ import type { UserRepository } from '../modules/users/users.repository.ts';
 
 export const SESSION_COOKIE = 'session';
 
+/** What authentication needs of the users store: the session state, and ending sessions. */
+type SessionUsers = Pick<UserRepository, 'sessionState' | 'revokeSessions'>;
+
 const BLOCKED = () => new AppError('FORBIDDEN', { providerCode: 'auth/user-blocked' });
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -59,12 +62,13 @@ export const bearerToken = (c: Context) =>
 /**
  * Verifies the credential locally (no call to the identity provider: its public keys are
  * cached; the emulator's tokens are unsigned), then reads the user's blocked flag and
- * `sessionsValidAfter` in one read, uncached, so a block or a logout counts at the next request.
+ * `sessionsValidAfter` (kept in memory and dropped by every write to the user, see
+ * `session-state-cache.ts`), so a block or a logout counts at the next request.
  * An AppError (401, or 403 for a blocked user) when it is refused.
  */
 async function verify(
   verifier: CredentialVerifier,
-  users: UserRepository,
+  users: SessionUsers,
   credential: string,
   via: AuthUser['via'],
 ): Promise<AuthUser | AppError> {
@@ -95,7 +99,7 @@ async function verify(
  */
 export const authenticate = (
   auth: Auth,
-  users: UserRepository,
+  users: SessionUsers,
   trustProxy = false,
   sync: RevocationSync = createRevocationSync(auth, users),
 ) => {

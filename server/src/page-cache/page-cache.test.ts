@@ -61,7 +61,10 @@ describe('page cache', () => {
     );
     expect(renders).toEqual([{ url: '/category/games', cookie: undefined }]);
     expect(answers.map((a) => a.body)).toEqual(Array(5).fill('<p>v1</p>'));
-    expect(answers.map((a) => a.cache)).toEqual(Array(5).fill('miss'));
+    // Those that arrived during the render waited for it (miss); on a busy machine a late one
+    // may only arrive after it was stored (hit). Either way: one render.
+    expect(answers.some((a) => a.cache === 'miss')).toBe(true);
+    for (const a of answers) expect(['miss', 'hit']).toContain(a.cache);
     const hit = await get('/category/games');
     expect(hit.cache).toBe('hit');
     expect(hit.headers.get('content-security-policy')).toBe(

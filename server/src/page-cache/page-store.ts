@@ -1,14 +1,17 @@
 import { LRUCache } from 'lru-cache';
 
+/** What every stored entry has: the tags that invalidate it (page-tags.ts), and its time. */
+export type TaggedEntry = {
+  tags: readonly string[];
+  storedAt: number;
+};
+
 /** One rendered page as stored: its status and headers, and the body three ways, compressed once. */
-export type PageEntry = {
+export type PageEntry = TaggedEntry & {
   status: number;
   headers: Record<string, string>;
   body: { identity: Buffer; gzip: Buffer; br: Buffer };
   etag: string;
-  /** What invalidates it (see page-tags.ts). */
-  tags: readonly string[];
-  storedAt: number;
 };
 
 export type PageStoreOptions = {
@@ -21,20 +24,29 @@ export type PageStoreOptions = {
   now?: () => number;
 };
 
-export type Lookup = { entry: PageEntry; state: 'fresh' | 'stale' } | undefined;
+export type Lookup<E extends TaggedEntry = PageEntry> =
+  { entry: E; state: 'fresh' | 'stale' } | undefined;
 
-/** What one entry costs: its bodies and a rough allowance for key, headers and bookkeeping. */
-function sizeOf(entry: PageEntry, key: string): number {
+/** What one page costs: its bodies and a rough allowance for key, headers and bookkeeping. */
+function pageSizeOf(entry: PageEntry, key: string): number {
   const { identity, gzip, br } = entry.body;
   return identity.length + gzip.length + br.length + key.length + 512;
 }
 
+/** The page entries, bounded in bytes. */
+export const createPageStore = (options: PageStoreOptions) =>
+  createTaggedStore<PageEntry>({ ...options, sizeOf: pageSizeOf });
+export type PageStore = ReturnType<typeof createPageStore>;
+
 /**
- * The page entries: an LRU bounded in bytes (lru-cache), each entry indexed by its tags so a write
- * drops exactly the pages it changes. `since()`/`store(…, since)` close the race of a render that
- * started before a write and finishes after its invalidation: such a render is not stored.
+ * Entries in an LRU bounded by `sizeOf` (lru-cache), each indexed by its tags so a write drops
+ * exactly the entries it changes. `since()`/`store(…, since)` close the race of a render (or a
+ * read) that started before a write and finishes after its invalidation: it is not stored.
  */
-export function createPageStore(options: PageStoreOptions) {
+export function createTaggedStore<E extends TaggedEntry>(
+  options: PageStoreOptions & { sizeOf: (entry: E, key: string) => number },
+) {
+  const { sizeOf } = options;
   const now = options.now ?? Date.now;
   const byTag = new Map<string, Set<string>>();
   // The invalidation counter, and for each tag the count at its last invalidation. Only renders
@@ -42,14 +54,14 @@ export function createPageStore(options: PageStoreOptions) {
   let seq = 0;
   const invalidatedAt = new LRUCache<string, number>({ max: 100_000 });
 
-  const unindex = (key: string, entry: PageEntry) => {
+  const unindex = (key: string, entry: E) => {
     for (const tag of entry.tags) {
       const keys = byTag.get(tag);
       keys?.delete(key);
       if (keys?.size === 0) byTag.delete(tag);
     }
   };
-  const lru = new LRUCache<string, PageEntry>({
+  const lru = new LRUCache<string, E>({
     maxSize: options.maxBytes,
     sizeCalculation: sizeOf,
     ttl: options.maxAgeMs,
@@ -61,7 +73,7 @@ export function createPageStore(options: PageStoreOptions) {
 
   return {
     /** The entry for `key` and whether it is still fresh; undefined when none (or too old). */
-    get(key: string): Lookup {
+    get(key: string): Lookup<E> {
       const entry = lru.get(key);
       if (!entry) return undefined;
       const age = now() - entry.storedAt;
@@ -77,7 +89,7 @@ export function createPageStore(options: PageStoreOptions) {
      * Keeps `entry` unless one of its tags was invalidated after `since` (the render may hold
      * data older than that write) or it alone exceeds the bound. Answers whether it was kept.
      */
-    store(key: string, entry: PageEntry, since: number): boolean {
+    store(key: string, entry: E, since: number): boolean {
       if (entry.tags.some((tag) => (invalidatedAt.get(tag) ?? -1) >= since)) return false;
       if (sizeOf(entry, key) > options.maxBytes) return false;
       // Unindex the entry replaced first: lru-cache disposes it only after the set.
@@ -106,4 +118,3 @@ export function createPageStore(options: PageStoreOptions) {
     stats: () => ({ entries: lru.size, bytes: lru.calculatedSize }),
   };
 }
-export type PageStore = ReturnType<typeof createPageStore>;

@@ -19,6 +19,12 @@ export const RATES = 'rates';
 export const HOME = 'home';
 
 export const productTag = (id: string) => `product:${id}`;
+/**
+ * Not pages: a user's blocked flag and `sessionsValidAfter`, which the auth middleware keeps in
+ * memory (`identity/session-state-cache.ts`) and drops on these tags.
+ */
+export const USER_TAG_PREFIX = 'user:';
+export const ALL_USERS = 'users';
 export const categoryTag = (id: string) => `category:${id}`;
 
 const OBJECT_ID = '[0-9a-f]{24}';
@@ -106,6 +112,8 @@ export const WRITE_TAGS: Readonly<Record<string, WriteTags>> = {
   platforms: { tags: () => [EVERY_PAGE] },
   brands: { tags: () => [EVERY_PAGE] },
   tags: { tags: () => [EVERY_PAGE] },
+  // No page: the auth middleware's cached session state (blocked, sessionsValidAfter).
+  users: { field: '_id', tags: (id) => [id ? USER_TAG_PREFIX + id : ALL_USERS] },
 };
 
 /** The collections whose writes are watched. */

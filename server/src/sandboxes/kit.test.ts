@@ -49,4 +49,29 @@ describe('a sandbox JSON store', () => {
       'c',
     ]);
   });
+
+  it('shares one write among the saves asked for while another is on its way, and never goes back', async () => {
+    const file = tempFile();
+    const store = openJsonStore(file, () => ({ payments: [] as number[] }));
+    const saves: Array<Promise<void>> = [];
+    for (let i = 0; i < 50; i++) {
+      store.state.payments.push(i);
+      saves.push(store.saveSoon());
+      // A turn passes between payments, as between requests.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(saves);
+    expect(onDisk(file)).toEqual({ payments: Array.from({ length: 50 }, (_, i) => i) });
+
+    // A blocking save overtaking a write on its way: the older snapshot does not replace it.
+    store.state.payments = [1];
+    const older = store.saveSoon();
+    // Two turns: its snapshot is taken, its file still being written.
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => setImmediate(resolve));
+    store.state.payments = [2];
+    store.save();
+    await older;
+    expect(onDisk(file)).toEqual({ payments: [2] });
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['state.json']);
+  });
 });

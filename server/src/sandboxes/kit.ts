@@ -20,44 +20,72 @@ import type { Logger } from '../logger.ts';
 export type JsonStore<T> = { readonly state: T; save(): void; saveSoon(): Promise<void> };
 
 /**
- * Loads `file` (or starts from `initial`) and saves it atomically: temp file, fsync, rename.
- * `saveSoon`s asked for in the same turn of the event loop share one write (group commit):
- * under a burst of payments the whole state is written once per turn, not once per call, and
- * every change made before a `saveSoon()` is in the write that resolves it.
+ * Loads `file` (or starts from `initial`) and saves it atomically: a temp file, fsync, rename.
+ * `save` writes at once, blocking. `saveSoon` writes off the event loop (the fsync waits in
+ * libuv's pool, not on the thread serving requests), one write at a time: the saves asked for
+ * while one is on its way share the next (group commit), so under a burst of payments the state
+ * is written as often as the disk allows, not once per call. Every change made before a
+ * `saveSoon()` is in the write that resolves it; a write never replaces a newer one on disk.
  */
 export function openJsonStore<T>(file: string, initial: () => T): JsonStore<T> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const state = fs.existsSync(file)
     ? ({ ...initial(), ...(JSON.parse(fs.readFileSync(file, 'utf8')) as T) } as T)
     : initial();
-  const write = () => {
-    const tmp = `${file}.${process.pid}.tmp`;
-    const fd = fs.openSync(tmp, 'w');
+  // Each write's snapshot is numbered; the file on disk holds `renamed`.
+  let snapshots = 0;
+  let renamed = 0;
+  const tmpOf = (n: number) => `${file}.${process.pid}.${n}.tmp`;
+  /** Puts snapshot `n` in place unless a newer one already is (a blocking `save` overtook it). */
+  const place = (n: number) => {
+    if (n < renamed) return fs.rmSync(tmpOf(n), { force: true });
+    fs.renameSync(tmpOf(n), file);
+    renamed = n;
+  };
+  const save = () => {
+    const n = ++snapshots;
+    const fd = fs.openSync(tmpOf(n), 'w');
     try {
       fs.writeSync(fd, JSON.stringify(state));
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(tmp, file);
+    place(n);
   };
-  let next: Promise<void> | null = null;
+  const writeSoon = async () => {
+    const n = ++snapshots;
+    const body = JSON.stringify(state);
+    const handle = await fs.promises.open(tmpOf(n), 'w');
+    try {
+      await handle.writeFile(body);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    place(n);
+  };
+  let writing: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
   return {
     state,
-    save: write,
+    save,
     saveSoon() {
-      next ??= new Promise<void>((resolve, reject) =>
-        setImmediate(() => {
-          next = null;
-          try {
-            write();
-            resolve();
-          } catch (err) {
-            reject(err as Error);
-          }
-        }),
-      );
-      return next;
+      queued ??= (async () => {
+        // Waits for the write on its way (its outcome is its own callers'), in a later turn.
+        await (writing ?? Promise.resolve()).catch(() => {});
+        await new Promise((resolve) => setImmediate(resolve));
+        // Saves asked for from here on wait for the next write.
+        queued = null;
+        const write = writeSoon();
+        writing = write;
+        try {
+          await write;
+        } finally {
+          if (writing === write) writing = null;
+        }
+      })();
+      return queued;
     },
   };
 }

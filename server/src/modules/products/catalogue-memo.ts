@@ -1,0 +1,31 @@
+import type { ReadMemo } from '../../page-cache/read-memo.ts';
+import { ALL_PRODUCTS, EVERY_PAGE, LISTINGS, productTag } from '../../page-cache/page-tags.ts';
+import type { CatalogueService } from './products.service.ts';
+
+/**
+ * The public catalogue calls every page view and every crawler repeats (search, a product's
+ * sales, products by id), answered from memory until a write changes what they read (tags of
+ * `page-tags.ts`): search reads products (their price ranges follow offers: `listing`) and
+ * platform names (`page`); sales read a product's offers and their sellers' names and ratings
+ * (`products`); products by id read the products, their platforms and the first one's brand.
+ */
+export function memoizedCatalogue(catalogue: CatalogueService, memo: ReadMemo): CatalogueService {
+  const productTags = (ids: readonly string[]) => ids.map((id) => productTag(id.toLowerCase()));
+  return {
+    ...catalogue,
+    search: (req) =>
+      memo.get(`search ${JSON.stringify(req)}`, [LISTINGS, EVERY_PAGE], () =>
+        catalogue.search(req),
+      ),
+    infoMultipleSales: (ids, locale, currency) =>
+      memo.get(
+        `sales ${locale} ${currency} ${ids.join(',')}`,
+        [...productTags(ids), ALL_PRODUCTS],
+        () => catalogue.infoMultipleSales(ids, locale, currency),
+      ),
+    infoMultiple: (ids, locale) =>
+      memo.get(`products ${locale} ${ids.join(',')}`, [...productTags(ids), EVERY_PAGE], () =>
+        catalogue.infoMultiple(ids, locale),
+      ),
+  };
+}

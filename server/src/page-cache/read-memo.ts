@@ -1,0 +1,58 @@
+import type { PageChanges } from './page-changes.ts';
+import { createTaggedStore, type TaggedEntry } from './page-store.ts';
+
+type MemoEntry<V> = TaggedEntry & { value: V; bytes: number };
+
+export type ReadMemoOptions = {
+  /** Bound on the bytes the answers hold (each counted by its JSON length, once, when stored). */
+  maxBytes?: number;
+  /** The safety net for a change no write announced: an answer is never older than this. */
+  maxAgeMs?: number;
+  now?: () => number;
+};
+
+/**
+ * Answers of public read calls kept in memory and dropped by the writes that change them, on the
+ * same change bus as the page cache (`docs/page-cache.md`): a hot catalogue query costs its
+ * database reads once per change, not once per request. Concurrent misses of one key share one
+ * read, unless a write came between them (the later one then reads again, so whoever wrote sees
+ * it). An answer whose read began before a write to one of its tags is handed out but not kept.
+ */
+export function createReadMemo(
+  changes: PageChanges,
+  { maxBytes = 16 * 1024 * 1024, maxAgeMs = 60_000, now = Date.now }: ReadMemoOptions = {},
+) {
+  const store = createTaggedStore<MemoEntry<unknown>>({
+    maxBytes,
+    freshMs: maxAgeMs,
+    maxAgeMs,
+    now,
+    sizeOf: (entry, key) => entry.bytes + key.length + 256,
+  });
+  const reading = new Map<string, Promise<unknown>>();
+  const unsubscribe = changes.subscribe((tags) => store.invalidate(tags));
+
+  return {
+    /** `read()`'s answer for `key`, from memory while none of `tags` changed. */
+    async get<V>(key: string, tags: readonly string[], read: () => Promise<V>): Promise<V> {
+      const hit = store.get(key);
+      if (hit) return hit.entry.value as V;
+      const since = store.since();
+      const sharedKey = `${since}\u0000${key}`;
+      const pending = reading.get(sharedKey);
+      if (pending) return pending as Promise<V>;
+      const promise = read()
+        .then((value) => {
+          const bytes = JSON.stringify(value)?.length ?? 0;
+          store.store(key, { value, bytes, tags, storedAt: now() }, since);
+          return value;
+        })
+        .finally(() => reading.delete(sharedKey));
+      reading.set(sharedKey, promise);
+      return promise;
+    },
+    stats: store.stats,
+    close: unsubscribe,
+  };
+}
+export type ReadMemo = ReturnType<typeof createReadMemo>;
