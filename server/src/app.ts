@@ -112,17 +112,13 @@ const tooLarge = (): never => {
 export function createApp(c: Container) {
   const { deps } = c;
 
+  // One cache of users' session states (blocked, sessionsValidAfter) for both kinds of credential.
+  const sessions = cachedSessionStates(c.users, deps.pageCache.changes);
   const api = new Hono<AppEnv>()
     .use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }))
     .use(resolveRemoteIp(deps.trustProxy))
-    .use(tokenAuth(c.sellerApi.tokens, deps.rateLimits.apiToken))
-    .use(
-      authenticate(
-        deps.auth,
-        cachedSessionStates(c.users, deps.pageCache.changes),
-        deps.trustProxy,
-      ),
-    );
+    .use(tokenAuth(c.sellerApi.tokens, sessions, deps.rateLimits.apiToken))
+    .use(authenticate(deps.auth, sessions, deps.trustProxy));
   // Each route declares who may call it, its checks, its abuse limit and its documentation.
   const mounted = mountRoutes(
     api,

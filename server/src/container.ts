@@ -543,7 +543,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const sellerApi = createSellerApi({
     ...{ db, log },
     vault: deps.vault,
-    users: ask.users,
     offers: ask.offers,
     orders: ask.orders,
     tokenCacheMs: deps.sellerApi.tokenCacheMs,

@@ -186,10 +186,11 @@ describe('seller API tokens', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('refuses an unknown token, and the token of a blocked seller', async () => {
+  it('refuses an unknown token, and at once the token of a seller blocked since', async () => {
     expect((await withToken('GET', '/api/seller/offers', 'mkt_live_nothing')).status).toBe(401);
     const seller = await t.account('seller');
     const { token } = await createToken(seller, ['offers:read']);
+    expect((await withToken('GET', '/api/seller/offers', token)).status).toBe(200);
     // Signing in once makes the profile the admin blocks.
     await fetch(`${t.url}/api/login`, {
       method: 'POST',
@@ -200,7 +201,9 @@ describe('seller API tokens', () => {
       body: { userId: seller.uid, blocked: true },
     });
     expect(blocked.status).toBe(200);
-    expect((await withToken('GET', '/api/seller/offers', token)).status).toBe(401);
+    const refused = await withToken('GET', '/api/seller/offers', token);
+    expect(refused.status).toBe(403);
+    expect(ApiErrorSchema.parse(await refused.json()).code).toBe('FORBIDDEN');
   });
 
   it('checks the scopes given', async () => {

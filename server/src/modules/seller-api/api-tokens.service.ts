@@ -10,7 +10,6 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { toObjectId } from '../offers/object-ids.ts';
-import type { UserFacade } from '../users/users.facade.ts';
 import type { ApiTokenDoc, ApiTokenRepository } from './api-tokens.repository.ts';
 import { createTokenCache } from './token-cache.ts';
 
@@ -47,13 +46,12 @@ const toApiToken = (doc: ApiTokenDoc): ApiToken => ({
  */
 export function createApiTokenService(deps: {
   tokens: ApiTokenRepository;
-  users: Pick<UserFacade, 'findById'>;
   /** How long a resolved token is trusted without reading it again. */
   cacheMs: number;
   log: Logger;
   now?: () => Date;
 }) {
-  const { tokens, users, log } = deps;
+  const { tokens, log } = deps;
   const now = deps.now ?? (() => new Date());
   // A refusal is cached too (null), so a script hammering with a revoked token reads nothing.
   const cache = createTokenCache<{ holder: TokenHolder | null; hash: string }>(deps.cacheMs);
@@ -115,8 +113,8 @@ export function createApiTokenService(deps: {
     },
 
     /**
-     * Who a presented token acts as; null when unknown, revoked, or its account is blocked.
-     * A cached answer needs no database read.
+     * Who a presented token acts as; null when unknown or revoked. A cached answer needs no
+     * database read. (Whether the account is blocked is the middleware's check, every call.)
      */
     async resolve(token: string): Promise<TokenHolder | null> {
       const hash = hashOf(token);
@@ -128,16 +126,12 @@ export function createApiTokenService(deps: {
       const doc = await tokens.findByHash(hash);
       let holder: TokenHolder | null = null;
       if (doc && !doc.revokedAt) {
-        // No profile yet (never signed in to the shop) is not blocked, as for sessions.
-        const user = await users.findById(doc.uid);
-        if (!user?.blocked) {
-          holder = {
-            tokenId: doc._id.toHexString(),
-            sellerId: doc.sellerId,
-            uid: doc.uid,
-            scopes: doc.scopes,
-          };
-        }
+        holder = {
+          tokenId: doc._id.toHexString(),
+          sellerId: doc.sellerId,
+          uid: doc.uid,
+          scopes: doc.scopes,
+        };
       }
       cache.set(hash, { holder, hash });
       if (holder) touch(holder);

@@ -3,7 +3,6 @@ import type { Logger } from '../../logger.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
-import type { UserFacade } from '../users/users.facade.ts';
 import { createApiTokenRepository } from './api-tokens.repository.ts';
 import { createApiTokenService } from './api-tokens.service.ts';
 import { createSellerEvents } from './seller-events.ts';
@@ -15,7 +14,6 @@ import { createWebhookService } from './webhooks.service.ts';
 export function createSellerApi(deps: {
   db: Db;
   vault: KeyVault;
-  users: Pick<UserFacade, 'findById'>;
   offers: Pick<OfferFacade, 'findById'>;
   orders: Pick<OrderFacade, 'approvedOfSellersSince'>;
   log: Logger;
@@ -32,7 +30,6 @@ export function createSellerApi(deps: {
   return {
     tokens: createApiTokenService({
       tokens: createApiTokenRepository(db),
-      users: deps.users,
       cacheMs: deps.tokenCacheMs,
       log,
     }),

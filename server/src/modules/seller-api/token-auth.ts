@@ -13,11 +13,16 @@ import { scopeFor } from './token-scopes.ts';
  * `authenticate`, which runs next). The token acts as its seller, only on the seller routes its
  * scopes cover: elsewhere, or outside its scopes, the request goes on as a guest with a 403 kept
  * in `authFailure` (so a seller route refuses it, a public one still answers); an unknown,
- * revoked or blocked token is a 401. Each token's calls are counted, every method alike (429
+ * revoked token is a 401, a blocked seller's a 403. Each token's calls are counted, every method alike (429
  * past `limit`). A cached token costs no database access here; the seller guard still reads the
  * shop (approved now?) on each request, as for every seller call.
  */
-export function tokenAuth(tokens: ApiTokenService, limit: Limit) {
+export function tokenAuth(
+  tokens: ApiTokenService,
+  /** The users' session states, cached and dropped by every write to the user (a block). */
+  sessions: { sessionState(uid: string): Promise<{ blocked: boolean } | null> },
+  limit: Limit,
+) {
   // Counted in this instance's memory, not in MongoDB like the other limits: a token's calls
   // then cost no database write each (with N instances, a token may make up to N times the limit).
   const limiter = new RateLimiterMemory({
@@ -45,6 +50,10 @@ export function tokenAuth(tokens: ApiTokenService, limit: Limit) {
     const holder = await tokens.resolve(token);
     if (!holder) {
       return refuse(new AppError('UNAUTHENTICATED', { providerCode: 'auth/api-token-invalid' }));
+    }
+    // Read from the session cache every call: a block counts at the next request.
+    if ((await sessions.sessionState(holder.uid))?.blocked) {
+      return refuse(new AppError('FORBIDDEN', { providerCode: 'auth/user-blocked' }));
     }
     if (!holder.scopes.includes(scope)) {
       return refuse(

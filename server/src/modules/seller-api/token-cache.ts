@@ -1,6 +1,6 @@
 /**
  * A small cache of resolved tokens by hash, so a token's request needs no read of its own: an
- * entry lives `ttlMs` (a revocation on another instance, or a block, counts within it; one on
+ * entry lives `ttlMs` (a revocation on another instance counts within it; one on
  * this instance counts at once, `forget`). Bounded: past `max` entries the oldest goes first.
  */
 export function createTokenCache<V>(ttlMs: number, max = 10_000, now = () => Date.now()) {
