@@ -18,6 +18,7 @@ import { Dashboard } from './dashboard/Dashboard.tsx';
 import { RegisterPage } from './register/RegisterPage.tsx';
 import { REGISTER_PATH, SellerLoginPage } from './register/SellerLoginPage.tsx';
 import { sellerSetup } from './setup.ts';
+import { apiTokens, webhookDeliveries, webhooks } from './seller-api/index.ts';
 
 /** Open to anyone: how a seller applies. */
 const publicRoutes: readonly PublicRoute[] = [{ path: REGISTER_PATH, element: <RegisterPage /> }];
@@ -52,6 +53,9 @@ export function App() {
             <Resource name="reviews" {...reviews} />
             <Resource name="categories" {...categories} />
             <Resource name="shop" {...shop} />
+            <Resource name="api-tokens" {...apiTokens} />
+            <Resource name="webhooks" {...webhooks} />
+            <Resource name="webhook-deliveries" {...webhookDeliveries} />
           </>
         )
       }

@@ -28,6 +28,7 @@ const BENCHES: Bench[] = [
   { file: 'compression.ts', quick: {} },
   { file: 'catalogue-api.ts', quick: { BENCH_ROUNDS: '2', BENCH_SECONDS: '2' } },
   { file: 'auth.ts', quick: { BENCH_ROUNDS: '2', BENCH_SECONDS: '2' } },
+  { file: 'api-tokens.ts', quick: { BENCH_SECONDS: '3' } },
   { file: 'pages.ts', quick: { BENCH_SECONDS: '3', BENCH_CACHE: 'on' } },
   { file: 'key-upload.ts', quick: { BENCH_KEYS: '5000' } },
   { file: 'checkout-concurrency.ts', quick: { BENCH_KEYS: '20', BENCH_BUYERS: '40' } },

@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Auth } from 'firebase-admin/auth';
 import type { ClientConfig, Health } from '@market/shared';
-import { mailFromOf, publicOriginOf, supplierUrlsOf, type Config } from './config.ts';
+import { isDeployment, mailFromOf, publicOriginOf, supplierUrlsOf, type Config } from './config.ts';
 import type { Identity } from './identity/firebase.ts';
 import type { AwinClient } from './integrations/awin/awin-client.ts';
 import {
@@ -74,6 +74,11 @@ export type AppDeps = {
   suppliers: SupplierDirectory;
   /** The public pages' cache (PAGE_CACHE*) and the bus on which `db`'s writes invalidate it. */
   pageCache: PageCacheSettings;
+  /**
+   * Sellers' API tokens and webhooks: how long a token is cached (API_TOKEN_CACHE_SECONDS), and
+   * whether webhooks may target loopback and private addresses (offline only).
+   */
+  sellerApi: { tokenCacheMs: number; allowPrivateWebhookUrls: boolean };
 };
 
 /** Everything the app needs, wired from the config: one place for main.ts and the tests. */
@@ -142,6 +147,10 @@ export function buildAppDeps(args: {
       freshMs: config.PAGE_CACHE_FRESH_SECONDS * 1000,
       maxAgeMs: config.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
       changes: pageChanges,
+    },
+    sellerApi: {
+      tokenCacheMs: config.API_TOKEN_CACHE_SECONDS * 1000,
+      allowPrivateWebhookUrls: !isDeployment(config.NODE_ENV),
     },
   };
 }

@@ -113,6 +113,9 @@ import {
 } from './modules/users/account.routes.ts';
 import { adminLegalChangeRoutes, sellerShopRoutes } from './modules/sellers/shop.routes.ts';
 import { sellerRefundRoutes, sellerSaleDetailRoutes } from './modules/sales/sales.routes.ts';
+import { sellerApiTokenRoutes } from './modules/seller-api/api-tokens.routes.ts';
+import { tokenAuth } from './modules/seller-api/token-auth.ts';
+import { sellerWebhookRoutes } from './modules/seller-api/webhooks.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -129,17 +132,14 @@ export function createApp(c: Container) {
     [MAX_BODY_BYTES]: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
     [MAX_UPLOAD_BODY_BYTES]: bodyLimit({ maxSize: MAX_UPLOAD_BODY_BYTES, onError: tooLarge }),
   };
+  // One cache of users' session states (blocked, sessionsValidAfter) for both kinds of credential.
+  const sessions = cachedSessionStates(c.users, deps.pageCache.changes);
   const api = new Hono<AppEnv>()
     // Picture uploads may be bigger than any other body (lib/request-body.ts).
     .use((ctx, next) => bodyLimits[maxBodyBytes(ctx.req.path)]!(ctx, next))
     .use(resolveRemoteIp(deps.trustProxy))
-    .use(
-      authenticate(
-        deps.auth,
-        cachedSessionStates(c.users, deps.pageCache.changes),
-        deps.trustProxy,
-      ),
-    );
+    .use(tokenAuth(c.sellerApi.tokens, sessions, deps.rateLimits.apiToken))
+    .use(authenticate(deps.auth, sessions, deps.trustProxy));
   // Each route declares who may call it, its checks, its abuse limit and its documentation.
   const mounted = mountRoutes(
     api,
@@ -222,6 +222,8 @@ export function createApp(c: Container) {
       sellerRefundRoutes(c.sellerRefunds),
       publicImageRoutes(c.images),
       adminProductImageRoutes(c.images),
+      sellerApiTokenRoutes(c.sellerApi.tokens),
+      ...sellerWebhookRoutes(c.sellerApi.webhooks),
     ],
     {
       guards: {

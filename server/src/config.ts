@@ -109,6 +109,10 @@ const EnvObject = z.object({
   CLAIM_RESPONSE_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /** Abuse limits over their defaults, as `name=points/seconds,…` (middleware/rate-limit.ts). */
   RATE_LIMITS: RateLimitsSchema,
+  /** Seconds a seller's API token is trusted without reading it again (0: read on every call). */
+  API_TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /** Seconds between runs of the job that sends sellers' webhooks. */
+  WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   /** Seconds between runs of the job that expires unpaid orders and recovers their keys. */
   ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Minutes a started payment may stay unsettled before the reconciliation job asks the provider. */

@@ -199,6 +199,12 @@ import { createFavoritePersonalData } from './modules/favorites/personal-data.ts
 import { createReviewPersonalData } from './modules/reviews/personal-data.ts';
 import { createClaimPersonalData } from './modules/claims/personal-data.ts';
 import { createClaimRepository } from './modules/claims/claims.repository.ts';
+import { apiTokenIndexes } from './modules/seller-api/api-tokens.repository.ts';
+import {
+  webhookDeliveryIndexes,
+  webhookEndpointIndexes,
+} from './modules/seller-api/webhooks.repository.ts';
+import { createSellerApi } from './modules/seller-api/seller-api.wiring.ts';
 
 /** Every collection's indexes, each list declared beside its queries in the module's repository. */
 const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
@@ -238,6 +244,9 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   supplierImports: supplierImportIndexes,
   reviews: reviewIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
+  apiTokens: apiTokenIndexes,
+  webhookEndpoints: webhookEndpointIndexes,
+  webhookDeliveries: webhookDeliveryIndexes,
 };
 
 /** What a test may set apart from the configuration (main.ts sets none). */
@@ -571,7 +580,18 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
         log,
       })
     : undefined;
-  const reports = createOrderReports({ reporter: affiliate, orders: ask.orders, log });
+  // Sellers' API tokens and webhooks; their sale and refund events ride on the order reports.
+  const sellerApi = createSellerApi({
+    ...{ db, log },
+    vault: deps.vault,
+    offers: ask.offers,
+    orders: ask.orders,
+    tokenCacheMs: deps.sellerApi.tokenCacheMs,
+    allowPrivateWebhookUrls: deps.sellerApi.allowPrivateWebhookUrls,
+  });
+  const reports = sellerApi.events.around(
+    createOrderReports({ reporter: affiliate, orders: ask.orders, log }),
+  );
 
   // Checkout: the cart becomes an order and a payment; returns, webhooks and the admin's
   // refresh settle it the one way; refunds give money and keys back.
@@ -639,6 +659,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     publicOrigin: deps.publicOrigin,
     holdbackDays: deps.sellerHoldbackDays,
     responseHours: deps.claimResponseHours,
+    onReported: sellerApi.events.claimReported,
   });
   // Live chat: buyer–seller conversations per order and seller, admins may join.
   const conversations = createConversations({
@@ -763,6 +784,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     sellerRefunds,
     /** Product pictures: uploads and the widths the storefront shows. */
     images,
+    /** Sellers' API tokens and webhooks: main.ts's webhook job runs `delivery.deliverDue`. */
+    sellerApi,
   };
 }
 export type Container = ReturnType<typeof createContainer>;

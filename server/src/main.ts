@@ -232,6 +232,22 @@ async function main() {
     log,
   });
   stops.push(() => payouts.stop());
+  // Sellers' webhooks: events recorded before delivery are sent, retried with backoff.
+  const webhooks = startJob({
+    name: 'webhook-delivery',
+    everyMs: config.WEBHOOK_INTERVAL_SECONDS * 1000,
+    run: () => container.sellerApi.delivery.deliverDue(),
+    log,
+  });
+  stops.push(() => webhooks.stop());
+  // Sales of the last two hours whose event a crash lost are recorded again (same event ids).
+  const saleSweep = startJob({
+    name: 'webhook-sale-sweep',
+    everyMs: 5 * 60_000,
+    run: () => container.sellerApi.events.sweepSales(2 * 3_600_000),
+    log,
+  });
+  stops.push(() => saleSweep.stop());
   // Supplier catalogue imports a stop or a crash left running go on from their saved cursor, in
   // the background; at shutdown each stops after its current page, to be resumed next boot.
   const imports = container.supplierImportRunner;

@@ -8,6 +8,8 @@ import { startTestServer, type TestAccount, type TestServer } from './harness.ts
 let t: TestServer;
 let buyer: TestAccount;
 let seller: TestAccount;
+/** A seller API token allowed to write offers. */
+let apiToken: string;
 
 beforeAll(async () => {
   // Two requests per 3 seconds per limit, so each trips at the third (even on a busy machine,
@@ -20,6 +22,11 @@ beforeAll(async () => {
     },
   });
   [buyer, seller] = await Promise.all([t.account('user'), t.account('seller')]);
+  const created = await t.call('POST', '/api/seller/api-tokens', {
+    token: seller.token,
+    body: { name: 'limits', scopes: ['offers:write'] },
+  });
+  apiToken = ((await created.json()) as { token: string }).token;
 });
 afterAll(() => t.close());
 
@@ -44,6 +51,7 @@ const attempts: Record<LimitName, (address: string) => Promise<Response>> = {
   chatMessage: (ip) =>
     post('/api/seller/conversations/0123456789abcdef01234567/messages', ip, seller.token),
   passwordReset: (ip) => post('/api/user/password-reset', ip),
+  apiToken: (ip) => post('/api/seller/offers', ip, apiToken),
 };
 
 function post(path: string, ip: string, token?: string) {
@@ -72,6 +80,7 @@ describe('abuse limits', () => {
         // Another address is not held back by this one (per-user limits aside).
         if (
           !['coupon', 'checkout', 'keyUpload', 'supplierTest', 'keyReveal', 'chatMessage'].includes(
+          !['coupon', 'checkout', 'keyUpload', 'supplierTest', 'keyReveal', 'apiToken'].includes(
             name,
           )
         ) {

@@ -61,3 +61,4 @@ export * from './lib/offer-ranking.ts';
 export * from './schemas/conversations.ts';
 export * from './schemas/account.ts';
 export * from './schemas/sitemap.ts';
+export * from './schemas/seller-api.ts';

@@ -1,6 +1,12 @@
 /** English texts of the seller console; the Italian ones must have exactly these keys. */
 export const en = {
   app: {
+    seller_api: {
+      shown_once: 'Copy it now: it is shown this once and cannot be shown again.',
+      copy: 'Copy',
+      copied: 'Copied',
+      saved_it: 'I have saved it',
+    },
     sales_overview: {
       title: 'Your sales',
       top_products: 'Your best-selling products',
@@ -571,6 +577,80 @@ export const en = {
     categories: {
       name: 'Category |||| Categories',
       fields: { id: 'ID', position: 'Position', name: 'Name' },
+    },
+    'api-tokens': {
+      name: 'API token |||| API tokens',
+      fields: {
+        name: 'Name',
+        prefix: 'Token',
+        scopes: 'Scopes',
+        createdAt: 'Created',
+        lastUsedAt: 'Last used',
+        revokedAt: 'Revoked',
+      },
+      scopes: {
+        'offers:read': 'Read offers and products',
+        'offers:write': 'Change offers and products',
+        'keys:read': 'Read keys',
+        'keys:write': 'Upload and revoke keys',
+        'sales:read': 'Read sales, claims and payouts',
+        'sales:write': 'Answer claims and reviews',
+      },
+      states: { active: 'Active', revoked: 'Revoked' },
+      actions: { revoke: 'Revoke' },
+      help: {
+        name: 'What uses it, to recognise it later (e.g. "Stock sync").',
+        scopes: 'Give only what the program needs: any other call is refused.',
+      },
+      dialogs: {
+        created: 'Your new API token',
+        revoke_title: 'Revoke this token?',
+        revoke_content: 'Programs using it are refused from now on. This cannot be undone.',
+      },
+    },
+    webhooks: {
+      name: 'Webhook |||| Webhooks',
+      fields: {
+        url: 'URL',
+        events: 'Events',
+        enabled: 'Enabled',
+        secretHint: 'Signing secret',
+        consecutiveFailures: 'Failures in a row',
+        disabledReason: 'Why disabled',
+        createdAt: 'Created',
+        deliveries: 'Latest deliveries',
+      },
+      events: {
+        sale: 'Sale',
+        refund: 'Refund',
+        claim: 'Claim',
+        low_stock: 'Low stock',
+      },
+      states: { enabled: 'Enabled', disabled: 'Disabled' },
+      help: {
+        url: 'Where we POST each event as JSON, signed with the secret shown after saving.',
+        enabled: 'Turned off after repeated failures; turning it on again resets the count.',
+      },
+      dialogs: { created: 'Your signing secret' },
+    },
+    'webhook-deliveries': {
+      name: 'Webhook delivery |||| Webhook deliveries',
+      fields: {
+        eventId: 'Event ID',
+        type: 'Event',
+        endpointId: 'Endpoint',
+        status: 'Status',
+        attempts: 'Attempts',
+        lastStatusCode: 'Last answer',
+        lastError: 'Last error',
+        nextAttemptAt: 'Next attempt',
+        deliveredAt: 'Delivered',
+        createdAt: 'Created',
+        payload: 'Body sent',
+      },
+      statuses: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },
+      actions: { resend: 'Resend' },
+      notifications: { resent: 'Queued: it is sent within seconds' },
     },
   },
 };

@@ -4,6 +4,12 @@ import type { en } from './en.ts';
 /** Italian texts of the seller console. */
 export const it: TranslationOf<typeof en> = {
   app: {
+    seller_api: {
+      shown_once: 'Copialo ora: viene mostrato solo questa volta e non potrà essere rivisto.',
+      copy: 'Copia',
+      copied: 'Copiato',
+      saved_it: "L'ho salvato",
+    },
     sales_overview: {
       title: 'Le tue vendite',
       top_products: 'I tuoi prodotti più venduti',
@@ -579,6 +585,80 @@ export const it: TranslationOf<typeof en> = {
     categories: {
       name: 'Categoria |||| Categorie',
       fields: { id: 'ID', position: 'Posizione', name: 'Nome' },
+    },
+    'api-tokens': {
+      name: 'Token API |||| Token API',
+      fields: {
+        name: 'Nome',
+        prefix: 'Token',
+        scopes: 'Permessi',
+        createdAt: 'Creato',
+        lastUsedAt: 'Ultimo uso',
+        revokedAt: 'Revocato',
+      },
+      scopes: {
+        'offers:read': 'Leggere offerte e prodotti',
+        'offers:write': 'Modificare offerte e prodotti',
+        'keys:read': 'Leggere le chiavi',
+        'keys:write': 'Caricare e revocare chiavi',
+        'sales:read': 'Leggere vendite, reclami e pagamenti',
+        'sales:write': 'Rispondere a reclami e recensioni',
+      },
+      states: { active: 'Attivo', revoked: 'Revocato' },
+      actions: { revoke: 'Revoca' },
+      help: {
+        name: 'Cosa lo usa, per riconoscerlo in seguito (es. "Sincronizzazione stock").',
+        scopes: 'Concedi solo ciò che serve al programma: ogni altra chiamata è rifiutata.',
+      },
+      dialogs: {
+        created: 'Il tuo nuovo token API',
+        revoke_title: 'Revocare questo token?',
+        revoke_content: "I programmi che lo usano vengono rifiutati da ora. L'azione è definitiva.",
+      },
+    },
+    webhooks: {
+      name: 'Webhook |||| Webhook',
+      fields: {
+        url: 'URL',
+        events: 'Eventi',
+        enabled: 'Attivo',
+        secretHint: 'Segreto di firma',
+        consecutiveFailures: 'Errori consecutivi',
+        disabledReason: 'Motivo della disattivazione',
+        createdAt: 'Creato',
+        deliveries: 'Ultimi invii',
+      },
+      events: {
+        sale: 'Vendita',
+        refund: 'Rimborso',
+        claim: 'Reclamo',
+        low_stock: 'Scorte basse',
+      },
+      states: { enabled: 'Attivo', disabled: 'Disattivato' },
+      help: {
+        url: 'Dove inviamo in POST ogni evento in JSON, firmato con il segreto mostrato dopo il salvataggio.',
+        enabled: 'Disattivato dopo errori ripetuti; riattivarlo azzera il conteggio.',
+      },
+      dialogs: { created: 'Il tuo segreto di firma' },
+    },
+    'webhook-deliveries': {
+      name: 'Invio webhook |||| Invii webhook',
+      fields: {
+        eventId: 'ID evento',
+        type: 'Evento',
+        endpointId: 'Endpoint',
+        status: 'Stato',
+        attempts: 'Tentativi',
+        lastStatusCode: 'Ultima risposta',
+        lastError: 'Ultimo errore',
+        nextAttemptAt: 'Prossimo tentativo',
+        deliveredAt: 'Consegnato',
+        createdAt: 'Creato',
+        payload: 'Corpo inviato',
+      },
+      statuses: { pending: 'In attesa', delivered: 'Consegnato', failed: 'Fallito' },
+      actions: { resend: 'Reinvia' },
+      notifications: { resent: 'In coda: viene inviato entro pochi secondi' },
     },
   },
 };

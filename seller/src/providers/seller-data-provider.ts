@@ -7,6 +7,7 @@ import {
   SellerApplicationSchema,
   SellerBalanceSchema,
   SellerSupplierConnectionSchema,
+  WebhookDeliverySchema,
   type Claim,
   type KeyUploadResult,
   type OfferRestockResult,
@@ -15,6 +16,7 @@ import {
   type SellerBalance,
   type SellerSupplierConnection,
   type SupplierProductPropose,
+  type WebhookDelivery,
 } from '@market/shared';
 import type { Identifier } from 'react-admin';
 
@@ -45,6 +47,8 @@ export interface SellerDataProvider extends ConsoleDataProvider {
   proposeSupplierProduct(id: Identifier, body: SupplierProductPropose): Promise<ProductProposal>;
   /** Answers a claim: a replacement key, a refund of its line, or an admin's decision asked. */
   answerClaim(id: Identifier, answer: ClaimAnswer, note: string): Promise<Claim>;
+  /** Queues a webhook delivery again (same event id); the delivery, pending. */
+  resendWebhookDelivery(id: Identifier): Promise<WebhookDelivery>;
 }
 
 /** Adds the seller console's custom methods, on the kit's generic `getJson` and `postAction`. */
@@ -85,6 +89,10 @@ export function withSellerMethods(base: ConsoleDataProvider): SellerDataProvider
     async answerClaim(id, answer, note) {
       const path = `/claims/${encodeURIComponent(String(id))}/${answer}`;
       return ClaimSchema.parse(await base.postAction(path, { note }));
+    },
+    async resendWebhookDelivery(id) {
+      const path = `/webhook-deliveries/${encodeURIComponent(String(id))}/resend`;
+      return WebhookDeliverySchema.parse(await base.postAction(path));
     },
   };
 }

@@ -16,6 +16,11 @@ export type AuthUser = {
   signInProvider: string;
   /** When the user last proved who they are (the token's `auth_time`), in seconds since 1970. */
   authTime: number;
-  /** How the request proved who it is; cookie-authenticated writes must be same-origin. */
-  via: 'bearer' | 'cookie';
+  /**
+   * How the request proved who it is; cookie-authenticated writes must be same-origin. `token`:
+   * a seller's API token (modules/seller-api), limited to the seller API and its `scopes`.
+   */
+  via: 'bearer' | 'cookie' | 'token';
+  /** A token's scopes (`offers:read` …); absent for a person's session. */
+  scopes?: string[];
 };

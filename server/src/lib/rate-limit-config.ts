@@ -32,6 +32,8 @@ export const DEFAULT_LIMITS = {
   chatMessage: { points: 30, seconds: 60 },
   /** Password reset mails and password-change notices, per client address (mail bombing). */
   passwordReset: { points: 10, seconds: 900 },
+  /** Seller API calls with an API token, per token (every method counts). */
+  apiToken: { points: 600, seconds: 60 },
 } satisfies Record<string, Limit>;
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = Record<LimitName, Limit>;

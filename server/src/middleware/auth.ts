@@ -105,6 +105,9 @@ export const authenticate = (
 ) => {
   const verifier = localCredentialVerifier(auth);
   return createMiddleware<AppEnv>(async (c, next) => {
+    // A seller's API token was settled before (modules/seller-api/token-auth.ts).
+    if ((c.get('user') as AuthUser | undefined) || (c.get('authFailure') as Error | undefined))
+      return next();
     const bearer = bearerToken(c);
     const cookie = bearer ? undefined : getCookie(c, SESSION_COOKIE);
     const credential = bearer ?? cookie;

@@ -243,7 +243,8 @@ export function createApiDocument(routes: DeclaredRoute[]) {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'JWT',
-            description: 'A Firebase ID token of the account.',
+            description:
+              'A Firebase ID token of the account; on seller routes, a seller API token (`mkt_live_…`) within its scopes also works (docs/seller-api.md).',
           },
           sessionCookie: {
             type: 'apiKey',

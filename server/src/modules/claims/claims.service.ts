@@ -50,6 +50,8 @@ export function createClaimService(deps: {
   responseHours: number;
   log: Logger;
   now: () => Date;
+  /** Told of each new claim after it is stored (the seller's webhooks); never fails the report. */
+  onReported?: (claim: ClaimDoc) => Promise<void>;
 }) {
   const { claims, move, resolution, log } = deps;
 
@@ -177,6 +179,11 @@ export function createClaimService(deps: {
       await tellSeller(doc).catch((err: unknown) =>
         log.warn({ err, claimId: doc._id.toHexString() }, 'seller not told of a claim'),
       );
+      await deps
+        .onReported?.(doc)
+        .catch((err: unknown) =>
+          log.warn({ err, claimId: doc._id.toHexString() }, 'claim webhook not recorded'),
+        );
       return toClaim(doc);
     },
 

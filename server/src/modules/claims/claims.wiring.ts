@@ -10,7 +10,7 @@ import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import type { SupplierFulfilment } from '../supplier-fulfilment/supplier-fulfilment.ts';
 import { createClaimMachine } from './claim-machine.ts';
 import { createClaimResolution } from './claim-resolution.ts';
-import { createClaimRepository } from './claims.repository.ts';
+import { createClaimRepository, type ClaimDoc } from './claims.repository.ts';
 import { createClaimService } from './claims.service.ts';
 import { createDefectRates } from './defect-rate.ts';
 
@@ -30,6 +30,7 @@ export function createClaims(deps: {
   responseHours: number;
   log: Logger;
   clock?: () => Date;
+  onReported?: (claim: ClaimDoc) => Promise<void>;
 }) {
   const now = deps.clock ?? (() => new Date());
   const claims = createClaimRepository(deps.db);
@@ -67,6 +68,7 @@ export function createClaims(deps: {
     holdbackDays: deps.holdbackDays,
     responseHours: deps.responseHours,
     log: deps.log,
+    onReported: deps.onReported,
   });
   return { service, defectRates };
 }

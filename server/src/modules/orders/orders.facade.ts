@@ -1,13 +1,14 @@
 import type { OrderRepository } from './orders.repository.ts';
 
 /**
- * What other modules ask of orders — the checkout (settlement, chargebacks), refunds and
- * affiliates: the money side of an order. They are given this, never the repository, so how
+ * What other modules ask of orders — the checkout (settlement, chargebacks), refunds,
+ * affiliates and sellers' webhooks: the money side of an order. They are given this, never the repository, so how
  * orders are stored stays this module's business.
  */
 export function createOrderFacade(repo: OrderRepository) {
   return {
     addLineKey: repo.addLineKey,
+    approvedOfSellersSince: repo.approvedOfSellersSince,
     chargebackSettled: repo.chargebackSettled,
     claimRefund: repo.claimRefund,
     completeRefund: repo.completeRefund,

@@ -312,6 +312,17 @@ export function createOrderRepository(db: Db) {
       const units = unpaid.flatMap((o) => o.items).reduce((n, item) => n + item.quantity, 0);
       return { orders: unpaid.length, units };
     },
+    /** Approved orders with lines of any of the sellers, created since `since` (webhook sweep). */
+    approvedOfSellersSince: (sellerIds: string[], since: Date, limit: number) =>
+      orders
+        .find({
+          'items.sellerId': { $in: sellerIds },
+          status: 'approved',
+          createdAt: { $gte: since },
+        })
+        .sort({ createdAt: 1 })
+        .limit(limit)
+        .toArray(),
     /** Orders created since `since` by the user, from the address, or with the instrument. */
     countSince: (
       by: { userId: string } | { ip: string } | { 'payment.instrument': string },
