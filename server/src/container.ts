@@ -663,10 +663,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
   // Live chat: buyer–seller conversations per order and seller, admins may join.
   const conversations = createConversations({
-    ...{ db, mailer, log },
+    ...{ db, mails, log },
     orders: ask.orders,
     sellers: ask.sellers,
-    publicOrigin: deps.publicOrigin,
   });
   const adminOrders = createAdminOrderService({
     orders: orderService,

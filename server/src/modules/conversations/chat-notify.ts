@@ -1,7 +1,7 @@
 import type { ChatAuthor } from '@market/shared';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../outbox/mailer.ts';
-import type { SellerFacade } from '../sellers/sellers.facade.ts';
+import type { Mails } from '../mails/mails.ts';
+import { chatMessageMail } from '../mails/templates.ts';
 import type {
   ChatRecipient,
   ConversationDoc,
@@ -26,9 +26,7 @@ const RECIPIENTS_OF: Record<ChatAuthor, ChatRecipient[]> = {
  */
 export function createChatNotifier(deps: {
   conversations: Pick<ConversationRepository, 'claimNotification'>;
-  sellers: Pick<SellerFacade, 'emailOf'>;
-  mailer: Mailer;
-  publicOrigin: string;
+  mails: Mails;
   log: Logger;
   now: () => Date;
 }) {
@@ -36,26 +34,18 @@ export function createChatNotifier(deps: {
     const orderId = conversation.orderId.toHexString();
     const number = conversation.orderNumber;
     if (to === 'seller') {
-      const email = await deps.sellers.emailOf(conversation.sellerId);
-      if (!email) return;
-      const link = `${deps.publicOrigin}/seller/conversations/${orderId}/show`;
-      await deps.mailer.send({
-        to: email,
-        kind: 'chat-message',
-        subject: `New message about order ${number}`,
-        text: `You have a new message about order ${number}. Read it and answer in the seller console: ${link}`,
-        html: `<p>You have a new message about order ${number}.</p><p><a href="${link}">Read it and answer in the seller console</a></p>`,
+      await deps.mails.toSeller(conversation.sellerId, chatMessageMail, {
+        number,
+        where: 'chatMessage.console',
+        link: deps.mails.link(`/seller/conversations/${orderId}/show`),
       });
       return;
     }
-    const link = `${deps.publicOrigin}/account?order=${orderId}`;
-    await deps.mailer.send({
-      to: conversation.buyerEmail,
-      kind: 'chat-message',
-      subject: `New message about your order ${number}`,
-      text: `You have a new message about your order ${number}. Read it and answer from your account: ${link}`,
-      html: `<p>You have a new message about your order ${number}.</p><p><a href="${link}">Read it and answer from your account</a></p>`,
-    });
+    await deps.mails.send(
+      { email: conversation.buyerEmail, uid: conversation.buyerUid },
+      chatMessageMail,
+      { number, where: 'chatMessage.account', link: deps.mails.link(`/account?order=${orderId}`) },
+    );
   }
 
   return {

@@ -1,7 +1,7 @@
 import type { Db } from 'mongodb';
 import type { Logger } from '../../logger.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { Mails } from '../mails/mails.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import { createChatNotifier } from './chat-notify.ts';
 import { createConversationRepository } from './conversations.repository.ts';
@@ -12,8 +12,7 @@ export function createConversations(deps: {
   db: Db;
   orders: OrderFacade;
   sellers: SellerFacade;
-  mailer: Mailer;
-  publicOrigin: string;
+  mails: Mails;
   log: Logger;
   clock?: () => Date;
 }) {
@@ -21,9 +20,7 @@ export function createConversations(deps: {
   const conversations = createConversationRepository(deps.db);
   const notifier = createChatNotifier({
     ...{ conversations, now },
-    sellers: deps.sellers,
-    mailer: deps.mailer,
-    publicOrigin: deps.publicOrigin,
+    mails: deps.mails,
     log: deps.log,
   });
   return createConversationService({

@@ -33,6 +33,11 @@ export const en = {
   'adminInvite.button': 'Choose your password',
   'adminInvite.then': 'Then sign in to the admin console:',
 
+  'chatMessage.subject': 'New message about order {{number}}',
+  'chatMessage.intro': 'You have a new message about order {{number}}.',
+  'chatMessage.account': 'Read it and answer from your account',
+  'chatMessage.console': 'Read it and answer in the seller console',
+
   'orderReceived.subject': 'We received your order {{number}}',
   'orderReceived.intro':
     'Thank you: we received the payment of your order {{number}}. We will mail you again when your keys are ready.',

@@ -31,6 +31,11 @@ export const it: Record<MessageKey, string> = {
   'adminInvite.button': 'Scegli la tua password',
   'adminInvite.then': 'Poi accedi alla console di amministrazione:',
 
+  'chatMessage.subject': 'Nuovo messaggio sull’ordine {{number}}',
+  'chatMessage.intro': 'Hai un nuovo messaggio sull’ordine {{number}}.',
+  'chatMessage.account': 'Leggilo e rispondi dal tuo account',
+  'chatMessage.console': 'Leggilo e rispondi nella console venditore',
+
   'orderReceived.subject': 'Abbiamo ricevuto il tuo ordine {{number}}',
   'orderReceived.intro':
     'Grazie: abbiamo ricevuto il pagamento del tuo ordine {{number}}. Ti scriveremo di nuovo quando le tue chiavi saranno pronte.',

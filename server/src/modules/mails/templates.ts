@@ -327,6 +327,21 @@ export const adminInviteMail = template(
   },
 );
 
+/** The other party of an order's conversation wrote (at most one such mail every 10 minutes). */
+export const chatMessageMail = template(
+  'chatMessage',
+  'chat-message',
+  {
+    html: `<p>{{t "chatMessage.intro"}}</p>{{> button label=where}}`,
+    text: `{{t "chatMessage.intro"}}\n\n{{> button label=where}}`,
+  },
+  {
+    number: 'A-1042',
+    where: 'chatMessage.account' as 'chatMessage.account' | 'chatMessage.console',
+    link: 'https://shop.example/account?order=abc',
+  },
+);
+
 /** Every template, for the tests and the docs. */
 export const MAIL_TEMPLATES = [
   verifyEmailMail,
@@ -346,4 +361,5 @@ export const MAIL_TEMPLATES = [
   sellerPayoutMail,
   sellerOfferPausedMail,
   adminInviteMail,
+  chatMessageMail,
 ] as const;
