@@ -166,6 +166,8 @@ import { createCatalogueService } from './modules/products/products.service.ts';
 import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
 import { memoizedCategories } from './modules/categories/category-memo.ts';
 import { createReadMemo } from './page-cache/read-memo.ts';
+import { cachedById } from './page-cache/cached-by-id.ts';
+import { ALL_CARTS, CART_TAG_PREFIX } from './page-cache/page-tags.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
@@ -516,6 +518,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
   const cartService = createCartService({
     carts,
+    // Kept in memory between the writes to each cart (the change bus of docs/page-cache.md).
+    view: cachedById(carts.find, deps.pageCache.changes, {
+      prefix: CART_TAG_PREFIX,
+      all: ALL_CARTS,
+    }),
     price: cartPricing,
     coupons: couponService,
     vat: vatTable(deps.vatRateBps),

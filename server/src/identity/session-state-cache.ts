@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { PageChanges } from '../page-cache/page-changes.ts';
+import { cachedById } from '../page-cache/cached-by-id.ts';
 import { ALL_USERS, USER_TAG_PREFIX } from '../page-cache/page-tags.ts';
 import type { SessionState } from '../modules/users/users.repository.ts';
 
@@ -21,24 +21,11 @@ export function cachedSessionStates<T extends SessionReader>(
   changes: PageChanges,
   { ttlMs = SESSION_STATE_TTL_MS, max = 100_000 } = {},
 ): T {
-  const cache = new LRUCache<string, { state: SessionState | null }>({ max, ttl: ttlMs });
-  // Bumped by every invalidation: a read that began before one is answered, never stored.
-  let generation = 0;
-  changes.subscribe((tags) => {
-    for (const tag of tags) {
-      if (tag === ALL_USERS) cache.clear();
-      else if (tag.startsWith(USER_TAG_PREFIX)) cache.delete(tag.slice(USER_TAG_PREFIX.length));
-      else continue;
-      generation++;
-    }
+  const sessionState = cachedById((uid) => users.sessionState(uid), changes, {
+    prefix: USER_TAG_PREFIX,
+    all: ALL_USERS,
+    ttlMs,
+    max,
   });
-  async function sessionState(uid: string): Promise<SessionState | null> {
-    const hit = cache.get(uid);
-    if (hit) return hit.state;
-    const before = generation;
-    const state = await users.sessionState(uid);
-    if (before === generation) cache.set(uid, { state });
-    return state;
-  }
   return { ...users, sessionState };
 }

@@ -25,6 +25,9 @@ export const productTag = (id: string) => `product:${id}`;
  */
 export const USER_TAG_PREFIX = 'user:';
 export const ALL_USERS = 'users';
+/** Not pages either: a buyer's cart as `GET /api/cart/get` reads it (cart.service.ts). */
+export const CART_TAG_PREFIX = 'cart:';
+export const ALL_CARTS = 'carts';
 export const categoryTag = (id: string) => `category:${id}`;
 
 const OBJECT_ID = '[0-9a-f]{24}';
@@ -130,6 +133,8 @@ export const WRITE_TAGS: Readonly<Record<string, WriteTags>> = {
   tags: { tags: () => [EVERY_PAGE] },
   // No page: the auth middleware's cached session state (blocked, sessionsValidAfter).
   users: { field: '_id', tags: (id) => [id ? USER_TAG_PREFIX + id : ALL_USERS] },
+  // No page: the carts `GET /api/cart/get` keeps in memory.
+  carts: { field: '_id', tags: (id) => [id ? CART_TAG_PREFIX + id : ALL_CARTS] },
 };
 
 /** The collections whose writes are watched. */

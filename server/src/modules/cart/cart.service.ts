@@ -68,6 +68,11 @@ const sameLines = (a: readonly CartLineDoc[], b: readonly CartLineDoc[]) =>
  */
 export function createCartService(deps: {
   carts: CartRepository;
+  /**
+   * Where `get` reads the cart first: the repository's `find`, or a copy in memory dropped by
+   * every write to the cart (container.ts). Writes always read the database.
+   */
+  view?: CartRepository['find'];
   price: CartPricing;
   coupons: Pick<CouponService, 'evaluate'>;
   vat: VatTable;
@@ -82,13 +87,17 @@ export function createCartService(deps: {
   }
 
   /** `get`, with what the checkout needs too; one read of the cart, one write when it changed. */
-  async function load(userId: string): Promise<{
+  async function load(
+    userId: string,
+    firstRead: CartRepository['find'] = carts.find,
+  ): Promise<{
     cart: Cart;
     before: readonly CartLineDoc[];
     offerIds: ReadonlyMap<string, string>;
   }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const doc = await carts.find(userId);
+      // After a lost race the database is read: a copy in memory may not know the winner yet.
+      const doc = await (attempt === 0 ? firstRead : carts.find)(userId);
       if (!doc) return { cart: toCart(userId, null), before: [], offerIds: new Map() };
       const priced = await price(doc.products);
       const offerIds = new Map(
@@ -113,13 +122,13 @@ export function createCartService(deps: {
 
   return {
     /** The caller's cart, re-priced; lines that ran out are saved at quantity 0. */
-    get: async (userId: string): Promise<Cart> => (await load(userId)).cart,
+    get: async (userId: string): Promise<Cart> => (await load(userId, deps.view)).cart,
 
     /**
      * The cart as the checkout buys it: re-priced and saved as `get` does, with the lines as
      * they were saved before (to tell what ran out meanwhile) and each line's live offer.
      */
-    forCheckout: load,
+    forCheckout: (userId: string) => load(userId),
 
     /**
      * Adds the lines (a line already in the cart gets the units; quantity 0 counts as 1). The
