@@ -166,6 +166,7 @@ import { createCatalogueService } from './modules/products/products.service.ts';
 import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
 import { memoizedCategories } from './modules/categories/category-memo.ts';
 import { createReadMemo } from './page-cache/read-memo.ts';
+import { memoizedPublicState } from './modules/state/state-memo.ts';
 import { cachedById } from './page-cache/cached-by-id.ts';
 import { ALL_CARTS, CART_TAG_PREFIX } from './page-cache/page-tags.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
@@ -385,7 +386,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     // The product page cache's invalidation goes here (the one place moderations are heard).
     onModerated: undefined,
   });
-  const publicState = createPublicStateService({
+  const livePublicState = createPublicStateService({
     reviews: reviewService,
     tags: ask.tags,
     homeContent: ask.homeContent,
@@ -396,6 +397,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     macrocategories: macrocategoryService,
     catalogue,
   });
+  const publicState = publicReads
+    ? memoizedPublicState(livePublicState, publicReads)
+    : livePublicState;
   const sitemapService = createSitemapService({ products: ask.products });
 
   // Suppliers: the admin's marketplace-wide switch, and the sellers' own accounts at each.

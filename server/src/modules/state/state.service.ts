@@ -18,7 +18,7 @@ import type { TagFacade } from '../tags/tags.facade.ts';
 const FEATURED = 8;
 const TOP_TAGS = 20;
 
-/** The storefront's global state, computed on every call (no instance keeps it). */
+/** The storefront's global state, computed on every call (kept in memory between writes: state-memo.ts). */
 export function createPublicStateService(deps: {
   products: ProductFacade;
   offers: OfferFacade;
