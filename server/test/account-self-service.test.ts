@@ -156,7 +156,7 @@ describe('password reset', () => {
     });
     await t.call('POST', '/api/user/password-reset', { body: { email: buyer.email } });
     const [mail] = await mailsTo(buyer.email);
-    expect(mail?.subject).toBe('Reimposta la password');
+    expect(mail?.subject).toBe('Reimposta la tua password');
     expect(mail?.text).toContain('/it/reset-password?oobCode=');
 
     // Asked again at once (from anywhere): the same answer, no second mail within the minute.

@@ -120,6 +120,7 @@ export const en = {
         send_verification: 'Send verification email',
         change_role: 'Change role',
         invite_admin: 'Invite an admin',
+        anonymise: 'Anonymise',
       },
       help: {
         role: 'Saving signs the user out everywhere: their next sign-in carries the new role.',
@@ -136,12 +137,16 @@ export const en = {
           'The user is signed out everywhere and cannot sign in again until unblocked.',
         unblock_title: 'Unblock %{email}?',
         unblock_content: 'The user can sign in again.',
+        anonymise_title: 'Anonymise %{email}?',
+        anonymise_content:
+          'Their personal data is erased for good and their sessions end; their orders stay, anonymised, as the law requires. Sellers and admins must get the user role first.',
       },
       notifications: {
         blocked: 'User blocked',
         unblocked: 'User unblocked',
         verification_sent: 'Verification email sent to %{email}',
         invited: 'Invitation sent to %{email}',
+        anonymised: 'User anonymised',
       },
     },
     sellers: {

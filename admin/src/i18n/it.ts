@@ -124,6 +124,7 @@ export const it: TranslationOf<typeof en> = {
         send_verification: 'Invia email di verifica',
         change_role: 'Cambia ruolo',
         invite_admin: 'Invita un amministratore',
+        anonymise: 'Anonimizza',
       },
       help: {
         role: 'Salvando, l’utente viene disconnesso ovunque: al prossimo accesso avrà il nuovo ruolo.',
@@ -140,12 +141,16 @@ export const it: TranslationOf<typeof en> = {
           'L’utente viene disconnesso ovunque e non può accedere di nuovo finché non viene sbloccato.',
         unblock_title: 'Sbloccare %{email}?',
         unblock_content: 'L’utente potrà accedere di nuovo.',
+        anonymise_title: 'Anonimizzare %{email}?',
+        anonymise_content:
+          'I suoi dati personali vengono cancellati per sempre e le sue sessioni terminano; i suoi ordini restano, anonimi, come richiede la legge. Venditori e amministratori devono prima avere il ruolo utente.',
       },
       notifications: {
         blocked: 'Utente bloccato',
         unblocked: 'Utente sbloccato',
         verification_sent: 'Email di verifica inviata a %{email}',
         invited: 'Invito inviato a %{email}',
+        anonymised: 'Utente anonimizzato',
       },
     },
     sellers: {

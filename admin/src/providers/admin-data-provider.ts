@@ -21,6 +21,8 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   editUser(params: { userId: string; blocked: boolean }): Promise<UserInfoFull>;
   /** `POST /api/admin/users/invite`: makes the email an admin and mails the invitation. */
   inviteAdmin(params: { email: string; name: string }): Promise<AdminInviteResult>;
+  /** Erases the user's personal data (orders kept anonymised); audited. */
+  anonymiseUser(userId: string): Promise<UserInfoFull>;
   /** `POST /api/admin/users/send-verify`: sends the verification mail again. */
   sendVerify(params: { email: string; name: string }): Promise<void>;
   /** `POST /api/admin/sellers/:id/<decision>` with an optional reason: the seller afterwards. */
@@ -60,6 +62,8 @@ export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
     ...base,
     editUser: (params) => base.postAction<UserInfoFull>('/users/edit', params),
     inviteAdmin: (params) => base.postAction<AdminInviteResult>('/users/invite', params),
+    anonymiseUser: (userId) =>
+      base.postAction<UserInfoFull>(`/users/${encodeURIComponent(userId)}/anonymise`, {}),
     async sendVerify(params) {
       await base.postAction('/users/send-verify', params);
     },

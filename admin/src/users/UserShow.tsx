@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { SendVerificationButton } from './SendVerificationButton.tsx';
 import { ToggleBlockedButton } from './ToggleBlockedButton.tsx';
+import { AnonymiseUserButton } from './AnonymiseUserButton.tsx';
 import { ROLE_COLORS } from './user-fields.ts';
 import { UserTitle } from './UserTitle.tsx';
 
@@ -27,6 +28,7 @@ const actions = (
     <EditButton label="resources.users.actions.change_role" />
     <SendVerificationButton />
     <ToggleBlockedButton />
+    <AnonymiseUserButton />
   </TopToolbar>
 );
 

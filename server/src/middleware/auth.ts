@@ -82,6 +82,10 @@ async function verify(
     return new AppError('UNAUTHENTICATED');
   }
   const state = await users.sessionState(token.uid);
+  // An erased account's credentials all end, even one minted in the second of the erasure.
+  if (state?.anonymisedAt) {
+    return new AppError('UNAUTHENTICATED', { providerCode: 'auth/user-not-found' });
+  }
   if (state?.blocked) return BLOCKED();
   if (signedInBefore(token.auth_time, state?.sessionsValidAfter)) {
     return new AppError('UNAUTHENTICATED', {

@@ -92,7 +92,7 @@ export const en = {
 
   'sellerLegalChange.subject': 'Change of legal details {{t outcomeKey}}',
   'sellerLegalChange.approved': 'approved',
-  'sellerLegalChange.rejected': 'not approved',
+  'sellerLegalChange.rejected': 'rejected',
   'sellerLegalChange.intro':
     'Your change of the legal details of {{shopName}} (registered name, VAT number, address) was {{t outcomeKey}}.',
   'sellerLegalChange.button': 'Shop profile',

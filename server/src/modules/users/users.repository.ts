@@ -39,7 +39,8 @@ export type UserDoc = {
 };
 
 /** What the auth middleware reads of a user on every authenticated request. */
-export type SessionState = Pick<UserDoc, 'blocked' | 'sessionsValidAfter'>;
+/** What every authenticated request checks: blocked, sessions ended, account erased. */
+export type SessionState = Pick<UserDoc, 'blocked' | 'sessionsValidAfter' | 'anonymisedAt'>;
 
 export type UserFilter = {
   id?: string | string[];
@@ -77,7 +78,7 @@ export function createUserRepository(db: Db) {
     sessionState: (uid: string): Promise<SessionState | null> =>
       users.findOne<SessionState>(
         { _id: uid },
-        { projection: { _id: 0, blocked: 1, sessionsValidAfter: 1 } },
+        { projection: { _id: 0, blocked: 1, sessionsValidAfter: 1, anonymisedAt: 1 } },
       ),
     /**
      * Refuses the user's credentials signed in before `at` (never moves it back). `profile`
