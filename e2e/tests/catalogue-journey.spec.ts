@@ -1,18 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { idToken, signInToAdminConsole } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { idToken, signInToAdminConsole, signInToSellerConsole } from './support.ts';
 
 /** Four fresh key codes in the marketplace's 4×4 format, unique to this run. */
 function freshCodes(): string[] {
   const stamp = Date.now().toString(36).toUpperCase().padStart(8, '0').slice(-8);
   return ['A', 'B', 'C', 'D'].map((c) => `E2E${c}-${stamp.slice(0, 4)}-${stamp.slice(4)}-000${c}`);
-}
-
-async function signInToSellerConsole(page: Page) {
-  await page.goto('/seller/');
-  await page.getByLabel(/email/i).fill('seller@example.com');
-  await page.getByLabel(/password/i).fill('demopass');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('menuitem', { name: 'Catalogue', exact: true })).toBeVisible();
 }
 
 test('an admin creates a product, a seller sells it with keys, and buyers see the offer', async ({
@@ -73,7 +65,9 @@ test('an admin creates a product, a seller sells it with keys, and buyers see th
   // The seller finds the product in the catalogue, sells it and uploads the five keys.
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
-  await signInToSellerConsole(seller);
+  await signInToSellerConsole(seller, (p) =>
+    p.getByRole('menuitem', { name: 'Catalogue', exact: true }),
+  );
   await seller.getByRole('menuitem', { name: 'Catalogue', exact: true }).click();
   await seller.getByPlaceholder(/search/i).fill(english);
   const row = seller.getByRole('row').filter({ hasText: english });

@@ -1,51 +1,20 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { asClient, expectKeysReady, freshBuyer, idToken, signInOnLoginPage } from './support.ts';
+import { expect, test } from '@playwright/test';
+import {
+  asClient,
+  DEMO_SELLER,
+  expectKeysReady,
+  freshBuyer,
+  idToken,
+  productsOnSale,
+  signInOnLoginPage,
+  signInToSellerConsole,
+} from './support.ts';
 
 test.use(asClient());
 
-/** The demo seller's shop (`seller@example.com`). */
-const SELLER = 'pixel-keys';
-
-/** A cheap Global game the demo seller sells from uploaded keys (instant delivery). */
-async function demoSellerProduct(request: APIRequestContext) {
-  const search = await request.post('/api/public/products/search', {
-    data: { locale: 'en', categoryId: 'games', region: 'Global', sort: 'price_asc', pageSize: 60 },
-  });
-  const { items } = (await search.json()) as { items: { id: string }[] };
-  const sales = await request.post('/api/public/products/info-multiple-sales', {
-    data: { productIdList: items.map((p) => p.id), locale: 'en', currency: 'eur' },
-  });
-  type Sales = {
-    id: string;
-    sales: {
-      sellerId: string;
-      sellerName: string;
-      inStock: boolean;
-      prices: { eur: number };
-      apiName: string;
-    }[];
-  };
-  for (const product of (await sales.json()) as Sales[]) {
-    const sale = product.sales.find(
-      (s) =>
-        s.sellerId === SELLER && s.inStock && s.prices.eur <= 5_000 && s.apiName === 'marketplace',
-    );
-    if (sale) return { id: product.id, sellerId: sale.sellerId, sellerName: sale.sellerName };
-  }
-  throw new Error('no demo-seller offer on sale');
-}
-
-async function signInToSellerConsole(page: Page) {
-  await page.goto('/seller/');
-  await page.getByLabel(/email/i).fill('seller@example.com');
-  await page.getByLabel(/password/i).fill('demopass');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('menuitem', { name: /^Messages/ })).toBeVisible();
-}
-
 test('a buyer and a seller exchange messages on an order', async ({ page, browser, request }) => {
   test.setTimeout(90_000);
-  const product = await demoSellerProduct(request);
+  const product = (await productsOnSale(request, 1, { sellerId: DEMO_SELLER }))[0]!;
 
   // The buyer pays for a key and opens the order in /account.
   const email = await freshBuyer(request, 'chat');
@@ -87,7 +56,7 @@ test('a buyer and a seller exchange messages on an order', async ({ page, browse
   // The seller finds the unread conversation in the console and answers it.
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
-  await signInToSellerConsole(seller);
+  await signInToSellerConsole(seller, (p) => p.getByRole('menuitem', { name: /^Messages/ }));
   // The menu counts the conversations waiting for an answer.
   await expect(seller.getByTestId('unread-conversations')).toContainText(/[1-9]/);
   await seller.getByRole('menuitem', { name: /^Messages/ }).click();

@@ -1,54 +1,17 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   asClient,
+  DEMO_SELLER,
   expectKeysReady,
   freshBuyer,
   idToken,
+  productsOnSale,
   revealFirstKey,
   signInOnLoginPage,
+  signInToSellerConsole,
 } from './support.ts';
 
 test.use(asClient());
-
-const SELLER = 'pixel-keys';
-
-/** A cheap Global game the demo seller sells from uploaded keys, and that offer. */
-async function demoSellerProduct(request: APIRequestContext) {
-  const search = await request.post('/api/public/products/search', {
-    data: { locale: 'en', categoryId: 'games', region: 'Global', sort: 'price_asc', pageSize: 60 },
-  });
-  const { items } = (await search.json()) as { items: { id: string }[] };
-  const sales = await request.post('/api/public/products/info-multiple-sales', {
-    data: { productIdList: items.map((p) => p.id), locale: 'en', currency: 'eur' },
-  });
-  type Sales = {
-    id: string;
-    name: string;
-    sales: {
-      offerId: string;
-      sellerId: string;
-      inStock: boolean;
-      prices: { eur: number };
-      apiName: string;
-    }[];
-  };
-  for (const product of (await sales.json()) as Sales[]) {
-    const sale = product.sales.find(
-      (s) =>
-        s.sellerId === SELLER && s.inStock && s.prices.eur <= 5_000 && s.apiName === 'marketplace',
-    );
-    if (sale) return { id: product.id, name: product.name, offerId: sale.offerId };
-  }
-  throw new Error('no demo-seller offer on sale');
-}
-
-async function signInToSellerConsole(page: Page) {
-  await page.goto('/seller/');
-  await page.getByLabel(/email/i).fill('seller@example.com');
-  await page.getByLabel(/password/i).fill('demopass');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('menuitem', { name: 'Claims', exact: true })).toBeVisible();
-}
 
 test('a buyer reports a revealed key from /account and the seller replaces it', async ({
   page,
@@ -56,7 +19,7 @@ test('a buyer reports a revealed key from /account and the seller replaces it', 
   request,
 }) => {
   test.setTimeout(90_000);
-  const product = await demoSellerProduct(request);
+  const product = (await productsOnSale(request, 1, { sellerId: DEMO_SELLER }))[0]!;
   // A key more on the offer: the one the replacement gives.
   const stamp = Date.now().toString(36).toUpperCase().padStart(8, '0').slice(-8);
   const upload = await request.post(`/api/seller/offers/${product.offerId}/keys`, {
@@ -74,7 +37,7 @@ test('a buyer reports a revealed key from /account and the seller replaces it', 
     headers,
     data: {
       transactionId: Date.now().toString(36),
-      products: [{ productId: product.id, sellerId: SELLER }],
+      products: [{ productId: product.id, sellerId: DEMO_SELLER }],
     },
   });
   expect(cart.status()).toBe(200);
@@ -110,7 +73,9 @@ test('a buyer reports a revealed key from /account and the seller replaces it', 
   // The seller finds the claim in the console and replaces the key.
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
-  await signInToSellerConsole(seller);
+  await signInToSellerConsole(seller, (p) =>
+    p.getByRole('menuitem', { name: 'Claims', exact: true }),
+  );
   await seller.getByRole('menuitem', { name: 'Claims', exact: true }).click();
   await seller.getByRole('row').filter({ hasText: product.name }).first().click();
   await expect(seller.getByText('The launcher says it was redeemed').first()).toBeVisible();

@@ -1,11 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   asClient,
+  DEMO_SELLER,
   expectKeysReady,
   freshBuyer,
   idToken,
+  productsOnSale,
   signInOnLoginPage,
   signInToAdminConsole,
+  signInToSellerConsole,
 } from './support.ts';
 
 test.use(asClient());
@@ -13,48 +16,13 @@ test.use(asClient());
 const eur = (cents: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
-/** A cheap game of the demo seller (Pixel Keys) with uploaded keys in stock. */
-async function demoSellerGame(request: APIRequestContext) {
-  const search = await request.post('/api/public/products/search', {
-    data: { locale: 'en', categoryId: 'games', region: 'Global', sort: 'price_asc', pageSize: 60 },
-  });
-  const { items } = (await search.json()) as { items: { id: string }[] };
-  const sales = await request.post('/api/public/products/info-multiple-sales', {
-    data: { productIdList: items.map((p) => p.id), locale: 'en', currency: 'eur' },
-  });
-  type Sales = {
-    id: string;
-    name: string;
-    sales: { sellerId: string; inStock: boolean; prices: { eur: number }; apiName: string }[];
-  };
-  for (const product of (await sales.json()) as Sales[]) {
-    const sale = product.sales.find(
-      (s) =>
-        s.sellerId === 'pixel-keys' &&
-        s.inStock &&
-        s.prices.eur <= 5_000 &&
-        s.apiName === 'marketplace',
-    );
-    if (sale) return { id: product.id, name: product.name, cents: sale.prices.eur };
-  }
-  throw new Error('no game of the demo seller on sale');
-}
-
-async function signInToSellerConsole(page: Page) {
-  await page.goto('/seller/');
-  await page.getByLabel(/email/i).fill('seller@example.com');
-  await page.getByLabel(/password/i).fill('demopass');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('table', { name: 'Your balance' })).toBeVisible();
-}
-
 test('a seller sees the commission taken from a sale, and the payout that pays them', async ({
   page,
   browser,
   request,
 }) => {
   test.setTimeout(90_000);
-  const game = await demoSellerGame(request);
+  const game = (await productsOnSale(request, 1, { sellerId: DEMO_SELLER }))[0]!;
   const email = await freshBuyer(request, 'payouts');
 
   // A buyer buys one key of the demo seller, paying on PayPal's page.
@@ -65,7 +33,7 @@ test('a seller sees the commission taken from a sale, and the payout that pays t
     headers,
     data: {
       transactionId: Date.now().toString(36),
-      products: [{ productId: game.id, sellerId: 'pixel-keys' }],
+      products: [{ productId: game.id, sellerId: DEMO_SELLER }],
     },
   });
   expect(cart.status()).toBe(200);
@@ -84,7 +52,7 @@ test('a seller sees the commission taken from a sale, and the payout that pays t
   const commission = Math.floor((2 * game.cents * 400 + 10_000) / 20_000) + 30;
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
-  await signInToSellerConsole(seller);
+  await signInToSellerConsole(seller, (p) => p.getByRole('table', { name: 'Your balance' }));
   await seller.getByRole('menuitem', { name: 'Balance movements' }).click();
   const saleRow = seller.getByRole('row').nth(1);
   await expect(saleRow).toContainText('Sale');

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { idToken, signInToAdminConsole } from './support.ts';
-
-async function signInToSellerConsole(page: Page) {
-  await page.goto('/seller/');
-  await page.getByLabel(/email/i).fill('seller@example.com');
-  await page.getByLabel(/password/i).fill('demopass');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByRole('menuitem', { name: 'Sales' })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { idToken, signInToAdminConsole, signInToSellerConsole } from './support.ts';
 
 /** The demo claim's order (server/src/seed/demo-claims.ts): one key, revealed, reported. */
 const DEMO_CLAIM_ORDER = '64656d6f2d636c61696d0001';
@@ -16,7 +8,7 @@ test('a seller opens a sale: its lines with the keys’ states, and its claims',
   page,
   request,
 }) => {
-  await signInToSellerConsole(page);
+  await signInToSellerConsole(page, (p) => p.getByRole('menuitem', { name: 'Sales' }));
   await page.getByRole('menuitem', { name: 'Sales' }).click();
   // Other specs sell too: the demo order's row is found by its order number, not its place.
   const res = await request.get(`/api/seller/sales?range=[0,199]`, {
@@ -36,7 +28,7 @@ test('a seller opens a sale: its lines with the keys’ states, and its claims',
 test('a change of legal details waits for the admin, then applies', async ({ page, browser }) => {
   test.setTimeout(60_000);
   const address = `Via del Corso ${Date.now() % 1000}, 00186 Roma`;
-  await signInToSellerConsole(page);
+  await signInToSellerConsole(page, (p) => p.getByRole('menuitem', { name: 'Sales' }));
   await page.getByRole('menuitem', { name: 'Shop profile' }).click();
   await page.getByLabel('Description').fill('Keys for every platform, delivered at once.');
   await page.getByLabel('Registered address').fill(address);

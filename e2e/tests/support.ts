@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The Auth emulator the marketplace under test started (see playwright.config.ts). */
 export const EMULATOR = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8091) + 1_400}`;
@@ -93,6 +93,18 @@ export async function signInToAdminConsole(page: Page) {
   await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
 }
 
+/** The demo seller's shop (`seller@example.com`). */
+export const DEMO_SELLER = 'pixel-keys';
+
+/** Signs the demo seller into the seller console and waits for `ready` (what the test needs). */
+export async function signInToSellerConsole(page: Page, ready: (page: Page) => Locator) {
+  await page.goto('/seller/');
+  await page.getByLabel(/email/i).fill('seller@example.com');
+  await page.getByLabel(/password/i).fill('demopass');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(ready(page)).toBeVisible();
+}
+
 /** A demo product with keys in stock: its page and the seller whose offer to pick there. */
 export type ProductOnSale = {
   id: string;
@@ -102,15 +114,19 @@ export type ProductOnSale = {
   sellerName: string;
 };
 
+/** A product on sale as the API lists it: the offer to pick, and its price in EUR cents. */
+export type OfferOnSale = ProductOnSale & { offerId: string; cents: number };
+
 /**
- * `count` different demo games on sale with uploaded keys in stock, cheapest first. Cheap and Global on
- * purpose: screening holds a new account's large order for review and refuses a ROW key bought
- * from the EU, and these journeys want the instant delivery.
+ * `count` different demo games on sale with uploaded keys in stock, cheapest first (of `sellerId`
+ * only, when given). Cheap and Global on purpose: screening holds a new account's large order for
+ * review and refuses a ROW key bought from the EU, and these journeys want the instant delivery.
  */
 export async function productsOnSale(
   request: APIRequestContext,
   count: number,
-): Promise<ProductOnSale[]> {
+  { sellerId }: { sellerId?: string } = {},
+): Promise<OfferOnSale[]> {
   const search = await request.post('/api/public/products/search', {
     data: { locale: 'en', categoryId: 'games', region: 'Global', sort: 'price_asc', pageSize: 60 },
   });
@@ -125,6 +141,7 @@ export async function productsOnSale(
     url: string;
     name: string;
     sales: {
+      offerId: string;
       sellerId: string;
       sellerName: string;
       inStock: boolean;
@@ -132,14 +149,22 @@ export async function productsOnSale(
       apiName: string;
     }[];
   };
-  const found: ProductOnSale[] = [];
+  const found: OfferOnSale[] = [];
   for (const product of (await sales.json()) as Sales[]) {
     // Uploaded keys only: the demo seller's on-demand supplier offers are bought from a
     // supplier at checkout, which these journeys do not exercise.
     const sale = product.sales.find(
-      (s) => s.inStock && s.prices.eur <= 5_000 && s.apiName === 'marketplace',
+      (s) =>
+        (!sellerId || s.sellerId === sellerId) &&
+        s.inStock &&
+        s.prices.eur <= 5_000 &&
+        s.apiName === 'marketplace',
     );
-    if (sale) found.push({ id: product.id, url: product.url, name: product.name, ...sale });
+    if (sale) {
+      const { sellerId: seller, sellerName, offerId } = sale;
+      const at = { id: product.id, url: product.url, name: product.name };
+      found.push({ ...at, sellerId: seller, sellerName, offerId, cents: sale.prices.eur });
+    }
   }
   expect(found.length).toBeGreaterThanOrEqual(count);
   return found.slice(0, count);

@@ -17,7 +17,6 @@ import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { Mails } from '../mails/mails.ts';
 import { claimOpenedMail } from '../mails/templates.ts';
-import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import { SYSTEM, toAdminClaim, toClaim, type ClaimBy, type ClaimMove } from './claim-machine.ts';
 import type { ClaimResolution } from './claim-resolution.ts';
 import type { ClaimDoc, ClaimRepository } from './claims.repository.ts';
@@ -43,7 +42,6 @@ export function createClaimService(deps: {
   resolution: ClaimResolution;
   orders: Pick<OrderFacade, 'findOwn'>;
   keys: Pick<KeyFacade, 'soldOfOrder'>;
-  sellers: Pick<SellerFacade, 'emailOf'>;
   mails: Mails;
   publicOrigin: string;
   holdbackDays: number;

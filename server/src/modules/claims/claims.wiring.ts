@@ -62,7 +62,6 @@ export function createClaims(deps: {
     ...{ claims, move, resolution, now },
     orders: deps.orders,
     keys: deps.keys,
-    sellers: deps.sellers,
     mails: deps.mails,
     publicOrigin: deps.publicOrigin,
     holdbackDays: deps.holdbackDays,

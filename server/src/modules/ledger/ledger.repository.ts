@@ -58,6 +58,21 @@ export const ledgerIndexes: IndexDescription[] = [
 /** The only code that touches the `sellerLedger` collection. */
 export function createLedgerRepository(db: Db) {
   const ledger = db.collection<LedgerEntryDoc>('sellerLedger');
+
+  /** A page of the entries `query` matches, newest first unless sorted by `at`, and their count. */
+  async function pageOf(query: Filter<LedgerEntryDoc>, q: ListQuery) {
+    const [rows, total] = await Promise.all([
+      ledger
+        .find(query)
+        .sort({ at: q.sort?.field === 'at' ? q.sort.order : -1, _id: -1 })
+        .skip(q.skip)
+        .limit(q.limit)
+        .toArray(),
+      ledger.countDocuments(query),
+    ]);
+    return { rows, total };
+  }
+
   return {
     /** Writes the entries; those already written (same order, line and type) are skipped. */
     async record(entries: LedgerEntryDoc[]): Promise<number> {
@@ -100,19 +115,8 @@ export function createLedgerRepository(db: Db) {
       return rows.map((r) => ({ ...r._id, cents: r.total }));
     },
     /** A page of the seller's movements, newest first. */
-    async page(sellerId: string, q: ListQuery, filter: { type?: string; currency?: Currency }) {
-      const query: Filter<LedgerEntryDoc> = { sellerId, ...filter } as Filter<LedgerEntryDoc>;
-      const [rows, total] = await Promise.all([
-        ledger
-          .find(query)
-          .sort({ at: q.sort?.field === 'at' ? q.sort.order : -1, _id: -1 })
-          .skip(q.skip)
-          .limit(q.limit)
-          .toArray(),
-        ledger.countDocuments(query),
-      ]);
-      return { rows, total };
-    },
+    page: (sellerId: string, q: ListQuery, filter: { type?: string; currency?: Currency }) =>
+      pageOf({ sellerId, ...filter } as Filter<LedgerEntryDoc>, q),
     /**
      * A page of the seller's reversals (refunds and chargebacks), newest first unless sorted by
      * `at`; `from`/`to` bound `at` (both included).
@@ -130,16 +134,7 @@ export function createLedgerRepository(db: Db) {
           at: { ...(filter.from && { $gte: filter.from }), ...(filter.to && { $lte: filter.to }) },
         }),
       };
-      const [rows, total] = await Promise.all([
-        ledger
-          .find(query)
-          .sort({ at: q.sort?.field === 'at' ? q.sort.order : -1, _id: -1 })
-          .skip(q.skip)
-          .limit(q.limit)
-          .toArray(),
-        ledger.countDocuments(query),
-      ]);
-      return { rows, total };
+      return pageOf(query, q);
     },
     /** The seller's movements in [from, to), oldest first (the statement). */
     between: (sellerId: string, from: Date, to: Date) =>
