@@ -59,7 +59,12 @@ function fillPriceAndSave() {
 // The autocomplete debounces its search; a loaded machine needs more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
+// The product search's debounce (ra-core's useReferenceParams, 500 ms) outlives a test that
+// typed into it: its timer is let fire while the page exists, not after the run has torn it down.
+const SEARCH_DEBOUNCE_MS = 500;
+
+afterEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
   cleanup();
   vi.restoreAllMocks();
   window.location.hash = '';
