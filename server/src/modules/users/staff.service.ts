@@ -113,9 +113,12 @@ export function createStaffService(deps: Deps) {
           emailVerified: false,
           ...(input.name ? { displayName: input.name } : {}),
         })
-        .catch((err: unknown) => {
+        .catch(async (err: unknown) => {
+          const code = (err as { code?: string }).code;
+          // Another invitation of the same address created it meanwhile: that account it is.
+          if (code === 'auth/email-already-exists') return auth.getUserByEmail(email);
           // The provider's stricter idea of an address is a field error, never a 500.
-          if ((err as { code?: string }).code !== 'auth/invalid-email') throw err;
+          if (code !== 'auth/invalid-email') throw err;
           throw new AppError('VALIDATION_FAILED', {
             providerCode: 'auth/invalid-email',
             errors: { email: 'Not a valid email address' },
