@@ -33,6 +33,9 @@ import { ensureReferenceData, seedDemoData } from './seed/seed.ts';
 import { seedDemoSuppliers } from './seed/demo-suppliers.ts';
 import { exposeShopSite, shopSiteOf, tagOriginsOf } from './lib/shop-site.ts';
 
+/** Connections the kernel may queue before the server accepts them (capped by `somaxconn`). */
+const LISTEN_BACKLOG = 4096;
+
 /** Boot: config → database → identity → indexes → migrations → demo data → serve; stop on signals. */
 async function main() {
   let config;
@@ -280,7 +283,11 @@ async function main() {
   });
   const host = listenHost(config);
   if (identity.mode === 'emulator' && !isLoopbackHost(host)) warnExposedEmulator(host, log);
-  await new Promise<void>((resolve) => server.listen(config.PORT, host, resolve));
+  // A burst of new connections (a sale opening, a crawler) waits in the kernel's accept queue
+  // rather than being dropped and retried a second later: Node's default backlog is 511.
+  await new Promise<void>((resolve) =>
+    server.listen({ port: config.PORT, host, backlog: LISTEN_BACKLOG }, resolve),
+  );
   stops.push(
     () => new Promise<void>((resolve) => server.close(() => resolve()).closeAllConnections()),
   );

@@ -329,8 +329,8 @@ describe('payment and approval', () => {
   it('finds the order by its payment, lets an abandoned attempt be replaced, never a capture', async () => {
     const { offerId } = await stocked(1);
     const order = await place(buyer, [{ offerId, quantity: 1 }]);
-    await service.attachPayment(order.id, 'paypal', `FIRST-${order.id}`);
-    await service.attachPayment(order.id, 'checkout', `SECOND-${order.id}`);
+    await service.attachPayment(order, 'paypal', `FIRST-${order.id}`);
+    await service.attachPayment(order, 'checkout', `SECOND-${order.id}`);
     expect(await service.findByProviderRef(`FIRST-${order.id}`)).toBeNull();
     expect((await service.findByProviderRef(`SECOND-${order.id}`))!._id.toHexString()).toBe(
       order.id,
@@ -345,7 +345,7 @@ describe('payment and approval', () => {
     expect(late.order.status).toBe('approved');
     expect(late.order.payment!.status).toBe('captured');
     await expect(
-      service.attachPayment(order.id, 'paypal', `THIRD-${order.id}`),
+      service.attachPayment(order, 'paypal', `THIRD-${order.id}`),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 

@@ -74,4 +74,18 @@ describe('a sandbox JSON store', () => {
     expect(onDisk(file)).toEqual({ payments: [2] });
     expect(fs.readdirSync(path.dirname(file))).toEqual(['state.json']);
   });
+
+  it('settles once the writes asked for are on disk, so its directory can then be removed', async () => {
+    const file = tempFile();
+    const store = openJsonStore(file, () => ({ payments: [] as number[] }));
+    for (let i = 0; i < 5; i++) {
+      store.state.payments.push(i);
+      void store.saveSoon();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await store.settled();
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['state.json']);
+    expect(onDisk(file)).toEqual({ payments: [0, 1, 2, 3, 4] });
+    fs.rmSync(path.dirname(file), { recursive: true });
+  });
 });

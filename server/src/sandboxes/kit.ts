@@ -17,7 +17,13 @@ import type { Logger } from '../logger.ts';
  * A JSON document on disk holding a sandbox's whole state. Callers change `state`, then save
  * before they answer: `save` at once, or `saveSoon`, which resolves once the state is on disk.
  */
-export type JsonStore<T> = { readonly state: T; save(): void; saveSoon(): Promise<void> };
+export type JsonStore<T> = {
+  readonly state: T;
+  save(): void;
+  saveSoon(): Promise<void>;
+  /** Resolves once no write is queued or on its way (a closing sandbox waits for it). */
+  settled(): Promise<void>;
+};
 
 /**
  * Loads `file` (or starts from `initial`) and saves it atomically: a temp file, fsync, rename.
@@ -86,6 +92,9 @@ export function openJsonStore<T>(file: string, initial: () => T): JsonStore<T> {
         }
       })();
       return queued;
+    },
+    async settled() {
+      while (queued ?? writing) await (queued ?? writing)!.catch(() => {});
     },
   };
 }
@@ -279,7 +288,11 @@ export type WebhookSandbox = {
  */
 export async function serveWebhookSandbox(
   app: Hono,
-  model: { setBase(url: string): void; sender: ReturnType<typeof createWebhookSender> },
+  model: {
+    setBase(url: string): void;
+    sender: ReturnType<typeof createWebhookSender>;
+    store: Pick<JsonStore<unknown>, 'settled'>;
+  },
   opts: { port: number; webhookUrl?: string | null },
 ): Promise<WebhookSandbox> {
   const server = await listen(app, opts.port);
@@ -292,6 +305,8 @@ export async function serveWebhookSandbox(
     async close() {
       model.sender.close();
       await server.close();
+      // The last answers' state reaches the disk before the caller may remove its directory.
+      await model.store.settled();
     },
   };
 }

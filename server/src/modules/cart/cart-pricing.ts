@@ -1,5 +1,12 @@
 import { ObjectId } from 'mongodb';
-import { vatTable, type CategoryId, type Currency, type Locale, type Region } from '@market/shared';
+import {
+  vatTable,
+  type CategoryId,
+  type Currency,
+  type Locale,
+  type Region,
+  type VatTable,
+} from '@market/shared';
 import type { OfferDoc, OfferFacade } from '../offers/offers.facade.ts';
 import type { ProductDoc, ProductFacade } from '../products/products.facade.ts';
 
@@ -19,7 +26,12 @@ export type PricedLine = {
   outOfStock: boolean;
   /** The live offer that prices the line (what an order of it buys); null when out of stock. */
   offerId: string | null;
+  /** The documents the line was priced from, for an order placed from it at once. */
+  live: LiveOffer | null;
 };
+
+/** A live offer and its product, as read to price a line. */
+export type LiveOffer = { offer: OfferDoc; product: ProductDoc };
 
 /**
  * The one pricing rule, for the cart, coupons and orders alike: a line's unit price is the live
@@ -75,6 +87,7 @@ export function createCartPricing(deps: {
           currency,
           outOfStock: !offer,
           offerId: offer ? offer._id.toHexString() : null,
+          live: offer ? { offer, product } : null,
         },
       ];
     });
@@ -91,6 +104,21 @@ export type OfferLine = ReturnType<typeof termsOf> & {
   vatRateBps: number;
 };
 
+/** An order line's terms from its offer and product, with the VAT rate of its class. */
+export function offerLineOf(
+  { offer, product }: LiveOffer,
+  currency: Currency,
+  vat: VatTable,
+): OfferLine {
+  return {
+    ...termsOf(offer, product, currency),
+    offer,
+    productId: product._id,
+    region: product.region,
+    vatRateBps: offer.zeroVat ? vat.zero : vat.standard,
+  };
+}
+
 /**
  * Prices an order's lines by offer id with the cart's rule (`termsOf`); `null` for an offer
  * that is not on sale (gone, paused or its seller suspended). Stock is the caller's to check.
@@ -105,13 +133,7 @@ export function createOfferLinePricing(deps: {
     const offer = await deps.offers.findById(new ObjectId(offerId));
     const product = offer && (await deps.products.findById(offer.productId));
     if (!offer || !product || offer.status !== 'active' || offer.sellerSuspended) return null;
-    return {
-      ...termsOf(offer, product, currency),
-      offer,
-      productId: product._id,
-      region: product.region,
-      vatRateBps: offer.zeroVat ? vat.zero : vat.standard,
-    };
+    return offerLineOf({ offer, product }, currency, vat);
   };
 }
 export type OfferLinePricing = ReturnType<typeof createOfferLinePricing>;

@@ -83,6 +83,12 @@ export function createCartRepository(db: Db) {
       );
       return res.matchedCount === 1;
     },
+    /** Empties the cart in one write, whatever its version (a checkout bought it). */
+    empty: (userId: string, now: Date) =>
+      carts.updateOne(
+        { _id: userId },
+        { $set: { products: [], updatedAt: now }, $inc: { version: 1 } },
+      ),
     remove: (userId: string) => carts.deleteOne({ _id: userId }),
   };
 }

@@ -14,7 +14,7 @@ import {
 } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { CouponService } from '../coupons/coupons.service.ts';
-import type { CartPricing, PricedLine } from './cart-pricing.ts';
+import type { CartPricing, LiveOffer, PricedLine } from './cart-pricing.ts';
 import type { CartDoc, CartLineDoc, CartRepository } from './cart.repository.ts';
 
 /** How often a write that lost a race with another write to the same cart is redone. */
@@ -93,19 +93,19 @@ export function createCartService(deps: {
   ): Promise<{
     cart: Cart;
     before: readonly CartLineDoc[];
-    offerIds: ReadonlyMap<string, string>;
+    offers: ReadonlyMap<string, LiveOffer>;
   }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       // After a lost race the database is read: a copy in memory may not know the winner yet.
       const doc = await (attempt === 0 ? firstRead : carts.find)(userId);
-      if (!doc) return { cart: toCart(userId, null), before: [], offerIds: new Map() };
+      if (!doc) return { cart: toCart(userId, null), before: [], offers: new Map() };
       const priced = await price(doc.products);
-      const offerIds = new Map(
-        priced.flatMap((p) => (p.offerId ? [[lineKey(p), p.offerId] as const] : [])),
+      const offers = new Map(
+        priced.flatMap((p) => (p.live ? [[lineKey(p), p.live] as const] : [])),
       );
       const old = new Map(doc.products.map((l) => [lineKey(l), l]));
       const products = priced.map((p) => toLine(p, old.get(lineKey(p))));
-      const found = { before: doc.products, offerIds };
+      const found = { before: doc.products, offers };
       if (sameLines(products, doc.products)) return { cart: toCart(userId, doc), ...found };
       const now = clock();
       const change = {
@@ -126,7 +126,8 @@ export function createCartService(deps: {
 
     /**
      * The cart as the checkout buys it: re-priced and saved as `get` does, with the lines as
-     * they were saved before (to tell what ran out meanwhile) and each line's live offer.
+     * they were saved before (to tell what ran out meanwhile) and each line's live offer and
+     * product as just read.
      */
     forCheckout: (userId: string) => load(userId),
 
@@ -161,6 +162,11 @@ export function createCartService(deps: {
         if (saved) return toCart(userId, { ...change, updatedAt: now });
       }
       throw new AppError('CONFLICT', { message: 'The cart changed meanwhile: try again' });
+    },
+
+    /** Empties the cart: its lines were bought. */
+    async empty(userId: string): Promise<void> {
+      await carts.empty(userId, clock());
     },
 
     /** Replaces the cart's lines (repeated lines add up); unknown products are dropped. */

@@ -58,7 +58,7 @@ export const PLACEMENT_CONCURRENCY = 64;
  * refresh settle it through the one settlement (`settlement.ts`).
  */
 export function createCheckoutService(deps: {
-  cart: Pick<CartService, 'get' | 'forCheckout' | 'replace'>;
+  cart: Pick<CartService, 'get' | 'forCheckout' | 'empty'>;
   orders: Pick<OrderFacade, 'findById' | 'findOwn'>;
   orderService: Pick<
     OrderService,
@@ -82,7 +82,7 @@ export function createCheckoutService(deps: {
 
   /** The cart's lines to buy, with their offers; 409 when a line ran out since it was saved. */
   async function cartLines(uid: string) {
-    const { cart: current, before: saved, offerIds } = await cart.forCheckout(uid);
+    const { cart: current, before: saved, offers } = await cart.forCheckout(uid);
     if (!current.products.length) {
       throw new AppError('VALIDATION_FAILED', { errors: { products: 'The cart is empty' } });
     }
@@ -102,11 +102,12 @@ export function createCheckoutService(deps: {
       current.products.forEach((_, i) => (errors[`products.${i}.quantity`] ??= 'Out of stock'));
     }
     if (Object.keys(errors).length) throw ranOut(errors);
-    // The offers are those the cart was just priced with: the order prices and checks them again.
+    // The offers are those the cart was just priced with: the order takes its prices from
+    // them and checks their stock again; the reservations then decide who gets the keys.
     return buying.map((line) => {
-      const offerId = offerIds.get(lineKey(line));
-      if (!offerId) throw ranOut({ [`products.${line.index}.quantity`]: 'Out of stock' });
-      return { index: line.index, offerId, quantity: line.quantity };
+      const live = offers.get(lineKey(line));
+      if (!live) throw ranOut({ [`products.${line.index}.quantity`]: 'Out of stock' });
+      return { index: line.index, live, quantity: line.quantity };
     });
   }
 
@@ -117,7 +118,10 @@ export function createCheckoutService(deps: {
       return await orderService.placeOrder({
         user: buyer,
         order: {
-          lines: lines.map(({ offerId, quantity }) => ({ offerId, quantity })),
+          lines: lines.map(({ live, quantity }) => ({
+            offerId: live.offer._id.toHexString(),
+            quantity,
+          })),
           currency: input.currency,
           couponCode: input.couponCode ?? null,
           confirmations: {
@@ -126,6 +130,7 @@ export function createCheckoutService(deps: {
         },
         attribution: attributionFromCookies(request.cookie),
         ip: request.ip,
+        live: lines.map((line) => line.live),
       });
     } catch (err) {
       if (!(err instanceof AppError) || !err.errors) throw err;
@@ -192,8 +197,8 @@ export function createCheckoutService(deps: {
         throw unavailable(err);
       }
       failpoint('checkout.afterPaymentCreated');
-      await orderService.attachPayment(order.id, input.provider, payment.providerRef);
-      await cart.replace(buyer.uid, []);
+      await orderService.attachPayment(order, input.provider, payment.providerRef);
+      await cart.empty(buyer.uid);
       return { orderId: order.id, approvalUrl: payment.approvalUrl };
     },
 

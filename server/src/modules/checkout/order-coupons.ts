@@ -31,6 +31,7 @@ export function orderCoupons(
           name: '',
           outOfStock: false,
           offerId: null,
+          live: null,
         })),
         currency,
       );

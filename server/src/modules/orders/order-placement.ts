@@ -11,7 +11,7 @@ import {
   type PaymentProvider,
 } from '@market/shared';
 import { AppError, fieldErrors } from '../../lib/errors.ts';
-import type { OfferLinePricing } from '../cart/cart-pricing.ts';
+import { offerLineOf, type LiveOffer, type OfferLinePricing } from '../cart/cart-pricing.ts';
 import type { OrderDoc, OrderItemDoc } from './order-doc.ts';
 import type { OrderDecisions } from './order-decisions.ts';
 import type { OrderKeys } from './order-keys.ts';
@@ -32,12 +32,12 @@ export function createOrderPlacement(deps: {
   priceOffer: OfferLinePricing;
   orderKeys: OrderKeys;
   decide: OrderDecisions['decide'];
-  findOrder: (id: string) => Promise<OrderDoc>;
   settings: OrderSettings;
   coupons: OrderCoupons | undefined;
   now: () => Date;
 }) {
   const { orders, orderKeys, settings, now } = deps;
+  const vat = vatTable(settings.vatRateBps);
 
   /** Refuses an order that would take the buyer's (or the address's) unpaid holdings past the cap. */
   async function assertHoldsAllowed(
@@ -64,8 +64,15 @@ export function createOrderPlacement(deps: {
     }
   }
 
-  /** Builds the order's lines from live offers: prices from the offer, never from the client. */
-  async function priceLines(input: ReturnType<typeof OrderPlaceSchema.parse>) {
+  /**
+   * Builds the order's lines from live offers: prices from the offer, never from the client.
+   * The offers the caller read just now (`live`) are used as read; any other is read.
+   */
+  async function priceLines(
+    input: ReturnType<typeof OrderPlaceSchema.parse>,
+    live: readonly LiveOffer[],
+  ) {
+    const known = new Map(live.map((l) => [l.offer._id.toHexString(), l]));
     const merged = new Map<string, { index: number; quantity: number }>();
     input.lines.forEach((line, index) => {
       const current = merged.get(line.offerId.toLowerCase());
@@ -76,7 +83,10 @@ export function createOrderPlacement(deps: {
     });
     const items: Array<OrderItemDoc & { index: number }> = [];
     for (const [offerId, { index, quantity }] of merged) {
-      const line = await deps.priceOffer(offerId, input.currency);
+      const read = known.get(offerId);
+      const line = read
+        ? offerLineOf(read, input.currency, vat)
+        : await deps.priceOffer(offerId, input.currency);
       if (!line) {
         throw new AppError('CONFLICT', {
           message: 'An item is no longer on sale',
@@ -126,13 +136,15 @@ export function createOrderPlacement(deps: {
       order: OrderPlace;
       attribution: Attribution;
       ip: string | null;
+      /** Live offers of the lines as the caller just read them (the cart's pricing). */
+      live?: readonly LiveOffer[];
     }): Promise<Order> {
       const parsed = OrderPlaceSchema.safeParse(args.order);
       if (!parsed.success) {
         throw new AppError('VALIDATION_FAILED', { errors: fieldErrors(parsed.error) });
       }
       const input = parsed.data;
-      const items = await priceLines(input);
+      const items = await priceLines(input, args.live ?? []);
       await assertHoldsAllowed(
         items.reduce((n, i) => n + i.quantity, 0),
         { userId: args.user.uid },
@@ -232,10 +244,13 @@ export function createOrderPlacement(deps: {
       return toOrder(order, reserved.keys);
     },
 
-    /** The checkout started a payment for the order: remembers its provider reference. */
-    async attachPayment(orderId: string, provider: PaymentProvider, providerRef: string) {
-      const order = await deps.findOrder(orderId);
-      const updated = await orders.setPayment(order._id, {
+    /** The checkout started a payment for the order it placed: remembers the provider's reference. */
+    async attachPayment(
+      order: Pick<Order, 'id' | 'totals' | 'currency'>,
+      provider: PaymentProvider,
+      providerRef: string,
+    ) {
+      const updated = await orders.setPayment(new ObjectId(order.id), {
         provider,
         providerRef,
         captureId: null,

@@ -50,7 +50,7 @@ export function createOrderService(deps: {
     blocklist: deps.blocklist,
   });
   const placement = createOrderPlacement({
-    ...{ orders, orderKeys, findOrder, settings, coupons, now },
+    ...{ orders, orderKeys, settings, coupons, now },
     priceOffer: deps.priceOffer,
     decide: decisions.decide,
   });
