@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
+import { Agent, request } from 'undici';
 import {
   ApiErrorSchema,
   CheckoutStartedSchema,
@@ -67,10 +68,18 @@ const identity = createIdentity(loadConfig({ NODE_ENV: 'test' }), emulator.host)
 const stack = { db, identity, emulatorHost: emulator.host };
 const run = Date.now().toString(36);
 
-/** A JSON call as `account`, from its own address; answers the response. */
-const call = (account: TestAccount, i: number, method: string, p: string, body?: unknown) =>
-  fetch(server.url + p, {
-    method,
+/**
+ * The buyers' HTTP client: undici's `request` on a pool without a cap, so each buyer in the
+ * burst has a connection of their own. Not `fetch`, whose cost per call on this side would
+ * slow the load generator (it shares the machine's two cores with the server).
+ */
+const buyersPool = new Agent({ connections: null });
+
+/** A JSON call as `account`, from its own address; answers the status and the parsed body. */
+async function call(account: TestAccount, i: number, method: string, p: string, body?: unknown) {
+  const res = await request(server.url + p, {
+    method: method as 'POST',
+    dispatcher: buyersPool,
     headers: {
       authorization: `Bearer ${account.token}`,
       'content-type': 'application/json',
@@ -78,9 +87,11 @@ const call = (account: TestAccount, i: number, method: string, p: string, body?:
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-const ok = async (res: Response) => {
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<unknown>;
+  return { status: res.statusCode, body: (await res.body.json()) as unknown, path: p };
+}
+const ok = ({ status, body, path: p }: Awaited<ReturnType<typeof call>>) => {
+  if (status >= 300) throw new Error(`${p}: ${status} ${JSON.stringify(body)}`);
+  return body;
 };
 
 try {
@@ -88,11 +99,9 @@ try {
   const seller = await createAccount(stack, 'seller', `bench-seller-${run}`);
   const productId = await newProduct(db, { name: `Bench Rush ${run}`, brand: 'Bench' });
   const offer = SellerOfferSchema.parse(
-    await ok(
-      await call(seller, 0, 'POST', '/api/seller/offers', { productId, prices: { eur: 999 } }),
-    ),
+    ok(await call(seller, 0, 'POST', '/api/seller/offers', { productId, prices: { eur: 999 } })),
   );
-  await ok(
+  ok(
     await call(seller, 0, 'POST', `/api/seller/offers/${offer.id}/keys`, {
       codes: Array.from({ length: KEYS }, (_, i) => `RUSH-${run}-${i}`.toUpperCase()),
     }),
@@ -101,7 +110,7 @@ try {
   let start = performance.now();
   const buyers = await pool(Array.from({ length: BUYERS }), PREPARE_CONCURRENCY, async (_, i) => {
     const buyer = await createAccount(stack, 'user', `bench-buyer-${run}-${i}`);
-    await ok(
+    ok(
       await call(buyer, i, 'POST', '/api/cart/addToCart', {
         transactionId: transactionId(),
         products: [{ productId, sellerId: seller.sellerId, quantity: 1 }],
@@ -125,7 +134,7 @@ try {
           currency: 'eur',
           locale: 'en',
         });
-        const body = (await res.json()) as unknown;
+        const { body } = res;
         const ms = performance.now() - t0;
         if (res.status === 201) return { ms, status: 201, ...CheckoutStartedSchema.parse(body) };
         const error = ApiErrorSchema.safeParse(body);
@@ -155,7 +164,7 @@ try {
     const i = attempts.indexOf(a);
     const { status } = await clickButton(a.approvalUrl!, 'Pay now');
     check(status === 303, `approval of order ${a.orderId}: ${status}`);
-    await ok(
+    ok(
       await call(buyers[i]!, i, 'POST', `/api/user/checkout/${a.orderId}/complete`, {
         cancelled: false,
       }),
@@ -259,6 +268,7 @@ ${BUYERS} concurrent checkouts on ${KEYS} keys (one offer)
   console.log(problems.length ? `${problems.length} problem(s)` : 'all invariants held');
 } finally {
   await client.close(true);
+  await buyersPool.close();
   await identity.close();
   if (profileDir) {
     // A profile is written only on a clean exit, not on kill()'s SIGKILL.

@@ -3,6 +3,9 @@
  * official driver works unchanged, keeps data in memory, and journals every write to disk
  * (fsynced before the write is acknowledged). See README.md.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { runCommand } from './commands/index.ts';
 import { CursorTable } from './cursors.ts';
 import { WireServer } from './server.ts';
@@ -16,6 +19,8 @@ export { startEmbeddedMongoThread, type EmbeddedMongoThreadOptions } from './thr
 export interface EmbeddedMongo {
   uri: string;
   port: number;
+  /** The same engine on a Unix socket, when asked for (`localSocket`): for a client on this machine. */
+  localUri: string | null;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,8 @@ export interface EmbeddedMongoOptions {
   cursorTimeoutMs?: number;
   /** A journal is rewritten from a snapshot once it exceeds max(this, 4 × its last snapshot). */
   compactMinBytes?: number;
+  /** Also listen on a Unix socket in a private temporary directory (not on Windows). */
+  localSocket?: boolean;
 }
 
 /** Starts the engine on host:port (port 0 = any free port), data kept under dataDir. */
@@ -54,10 +61,18 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions): Promise<Em
     logger,
   );
   let port: number;
+  let socketDir: string | null = null;
   try {
     port = await server.listen(host, opts.port);
+    if (opts.localSocket && process.platform !== 'win32') {
+      // A directory of its own (mode 0700): no stale file to collide with, no other user's access.
+      socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-'));
+      await server.listenLocal(path.join(socketDir, 'engine.sock'));
+    }
   } catch (err) {
+    await server.close();
     await store.close();
+    if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
     throw err;
   }
 
@@ -76,11 +91,15 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions): Promise<Em
   return {
     uri: `mongodb://${host.includes(':') ? `[${host}]` : host}:${port}/`,
     port,
+    localUri: socketDir
+      ? `mongodb://${encodeURIComponent(path.join(socketDir, 'engine.sock'))}/`
+      : null,
     close() {
       closing ??= (async () => {
         clearInterval(timer);
         await server.close();
         await store.close();
+        if (socketDir) fs.rmSync(socketDir, { recursive: true, force: true });
       })();
       return closing;
     },

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongoThread } from './thread.ts';
@@ -39,6 +41,36 @@ describe('engine on its own thread', () => {
     await again.close();
     await second.close();
     expect(lines).toContain('embedded MongoDB: database loaded');
+  });
+
+  it('also serves the driver on a Unix socket of its own, removed when it closes', async () => {
+    const engine = await startEmbeddedMongoThread({
+      port: 0,
+      dataDir: tempDataDir(),
+      localSocket: true,
+    });
+    const file = decodeURIComponent(new URL(engine.localUri!).host);
+    expect(fs.statSync(file).isSocket()).toBe(true);
+    // A write through the socket is read back through the TCP port: one engine.
+    const local = await connect(engine.localUri!);
+    await local
+      .db('shop')
+      .collection('items')
+      .insertOne({ _id: 1, price: 5 } as never);
+    const remote = await connect(engine.uri);
+    expect(
+      await remote
+        .db('shop')
+        .collection('items')
+        .findOne({ _id: 1 } as never),
+    ).toEqual({
+      _id: 1,
+      price: 5,
+    });
+    await local.close();
+    await remote.close();
+    await engine.close();
+    expect(fs.existsSync(path.dirname(file))).toBe(false);
   });
 
   it('refuses a data directory another engine thread has open', async () => {

@@ -11,7 +11,7 @@ import { silentLogger } from './types.ts';
 
 /** What the engine's thread tells its host. */
 export type ThreadMessage =
-  | { t: 'ready'; port: number; uri: string }
+  | { t: 'ready'; port: number; uri: string; localUri: string | null }
   | { t: 'log'; level: 'info' | 'warn'; obj: object; msg?: string | undefined }
   | { t: 'failed'; message: string };
 
@@ -25,6 +25,9 @@ export interface EmbeddedMongoThreadOptions extends EmbeddedMongoOptions {
 
 /** Data directories opened by engine threads of this process (each thread sees only its own). */
 const THREAD_DIRS = new Set<string>();
+
+/** Where the started engine listens. */
+type Ready = Omit<Extract<ThreadMessage, { t: 'ready' }>, 't'>;
 
 /** Starts the engine in a worker thread; resolves once it listens. */
 export async function startEmbeddedMongoThread(
@@ -40,7 +43,7 @@ export async function startEmbeddedMongoThread(
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
   void exited.then(() => THREAD_DIRS.delete(dir));
 
-  const ready = new Promise<{ port: number; uri: string }>((resolve, reject) => {
+  const ready = new Promise<Ready>((resolve, reject) => {
     worker.on('message', (m: ThreadMessage) => {
       if (m.t === 'ready') resolve(m);
       else if (m.t === 'log') logger[m.level](m.obj, m.msg);
@@ -71,7 +74,7 @@ export async function startEmbeddedMongoThread(
       });
   };
 
-  let info: { port: number; uri: string };
+  let info: Ready;
   try {
     info = await ready;
   } catch (err) {
@@ -84,6 +87,7 @@ export async function startEmbeddedMongoThread(
   return {
     uri: info.uri,
     port: info.port,
+    localUri: info.localUri,
     close() {
       closed ??= (async () => {
         closing = true;

@@ -27,7 +27,7 @@ try {
       },
     );
   });
-  post({ t: 'ready', port: engine.port, uri: engine.uri });
+  post({ t: 'ready', port: engine.port, uri: engine.uri, localUri: engine.localUri });
 } catch (err) {
   post({ t: 'failed', message: (err as Error).message });
   port.close();

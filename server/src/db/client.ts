@@ -24,15 +24,20 @@ export async function connectDatabase(config: Config, log: Logger): Promise<Data
   }
   // Loaded only here: the engine is a development dependency, absent from the production image
   // (where the config refuses to start without MONGODB_URI). It runs on a thread of its own so
-  // its query work never holds up request handling; if that thread dies, the process ends.
+  // its query work never holds up request handling; if that thread dies, the process ends. The
+  // server talks to it over a Unix socket (cheaper per command than loopback TCP); tools and
+  // tests use the TCP port.
   const { startEmbeddedMongoThread } = await import('@market/embedded-mongo');
   const engine = await startEmbeddedMongoThread({
     host: '127.0.0.1',
     port: config.EMBEDDED_MONGO_PORT,
     dataDir: path.join(config.DATA_DIR, 'mongo'),
+    localSocket: true,
     logger: log,
   });
-  const client = await new MongoClient(engine.uri, { directConnection: true }).connect();
+  const client = await new MongoClient(engine.localUri ?? engine.uri, {
+    directConnection: true,
+  }).connect();
   log.info({ uri: engine.uri, db: config.MONGODB_DB }, 'embedded MongoDB engine ready');
   return {
     db: client.db(config.MONGODB_DB),

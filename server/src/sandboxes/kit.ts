@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import type { Logger } from '../logger.ts';
+import { httpRequest } from '../lib/http-client.ts';
 
 /*
  * What the sandboxes share: state persisted to a JSON file (written before a response leaves, so
@@ -168,14 +169,14 @@ export function createWebhookSender(deps: {
     inFlight.add(hook.id);
     let delivered = false;
     try {
-      const res = await fetch(target, {
+      const res = await httpRequest(target, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...hook.headers },
         body: hook.body,
-        signal: AbortSignal.timeout(10_000),
+        timeoutMs: 10_000,
       });
-      delivered = res.ok;
-      await res.body?.cancel();
+      delivered = res.status >= 200 && res.status < 300;
+      await res.discard();
     } catch (err) {
       deps.log?.debug({ err, webhook: hook.id }, 'sandbox webhook delivery failed');
     } finally {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpRequest, type HttpAnswer } from '../../lib/http-client.ts';
 
 /*
  * Awin's advertiser APIs, as much of them as we use (see /work/shared/reference/external-apis.md
@@ -109,18 +110,18 @@ export function createAwinClient(deps: {
   const base = deps.baseUrl.replace(/\/+$/, '');
 
   async function post(path: string, headers: Record<string, string>, body: unknown) {
-    let res: Response;
+    let res: HttpAnswer;
     try {
-      res = await fetch(`${base}${path}`, {
+      res = await httpRequest(`${base}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
       });
     } catch (err) {
       throw new AwinError(`Awin unreachable: ${(err as Error).message}`, null, true);
     }
-    if (res.ok) return res;
+    if (res.status >= 200 && res.status < 300) return res;
     const text = (await res.text().catch(() => '')).slice(0, 500);
     const message = `Awin answered ${res.status}: ${text}`;
     if (res.status === 429) {
@@ -139,7 +140,12 @@ export function createAwinClient(deps: {
         { 'x-api-key': deps.apiKey },
         { orders },
       );
-      const body = BatchResponseSchema.parse(await res.json().catch(() => ({})));
+      const body = BatchResponseSchema.parse(
+        await res
+          .text()
+          .then((text) => JSON.parse(text) as unknown)
+          .catch(() => ({})),
+      );
       return {
         failed: (body.failedOrders ?? []).map(({ orderReference, ...rest }) => ({
           orderReference,
@@ -175,7 +181,7 @@ export function createAwinClient(deps: {
         { authorization: `Bearer ${deps.apiKey}` },
         [action],
       );
-      await res.body?.cancel();
+      await res.discard();
     },
   };
 }

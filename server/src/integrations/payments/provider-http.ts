@@ -1,3 +1,4 @@
+import { httpRequest, type HttpAnswer } from '../../lib/http-client.ts';
 import { PaymentError, type PaymentProviderName } from './payment-provider.ts';
 
 export type ProviderAnswer = { status: number; body: unknown; headers: Headers };
@@ -15,12 +16,12 @@ const RETRY_DELAY_MS = 200;
 export async function callProvider(
   provider: PaymentProviderName,
   url: string,
-  init: RequestInit,
+  init: { method: string; headers: Record<string, string>; body?: string | undefined },
 ): Promise<ProviderAnswer> {
-  let res: Response | null = null;
+  let res: HttpAnswer | null = null;
   for (let attempt = 0; !res; attempt++) {
     try {
-      res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await httpRequest(url, { ...init, timeoutMs: TIMEOUT_MS });
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
       if (attempt > 0 || timedOut) {

@@ -1,5 +1,6 @@
 import { RECAPTCHA_TEST_TOKEN } from '@market/shared';
 import type { Logger } from '../../logger.ts';
+import { httpRequest } from '../../lib/http-client.ts';
 
 export type Recaptcha = { verify(token: string, remoteIp?: string): Promise<boolean> };
 
@@ -20,12 +21,13 @@ export function createRecaptcha(deps: {
       const body = new URLSearchParams({ secret: deps.secret, response: token });
       if (remoteIp) body.set('remoteip', remoteIp);
       try {
-        const res = await fetch(deps.verifyUrl, {
+        const res = await httpRequest(deps.verifyUrl, {
           method: 'POST',
-          body,
-          signal: AbortSignal.timeout(5_000),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: body.toString(),
+          timeoutMs: 5_000,
         });
-        const result = (await res.json()) as { success?: boolean; score?: number };
+        const result = JSON.parse(await res.text()) as { success?: boolean; score?: number };
         return result.success === true && (result.score ?? 1) >= MIN_SCORE;
       } catch (err) {
         deps.log.error({ err }, 'reCAPTCHA siteverify failed');

@@ -9,6 +9,7 @@ import {
   retry,
   wrap,
 } from 'cockatiel';
+import { httpRequest, type HttpAnswer } from '../../lib/http-client.ts';
 import type { Logger } from '../../logger.ts';
 import {
   SupplierError,
@@ -96,7 +97,7 @@ function retryAfterMs(header: string | null): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
-async function parseBody(res: Response): Promise<unknown> {
+async function parseBody(res: HttpAnswer): Promise<unknown> {
   const text = await res.text();
   if (!text) return null;
   try {
@@ -158,22 +159,22 @@ export function createSupplierHttp(options: SupplierHttpOptions): SupplierHttp {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.body);
     }
-    let res: Response;
+    let res: HttpAnswer;
     try {
-      res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(o.timeoutMs) });
+      res = await httpRequest(url, { method, headers, body, timeoutMs: o.timeoutMs });
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
       throw new TransientFailure(timedOut ? 'timed out' : 'could not connect', null);
     }
     if (res.status === 429 || res.status >= 500) {
-      await res.body?.cancel();
+      await res.discard();
       throw new TransientFailure(
         `answered ${res.status}`,
         res.status,
         retryAfterMs(res.headers.get('retry-after')),
       );
     }
-    const answer = request.binary ? new Uint8Array(await res.arrayBuffer()) : await parseBody(res);
+    const answer = request.binary ? await res.bytes() : await parseBody(res);
     return { status: res.status, body: answer, headers: res.headers };
   }
 

@@ -1,3 +1,4 @@
+import { httpRequest } from '../../lib/http-client.ts';
 import type { Logger } from '../../logger.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { WebhookDeliveryDoc, WebhookRepository } from './webhooks.repository.ts';
@@ -53,7 +54,7 @@ export function createWebhookDelivery(deps: {
     const body = JSON.stringify(doc.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const res = await fetch(endpoint.url, {
+      const res = await httpRequest(endpoint.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -62,11 +63,10 @@ export function createWebhookDelivery(deps: {
           [EVENT_ID_HEADER]: doc.eventId,
         },
         body,
-        // A redirect could lead anywhere (an internal address): it counts as a failure.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(policy.timeoutMs),
+        // Never followed (a redirect could lead anywhere, an internal address): a failure.
+        timeoutMs: policy.timeoutMs,
       });
-      await res.body?.cancel();
+      await res.discard();
       const ok = res.status >= 200 && res.status < 300;
       return { statusCode: res.status, error: ok ? null : `Answered ${res.status}` };
     } catch (err) {
