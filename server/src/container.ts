@@ -168,6 +168,7 @@ import { memoizedCategories } from './modules/categories/category-memo.ts';
 import { createReadMemo } from './page-cache/read-memo.ts';
 import { memoizedPublicState } from './modules/state/state-memo.ts';
 import { cachedById } from './page-cache/cached-by-id.ts';
+import { cachedProductsByIds } from './modules/products/product-docs-cache.ts';
 import { ALL_CARTS, CART_TAG_PREFIX } from './page-cache/page-tags.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
@@ -515,7 +516,14 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
 
   // The cart and coupons: lines priced from the live offers, never from the client.
-  const cartPricing = createCartPricing({ offers: ask.offers, products: ask.products });
+  const cartPricing = createCartPricing({
+    offers: ask.offers,
+    // Product documents kept in memory between the writes to each (its offers' stock moves
+    // under a sale, its name and category do not): a checkout reads only its offers.
+    products: {
+      findByIds: cachedProductsByIds(ask.products.findByIds, deps.pageCache.changes),
+    },
+  });
   const couponService = createCouponService({
     coupons: createCouponRepository(db),
     price: cartPricing,

@@ -1,3 +1,4 @@
+import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CartSchema,
@@ -87,6 +88,21 @@ describe('GET /api/cart/get', () => {
     expect(cart.quantityTotal).toBe(0);
     const stored = await t.db.collection('carts').findOne({ _id: user.uid as never });
     expect(stored?.products[0]).toMatchObject({ quantity: 0, outOfStock: true });
+  });
+
+  it('shows a product renamed since it was added, though products are kept in memory', async () => {
+    const user = await t.account('user');
+    const { productId } = await offer('Hollow Tide');
+    await addToCart(user.token, [{ productId, sellerId: seller.sellerId }]);
+    expect((await getCart(user.token)).products[0]!.name).toBe('Hollow Tide');
+    // A sale moving its stock keeps the product in memory; editing the product drops it.
+    await t.db
+      .collection('products')
+      .updateOne(
+        { _id: new ObjectId(productId) },
+        { $set: { 'name.en': 'Hollow Tide: Remastered' } },
+      );
+    expect((await getCart(user.token)).products[0]!.name).toBe('Hollow Tide: Remastered');
   });
 });
 

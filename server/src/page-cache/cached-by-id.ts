@@ -11,17 +11,11 @@ export type CachedByIdOptions = {
   max?: number;
 };
 
-/**
- * `read(id)` kept in memory per id and dropped by the writes to that document, announced on the
- * change bus before they answer (the write watcher in this process, the change stream for every
- * instance): whoever wrote reads their write next. A read that began before an invalidation is
- * answered but never kept. Callers must not change what they are handed: it is shared.
- */
-export function cachedById<V>(
-  read: (id: string) => Promise<V>,
+/** A cache of documents by id, dropped by the change bus's tags (`cachedById`, `cachedByIds`). */
+function idCache<V>(
   changes: PageChanges,
   { prefix, all, ttlMs = 10_000, max = 100_000 }: CachedByIdOptions,
-): (id: string) => Promise<V> {
+) {
   const cache = new LRUCache<string, { value: V }>({ max, ttl: ttlMs });
   // Bumped by every invalidation: a read that began before one is answered, never stored.
   let generation = 0;
@@ -33,12 +27,64 @@ export function cachedById<V>(
       generation++;
     }
   });
+  return {
+    cache,
+    /** Reads with `read`, keeping what it answered unless an invalidation came meanwhile. */
+    async fill<R>(read: () => Promise<R>, keep: (answer: R) => void): Promise<R> {
+      const before = generation;
+      const answer = await read();
+      if (before === generation) keep(answer);
+      return answer;
+    },
+  };
+}
+
+/**
+ * `read(id)` kept in memory per id and dropped by the writes to that document, announced on the
+ * change bus before they answer (the write watcher in this process, the change stream for every
+ * instance): whoever wrote reads their write next. A read that began before an invalidation is
+ * answered but never kept. Callers must not change what they are handed: it is shared.
+ */
+export function cachedById<V>(
+  read: (id: string) => Promise<V>,
+  changes: PageChanges,
+  options: CachedByIdOptions,
+): (id: string) => Promise<V> {
+  const { cache, fill } = idCache<V>(changes, options);
   return async (id) => {
     const hit = cache.get(id);
     if (hit) return hit.value;
-    const before = generation;
-    const value = await read(id);
-    if (before === generation) cache.set(id, { value });
-    return value;
+    return fill(
+      () => read(id),
+      (value) => cache.set(id, { value }),
+    );
+  };
+}
+
+/**
+ * `cachedById` for reads of several documents at once: the ids not in memory are read together
+ * (`readMany`, answering the documents found, `idOf` naming each); an id not found is not kept.
+ */
+export function cachedByIds<V>(
+  readMany: (ids: string[]) => Promise<V[]>,
+  idOf: (doc: V) => string,
+  changes: PageChanges,
+  options: CachedByIdOptions,
+): (ids: readonly string[]) => Promise<V[]> {
+  const { cache, fill } = idCache<V>(changes, options);
+  return async (ids) => {
+    const found: V[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = cache.get(id);
+      if (hit) found.push(hit.value);
+      else missing.push(id);
+    }
+    if (!missing.length) return found;
+    const read = await fill(
+      () => readMany(missing),
+      (docs) => docs.forEach((doc) => cache.set(idOf(doc), { value: doc })),
+    );
+    return [...found, ...read];
   };
 }

@@ -76,7 +76,8 @@ describe('writes publish the tags of the pages they change', () => {
 
   it('leaves reads as they are', async () => {
     await db.collection('products').insertOne({ _id: productId, name: 'x' });
-    expect(published).toEqual([[`product:${productId.toHexString()}`, 'listing']]);
+    const id = productId.toHexString();
+    expect(published).toEqual([[`product:${id}`, 'listing', `productDoc:${id}`]]);
     expect(await db.collection('products').countDocuments({ _id: productId })).toBe(1);
   });
 });

@@ -28,6 +28,12 @@ export const ALL_USERS = 'users';
 /** Not pages either: a buyer's cart as `GET /api/cart/get` reads it (cart.service.ts). */
 export const CART_TAG_PREFIX = 'cart:';
 export const ALL_CARTS = 'carts';
+/**
+ * Not pages: product documents as the cart's pricing reads them (name, category, region). Only
+ * writes to the product itself drop them, not its offers' stock moving under a sale.
+ */
+export const PRODUCT_DOC_TAG_PREFIX = 'productDoc:';
+export const ALL_PRODUCT_DOCS = 'productDocs';
 export const categoryTag = (id: string) => `category:${id}`;
 
 const OBJECT_ID = '[0-9a-f]{24}';
@@ -118,7 +124,13 @@ export const WRITE_TAGS: Readonly<Record<string, WriteTags>> = {
     field: 'productId',
     tags: (id) => [id ? productTag(id) : ALL_PRODUCTS, LISTINGS],
   },
-  products: { field: '_id', tags: (id) => [id ? productTag(id) : ALL_PRODUCTS, LISTINGS] },
+  products: {
+    field: '_id',
+    tags: (id) =>
+      id
+        ? [productTag(id), LISTINGS, PRODUCT_DOC_TAG_PREFIX + id]
+        : [ALL_PRODUCTS, LISTINGS, ALL_PRODUCT_DOCS],
+  },
   // Seller names and ratings show beside each offer on product pages.
   sellers: { tags: () => [ALL_PRODUCTS] },
   // A product's reviews and rating (its page, JSON-LD), and the home's latest reviews.
