@@ -344,9 +344,9 @@ describe('payment and approval', () => {
     });
     expect(late.order.status).toBe('approved');
     expect(late.order.payment!.status).toBe('captured');
-    await expect(
-      service.attachPayment(order, 'paypal', `THIRD-${order.id}`),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(service.attachPayment(order, 'paypal', `THIRD-${order.id}`)).rejects.toMatchObject(
+      { code: 'CONFLICT' },
+    );
   });
 
   it('asks for a refund when the money arrives for an order that expired meanwhile', async () => {
