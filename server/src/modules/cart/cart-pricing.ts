@@ -24,9 +24,10 @@ export type PricedLine = {
   categoryId: CategoryId;
   /** The offer is paused, hidden, gone or has no keys. */
   outOfStock: boolean;
-  /** The live offer that prices the line (what an order of it buys); null when out of stock. */
-  offerId: string | null;
-  /** The documents the line was priced from, for an order placed from it at once. */
+  /**
+   * The live offer that prices the line (what an order of it buys) and its product, as read:
+   * an order placed at once takes them as they are. Null when out of stock.
+   */
   live: LiveOffer | null;
 };
 
@@ -86,7 +87,6 @@ export function createCartPricing(deps: {
           ...termsOf(offer, product, currency, options.locale),
           currency,
           outOfStock: !offer,
-          offerId: offer ? offer._id.toHexString() : null,
           live: offer ? { offer, product } : null,
         },
       ];

@@ -30,7 +30,6 @@ export function orderCoupons(
           isZeroVat: false,
           name: '',
           outOfStock: false,
-          offerId: null,
           live: null,
         })),
         currency,
