@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import {
   asClient,
+  buyWithPaypal,
   DEMO_SELLER,
-  expectKeysReady,
   freshBuyer,
   idToken,
   productsOnSale,
@@ -33,26 +33,9 @@ test('a buyer reports a revealed key from /account and the seller replaces it', 
   await page.goto('/login?destination=/account');
   await signInOnLoginPage(page, email);
   const headers = { authorization: `Bearer ${await idToken(request, email)}` };
-  const cart = await request.post('/api/cart/addToCart', {
-    headers,
-    data: {
-      transactionId: Date.now().toString(36),
-      products: [{ productId: product.id, sellerId: DEMO_SELLER }],
-    },
-  });
-  expect(cart.status()).toBe(200);
-  const checkout = await request.post('/api/user/checkout', {
-    headers,
-    data: { provider: 'paypal', currency: 'eur', locale: 'en' },
-  });
-  expect(checkout.status()).toBe(201);
-  const { orderId, approvalUrl } = (await checkout.json()) as {
-    orderId: string;
-    approvalUrl: string;
-  };
-  await page.goto(approvalUrl);
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expectKeysReady(page);
+  const orderId = await buyWithPaypal(page, request, headers, [
+    { productId: product.id, sellerId: DEMO_SELLER },
+  ]);
   await revealFirstKey(page, product.name);
   const first = (await page
     .getByRole('list', { name: `Keys of ${product.name}` })

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { idToken, latestMailLink, uniqueEmail, verifiedBuyer, EMULATOR } from './support.ts';
+import { freshBuyer, idToken, latestMailLink, signInOnLoginPage, EMULATOR } from './support.ts';
 
 test('a buyer resets a forgotten password through the mailed link, then signs in with it', async ({
   page,
   request,
 }) => {
-  const email = uniqueEmail('forgetful');
-  await verifiedBuyer(request, email);
+  const email = await freshBuyer(request, 'forgetful');
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -52,12 +51,9 @@ test('a buyer changes the password in the account and stays signed in', async ({
   page,
   request,
 }) => {
-  const email = uniqueEmail('changer');
-  await verifiedBuyer(request, email);
+  const email = await freshBuyer(request, 'changer');
   await page.goto('/login?destination=/account');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('demopass');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInOnLoginPage(page, email);
   await expect(page).toHaveURL(/\/account$/);
 
   await page.getByLabel('Current password').fill('demopass');
@@ -75,12 +71,9 @@ test('a buyer edits the profile, downloads their data and deletes the account', 
   page,
   request,
 }) => {
-  const email = uniqueEmail('leaver');
-  await verifiedBuyer(request, email);
+  const email = await freshBuyer(request, 'leaver');
   await page.goto('/login?destination=/account');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('demopass');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInOnLoginPage(page, email);
   await expect(page).toHaveURL(/\/account$/);
 
   await page.getByLabel('Name', { exact: true }).fill('Evelina');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   asClient,
-  expectKeysReady,
+  buyWithPaypal,
   freshBuyer,
   idToken,
   productsOnSale,
@@ -24,26 +24,12 @@ test('an admin refunds one line of an order and the buyer sees that line refunde
   await page.goto('/login?destination=/account');
   await signInOnLoginPage(page, email);
   const headers = { authorization: `Bearer ${await idToken(request, email)}` };
-  const cart = await request.post('/api/cart/addToCart', {
+  const orderId = await buyWithPaypal(
+    page,
+    request,
     headers,
-    data: {
-      transactionId: Date.now().toString(36),
-      products: [refunded!, kept!].map((p) => ({ productId: p.id, sellerId: p.sellerId })),
-    },
-  });
-  expect(cart.status()).toBe(200);
-  const checkout = await request.post('/api/user/checkout', {
-    headers,
-    data: { provider: 'paypal', currency: 'eur', locale: 'en' },
-  });
-  expect(checkout.status()).toBe(201);
-  const { orderId, approvalUrl } = (await checkout.json()) as {
-    orderId: string;
-    approvalUrl: string;
-  };
-  await page.goto(approvalUrl);
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expectKeysReady(page);
+    [refunded!, kept!].map((p) => ({ productId: p.id, sellerId: p.sellerId })),
+  );
   const order = await request.get(`/api/user/orders/${orderId}`, { headers });
   const { number } = (await order.json()) as { number: string };
 

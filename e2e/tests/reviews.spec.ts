@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   asClient,
-  expectKeysReady,
+  buyWithPaypal,
   freshBuyer,
   idToken,
   productsOnSale,
@@ -25,26 +25,9 @@ test('a buyer reviews a delivered line, an admin approves it, the product page s
   await page.goto('/login?destination=/account');
   await signInOnLoginPage(page, email);
   const headers = { authorization: `Bearer ${await idToken(request, email)}` };
-  const cart = await request.post('/api/cart/addToCart', {
-    headers,
-    data: {
-      transactionId: Date.now().toString(36),
-      products: [{ productId: product!.id, sellerId: product!.sellerId }],
-    },
-  });
-  expect(cart.status()).toBe(200);
-  const checkout = await request.post('/api/user/checkout', {
-    headers,
-    data: { provider: 'paypal', currency: 'eur', locale: 'en' },
-  });
-  expect(checkout.status()).toBe(201);
-  const { orderId, approvalUrl } = (await checkout.json()) as {
-    orderId: string;
-    approvalUrl: string;
-  };
-  await page.goto(approvalUrl);
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expectKeysReady(page);
+  const orderId = await buyWithPaypal(page, request, headers, [
+    { productId: product!.id, sellerId: product!.sellerId },
+  ]);
 
   // On the order in /account: a rating and a text; the review waits for moderation.
   await page.goto(`/account?order=${orderId}`);

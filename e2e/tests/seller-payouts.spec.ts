@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import {
   asClient,
+  buyWithPaypal,
   DEMO_SELLER,
-  expectKeysReady,
   freshBuyer,
   idToken,
   productsOnSale,
@@ -29,23 +29,7 @@ test('a seller sees the commission taken from a sale, and the payout that pays t
   await page.goto('/login?destination=/account');
   await signInOnLoginPage(page, email);
   const headers = { authorization: `Bearer ${await idToken(request, email)}` };
-  const cart = await request.post('/api/cart/addToCart', {
-    headers,
-    data: {
-      transactionId: Date.now().toString(36),
-      products: [{ productId: game.id, sellerId: DEMO_SELLER }],
-    },
-  });
-  expect(cart.status()).toBe(200);
-  const checkout = await request.post('/api/user/checkout', {
-    headers,
-    data: { provider: 'paypal', currency: 'eur', locale: 'en' },
-  });
-  expect(checkout.status()).toBe(201);
-  const { approvalUrl } = (await checkout.json()) as { approvalUrl: string };
-  await page.goto(approvalUrl);
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expectKeysReady(page);
+  await buyWithPaypal(page, request, headers, [{ productId: game.id, sellerId: DEMO_SELLER }]);
 
   // The seller's movements show the sale with the demo seller's rule (4 % and €0.30 a line):
   // commission rounded half up to the cent, the net pending for the holdback.

@@ -217,6 +217,37 @@ export async function guestCartToCheckout(page: Page, products: ProductOnSale[],
   }
 }
 
+/**
+ * A signed-in buyer (`headers` carry their ID token) buys one key of each line through the API
+ * cart and a PayPal checkout, pays on the sandbox's page in `page`, and lands on the return page
+ * with the keys ready. Answers the order's id.
+ */
+export async function buyWithPaypal(
+  page: Page,
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  lines: Array<{ productId: string; sellerId: string }>,
+): Promise<string> {
+  const cart = await request.post('/api/cart/addToCart', {
+    headers,
+    data: { transactionId: Date.now().toString(36), products: lines },
+  });
+  expect(cart.status()).toBe(200);
+  const checkout = await request.post('/api/user/checkout', {
+    headers,
+    data: { provider: 'paypal', currency: 'eur', locale: 'en' },
+  });
+  expect(checkout.status()).toBe(201);
+  const { orderId, approvalUrl } = (await checkout.json()) as {
+    orderId: string;
+    approvalUrl: string;
+  };
+  await page.goto(approvalUrl);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expectKeysReady(page);
+  return orderId;
+}
+
 /** Where the provider sends the buyer back: the return page, saying the keys are ready. */
 export async function expectKeysReady(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/complete\?order=[0-9a-f]{24}(&|$)/);

@@ -1,9 +1,16 @@
 import { expect } from 'vitest';
-import { OrderSchema, transactionId, type Order, type PaymentProvider } from '@market/shared';
+import {
+  CheckoutStartedSchema,
+  OrderSchema,
+  transactionId,
+  type Order,
+  type PaymentProvider,
+} from '@market/shared';
 import { loadConfig } from '../src/config.ts';
 import { createContainer, type ContainerOptions } from '../src/container.ts';
 import { createPaymentProviders } from '../src/integrations/payments/payment-providers.ts';
 import type { TestAccount, TestServer } from './harness.ts';
+import { clickButton } from './payments-helpers.ts';
 
 /**
  * A container on the test server's database for driving the order service directly (placing
@@ -71,6 +78,23 @@ export const checkout = (
     },
     body: JSON.stringify({ provider, currency: 'eur', locale: 'en', ...extra }),
   });
+
+/**
+ * The buyer checks out their cart with PayPal, pays on the sandbox's page as a browser does and
+ * comes back (`complete`); answers the order's id (settling may still be on its way).
+ */
+export async function paidWithPaypal(t: TestServer, buyer: TestAccount): Promise<string> {
+  const res = await checkout(t, buyer, 'paypal');
+  expect(res.status, await res.clone().text()).toBe(201);
+  const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
+  expect((await clickButton(approvalUrl, 'Pay now')).status).toBe(303);
+  const back = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
+    token: buyer.token,
+    body: { cancelled: false },
+  });
+  expect(back.status).toBe(200);
+  return orderId;
+}
 
 /** The buyer's view of one of their orders. */
 export const orderOf = async (t: TestServer, buyer: TestAccount, id: string): Promise<Order> =>

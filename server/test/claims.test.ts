@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminClaimSchema,
   ApiErrorSchema,
-  CheckoutStartedSchema,
   ClaimSchema,
   OrderSchema,
   RevealedOrderKeySchema,
@@ -19,10 +18,9 @@ import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
 import type { RefundDoc } from '../src/modules/refunds/refunds.repository.ts';
 import { seedDemoData } from '../src/seed/seed.ts';
-import { buyerWith, checkout, orderOf, settledOrder } from './checkout-fixtures.ts';
+import { buyerWith, orderOf, settledOrder, paidWithPaypal } from './checkout-fixtures.ts';
 import { errorsOf, freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
-import { clickButton } from './payments-helpers.ts';
 import { raClient } from './ra-client.ts';
 
 let t: TestServer;
@@ -48,15 +46,7 @@ async function delivered(stock = 2) {
   const offer = await sell(t, seller, productId, { eur: 1500, usd: 1500, gbp: 1500 });
   await uploadKeys(t, seller, offer.id, freshCodes(stock));
   const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
-  const res = await checkout(t, buyer, 'paypal');
-  expect(res.status).toBe(201);
-  const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
-  expect((await clickButton(approvalUrl, 'Pay now')).status).toBe(303);
-  const done = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
-    token: buyer.token,
-    body: { cancelled: false },
-  });
-  expect(done.status).toBe(200);
+  const orderId = await paidWithPaypal(t, buyer);
   const order = await settledOrder(t, buyer, orderId);
   expect(order.status).toBe('approved');
   return { buyer, order, keyId: order.items[0]!.keys[0]!.id, offerId: offer.id };

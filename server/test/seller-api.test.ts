@@ -5,7 +5,6 @@ import {
   ApiErrorSchema,
   ApiTokenCreatedSchema,
   ApiTokenSchema,
-  CheckoutStartedSchema,
   WebhookDeliverySchema,
   WebhookEndpointCreatedSchema,
   WebhookEndpointSchema,
@@ -13,10 +12,9 @@ import {
 } from '@market/shared';
 import { checkWebhookUrl } from '../src/modules/seller-api/webhook-url.ts';
 import { verifySignature } from '../src/modules/seller-api/webhook-signature.ts';
-import { buyerWith, checkout, settledOrder } from './checkout-fixtures.ts';
+import { buyerWith, settledOrder, paidWithPaypal } from './checkout-fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
-import { clickButton } from './payments-helpers.ts';
 
 let t: TestServer;
 let admin: TestAccount;
@@ -76,15 +74,7 @@ async function sale(seller: TestAccount, stock = 2) {
   const offer = await sell(t, seller, productId, { eur: 1500, usd: 1500, gbp: 1500 });
   await uploadKeys(t, seller, offer.id, freshCodes(stock));
   const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
-  const res = await checkout(t, buyer, 'paypal');
-  expect(res.status).toBe(201);
-  const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
-  expect((await clickButton(approvalUrl, 'Pay now')).status).toBe(303);
-  const done = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
-    token: buyer.token,
-    body: { cancelled: false },
-  });
-  expect(done.status).toBe(200);
+  const orderId = await paidWithPaypal(t, buyer);
   const order = await settledOrder(t, buyer, orderId);
   expect(order.status).toBe('approved');
   return { buyer, order, offerId: offer.id };

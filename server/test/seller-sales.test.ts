@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CheckoutStartedSchema,
-  SellerRefundSchema,
-  SellerSaleDetailSchema,
-  SellerSaleSchema,
-} from '@market/shared';
-import { buyerWith, checkout, settledOrder } from './checkout-fixtures.ts';
+import { SellerRefundSchema, SellerSaleDetailSchema, SellerSaleSchema } from '@market/shared';
+import { buyerWith, settledOrder, paidWithPaypal } from './checkout-fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
-import { clickButton } from './payments-helpers.ts';
 import { raClient } from './ra-client.ts';
 
 let t: TestServer;
@@ -39,15 +33,7 @@ async function deliveredOrder() {
     { productId: productA, quantity: 1 },
     { productId: productB, quantity: 2 },
   ]);
-  const res = await checkout(t, buyer, 'paypal');
-  expect(res.status).toBe(201);
-  const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
-  expect((await clickButton(approvalUrl, 'Pay now')).status).toBe(303);
-  const done = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
-    token: buyer.token,
-    body: { cancelled: false },
-  });
-  expect(done.status).toBe(200);
+  const orderId = await paidWithPaypal(t, buyer);
   const order = await settledOrder(t, buyer, orderId);
   expect(order.status).toBe('approved');
   const lineA = order.items.find((i) => i.productId === productA)!;

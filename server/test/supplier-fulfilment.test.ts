@@ -30,7 +30,7 @@ import {
   WOCK_SANDBOX_CREDENTIALS,
   type WockSandbox,
 } from '../src/sandboxes/suppliers/wock/index.ts';
-import { buyerWith, checkout, orderOf } from './checkout-fixtures.ts';
+import { buyerWith, checkout, orderOf, paidWithPaypal } from './checkout-fixtures.ts';
 import { newProduct } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton } from './payments-helpers.ts';
@@ -138,16 +138,7 @@ async function onDemandOffer(over: { preOrder?: boolean } = {}) {
 /** The buyer pays with PayPal and comes back: answers the order id. */
 async function buyOne(seller: TestAccount, productId: string) {
   const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
-  const res = await checkout(t, buyer, 'paypal');
-  expect(res.status, await res.clone().text()).toBe(201);
-  const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
-  const paid = await clickButton(approvalUrl, 'Pay now');
-  expect(paid.status).toBe(303);
-  const back = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
-    token: buyer.token,
-    body: { cancelled: false },
-  });
-  expect(back.status).toBe(200);
+  const orderId = await paidWithPaypal(t, buyer);
   return { buyer, orderId };
 }
 
