@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema, AttributionSchema } from '@market/shared';
+import { ApiErrorSchema } from '@market/shared';
 import type { OrderService } from '../src/modules/orders/orders.service.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
-import { serviceContainer } from './checkout-fixtures.ts';
+import { placeDirectly, serviceContainer } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -25,12 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function orderOf(quantity: number, offerId: string) {
-  return service.placeOrder({
-    user: { uid: buyer.uid, email: buyer.email },
-    order: { lines: [{ offerId, quantity }], currency: 'eur' },
-    attribution: AttributionSchema.parse({}),
-    ip: '203.0.113.5',
-  });
+  return placeDirectly(service, buyer, [{ offerId, quantity }], '203.0.113.5');
 }
 
 describe('GET /api/admin/keys?filter={"orderId"}', () => {

@@ -1,14 +1,17 @@
 import { expect } from 'vitest';
 import {
+  AttributionSchema,
   CheckoutStartedSchema,
   OrderSchema,
   transactionId,
   type Order,
+  type OrderPlace,
   type PaymentProvider,
 } from '@market/shared';
 import { loadConfig } from '../src/config.ts';
 import { createContainer, type ContainerOptions } from '../src/container.ts';
 import { createPaymentProviders } from '../src/integrations/payments/payment-providers.ts';
+import type { OrderService, PaymentFacts } from '../src/modules/orders/orders.service.ts';
 import type { TestAccount, TestServer } from './harness.ts';
 import { clickButton } from './payments-helpers.ts';
 
@@ -95,6 +98,40 @@ export async function paidWithPaypal(t: TestServer, buyer: TestAccount): Promise
   expect(back.status).toBe(200);
   return orderId;
 }
+
+/**
+ * Places `who`'s order straight through the order service (no cart, no provider), as if from the
+ * client address `ip`, without attribution.
+ */
+export const placeDirectly = (
+  orders: Pick<OrderService, 'placeOrder'>,
+  who: TestAccount,
+  lines: Array<{ offerId: string; quantity: number }>,
+  ip: string,
+  extra: Partial<OrderPlace> = {},
+) =>
+  orders.placeOrder({
+    user: { uid: who.uid, email: who.email },
+    order: { lines, currency: 'eur', ...extra },
+    attribution: AttributionSchema.parse({}),
+    ip,
+  });
+
+/** Records a PayPal capture of the whole order, as its webhook would; `facts` change it. */
+export const recordCapture = (
+  orders: Pick<OrderService, 'recordPayment'>,
+  order: Order,
+  facts: Partial<PaymentFacts> = {},
+) =>
+  orders.recordPayment(order.id, {
+    provider: 'paypal',
+    providerRef: `PP-${order.id}`,
+    captureId: `CAP-${order.id}`,
+    status: 'captured',
+    amountCents: order.totals.total,
+    currency: 'eur',
+    ...facts,
+  });
 
 /** The buyer's view of one of their orders. */
 export const orderOf = async (t: TestServer, buyer: TestAccount, id: string): Promise<Order> =>

@@ -1,11 +1,11 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttributionSchema, OutboxMailSchema, type Order } from '@market/shared';
+import { OutboxMailSchema, type Order } from '@market/shared';
 import { FRAUD_DEFAULTS } from '../src/modules/fraud/fraud-rules.ts';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OrderService } from '../src/modules/orders/orders.service.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
-import { serviceContainer } from './checkout-fixtures.ts';
+import { serviceContainer, placeDirectly, recordCapture } from './checkout-fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
@@ -46,20 +46,13 @@ async function paidOrder(price: number, quantity = 1): Promise<Order> {
   const productId = await newProduct(t.db, {});
   const offer = await sell(t, seller, productId, { eur: price });
   await uploadKeys(t, seller, offer.id, freshCodes(quantity + 3));
-  const order = await service.placeOrder({
-    user: { uid: buyer.uid, email: buyer.email },
-    order: { lines: [{ offerId: offer.id, quantity }], currency: 'eur' },
-    attribution: AttributionSchema.parse({}),
-    ip: '203.0.113.9',
-  });
-  await service.recordPayment(order.id, {
-    provider: 'paypal',
-    providerRef: `PP-${order.id}`,
-    captureId: `CAP-${order.id}`,
-    status: 'captured',
-    amountCents: order.totals.total,
-    currency: 'eur',
-  });
+  const order = await placeDirectly(
+    service,
+    buyer,
+    [{ offerId: offer.id, quantity }],
+    '203.0.113.9',
+  );
+  await recordCapture(service, order);
   return order;
 }
 

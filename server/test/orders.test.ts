@@ -19,7 +19,7 @@ import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OrderService, PaymentFacts } from '../src/modules/orders/orders.service.ts';
 import type { ProductFixture } from './fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
-import { serviceContainer } from './checkout-fixtures.ts';
+import { serviceContainer, placeDirectly, recordCapture } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
 
@@ -71,23 +71,10 @@ async function stocked(count: number, price = 1999, product: ProductFixture = {}
 }
 
 const place = (who: TestAccount, lines: { offerId: string; quantity: number }[], extra = {}) =>
-  service.placeOrder({
-    user: { uid: who.uid, email: who.email },
-    order: { lines, currency: 'eur', ...extra },
-    attribution: AttributionSchema.parse({}),
-    ip: '203.0.113.5',
-  });
+  placeDirectly(service, who, lines, '203.0.113.5', extra);
 
 const pay = (order: Order, facts: Partial<PaymentFacts> = {}) =>
-  service.recordPayment(order.id, {
-    provider: 'paypal',
-    providerRef: `PP-${order.id}`,
-    captureId: `CAP-${order.id}`,
-    status: 'captured',
-    amountCents: order.totals.total,
-    currency: 'eur',
-    ...facts,
-  });
+  recordCapture(service, order, facts);
 
 /** A placed and paid order in `status`, the way it gets there for real. */
 async function orderIn(status: OrderStatus): Promise<Order> {

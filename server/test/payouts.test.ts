@@ -1,17 +1,11 @@
 import { ObjectId } from 'mongodb';
 import type { PayoutDoc } from '../src/modules/payouts/payouts.repository.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  AttributionSchema,
-  LedgerEntrySchema,
-  PayoutSchema,
-  SellerBalanceSchema,
-  type Order,
-} from '@market/shared';
+import { LedgerEntrySchema, PayoutSchema, SellerBalanceSchema, type Order } from '@market/shared';
 import { FRAUD_DEFAULTS } from '../src/modules/fraud/fraud-rules.ts';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OrderService } from '../src/modules/orders/orders.service.ts';
-import { serviceContainer } from './checkout-fixtures.ts';
+import { serviceContainer, placeDirectly, recordCapture } from './checkout-fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
@@ -54,20 +48,13 @@ afterAll(() => t.close());
 async function sale(seller: TestAccount, cents: number, quantity: number): Promise<Order> {
   const offer = await sell(t, seller, await newProduct(t.db), { eur: cents });
   await uploadKeys(t, seller, offer.id, freshCodes(quantity));
-  const order = await orders.placeOrder({
-    user: { uid: buyer.uid, email: buyer.email },
-    order: { lines: [{ offerId: offer.id, quantity }], currency: 'eur' },
-    attribution: AttributionSchema.parse({}),
-    ip: '203.0.113.5',
-  });
-  await orders.recordPayment(order.id, {
-    provider: 'paypal',
-    providerRef: `PP-${order.id}`,
-    captureId: `CAP-${order.id}`,
-    status: 'captured',
-    amountCents: order.totals.total,
-    currency: 'eur',
-  });
+  const order = await placeDirectly(
+    orders,
+    buyer,
+    [{ offerId: offer.id, quantity }],
+    '203.0.113.5',
+  );
+  await recordCapture(orders, order);
   return order;
 }
 

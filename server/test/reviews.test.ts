@@ -2,7 +2,6 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminReviewSchema,
-  AttributionSchema,
   ProductReviewsSchema,
   ProductSalesSchema,
   PublicStateSchema,
@@ -13,7 +12,7 @@ import {
 } from '@market/shared';
 import { FRAUD_DEFAULTS } from '../src/modules/fraud/fraud-rules.ts';
 import type { OrderService } from '../src/modules/orders/orders.service.ts';
-import { serviceContainer } from './checkout-fixtures.ts';
+import { serviceContainer, placeDirectly, recordCapture } from './checkout-fixtures.ts';
 import { freshCodes, newProduct, productDoc, requestAs, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { raClient } from './ra-client.ts';
@@ -46,21 +45,14 @@ async function orderOf(who: TestAccount, from = seller, paid = true, price = 199
   const productId = await newProduct(t.db);
   const offer = await sell(t, from, productId, { eur: price });
   await uploadKeys(t, from, offer.id, freshCodes(1));
-  const order = await orders.placeOrder({
-    user: { uid: who.uid, email: who.email },
-    order: { lines: [{ offerId: offer.id, quantity: 1 }], currency: 'eur' },
-    attribution: AttributionSchema.parse({}),
-    ip: '203.0.113.9',
-  });
+  const order = await placeDirectly(
+    orders,
+    who,
+    [{ offerId: offer.id, quantity: 1 }],
+    '203.0.113.9',
+  );
   if (paid) {
-    const { order: done } = await orders.recordPayment(order.id, {
-      provider: 'paypal',
-      providerRef: `PP-${order.id}`,
-      captureId: `CAP-${order.id}`,
-      status: 'captured',
-      amountCents: order.totals.total,
-      currency: 'eur',
-    });
+    const { order: done } = await recordCapture(orders, order);
     expect(done.status).toBe('approved');
   }
   return { order, productId, offerId: offer.id, itemId: order.items[0]!.id };
@@ -312,20 +304,13 @@ describe('the product page', () => {
       .collection('offers')
       .findOne({ productId: new ObjectId(productId) }))!;
     await uploadKeys(t, seller, offer._id.toHexString(), freshCodes(1));
-    const other = await orders.placeOrder({
-      user: { uid: stranger.uid, email: stranger.email },
-      order: { lines: [{ offerId: offer._id.toHexString(), quantity: 1 }], currency: 'eur' },
-      attribution: AttributionSchema.parse({}),
-      ip: '203.0.113.10',
-    });
-    await orders.recordPayment(other.id, {
-      provider: 'paypal',
-      providerRef: `PP-${other.id}`,
-      captureId: `CAP-${other.id}`,
-      status: 'captured',
-      amountCents: other.totals.total,
-      currency: 'eur',
-    });
+    const other = await placeDirectly(
+      orders,
+      stranger,
+      [{ offerId: offer._id.toHexString(), quantity: 1 }],
+      '203.0.113.10',
+    );
+    await recordCapture(orders, other);
     const pendingRes = await t.call('POST', '/api/user/reviews', {
       token: stranger.token,
       body: {

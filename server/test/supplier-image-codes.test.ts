@@ -4,7 +4,6 @@ import path from 'node:path';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AttributionSchema,
   IMAGE_KEY_MASK,
   MaskedKeySchema,
   OfferRestockResultSchema,
@@ -23,7 +22,7 @@ import {
   WOCK_SANDBOX_CREDENTIALS,
   type WockSandbox,
 } from '../src/sandboxes/suppliers/wock/index.ts';
-import { serviceContainer } from './checkout-fixtures.ts';
+import { serviceContainer, placeDirectly, recordCapture } from './checkout-fixtures.ts';
 import { newProduct } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 
@@ -176,20 +175,13 @@ describe('image codes from a supplier', () => {
 
     // A buyer buys one, pays, and reveals the image the supplier sold.
     const buyer = await t.account('user');
-    const placed = await orders.placeOrder({
-      user: { uid: buyer.uid, email: buyer.email },
-      order: { lines: [{ offerId: offer.id, quantity: 1 }], currency: 'eur' },
-      attribution: AttributionSchema.parse({}),
-      ip: '203.0.113.77',
-    });
-    await orders.recordPayment(placed.id, {
-      provider: 'paypal',
-      providerRef: `PP-${placed.id}`,
-      captureId: `CAP-${placed.id}`,
-      status: 'captured',
-      amountCents: placed.totals.total,
-      currency: 'eur',
-    });
+    const placed = await placeDirectly(
+      orders,
+      buyer,
+      [{ offerId: offer.id, quantity: 1 }],
+      '203.0.113.77',
+    );
+    await recordCapture(orders, placed);
     const view = OrderSchema.parse(
       await (await t.call('GET', `/api/user/orders/${placed.id}`, { token: buyer.token })).json(),
     );
