@@ -232,7 +232,7 @@ export function createApp(c: Container) {
         seller: [requireApprovedSeller(c.sellers)],
         admin: [requireRole('admin')],
       },
-      limit: createRateLimits(deps.db, deps.rateLimits),
+      limit: createRateLimits(deps.db, deps.rateLimits, deps.log),
       // Every admin write lands in the audit log (modules/audit/audit-trail.ts).
       audit: auditTrail(c.auditLog),
     },

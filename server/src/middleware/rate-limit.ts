@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Db, IndexDescription } from 'mongodb';
-import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../lib/errors.ts';
 import { remoteIp } from '../lib/remote-ip.ts';
 import type { AuthUser } from '../identity/auth-user.ts';
-import { LIMIT_NAMES, type LimitName, type Limits } from '../lib/rate-limit-config.ts';
+import type { Logger } from '../logger.ts';
+import { createSharedCounters, type CounterDoc } from './shared-counters.ts';
+import type { LimitName, Limits } from '../lib/rate-limit-config.ts';
 
 /** The counters' collection: one document per limit and caller, gone when its window ends. */
 export const RATE_LIMIT_COLLECTION = 'rateLimits';
@@ -28,26 +29,15 @@ export const bySeller: Counted = (c) => {
 };
 
 /**
- * The abuse limits, counted in MongoDB so every instance of the server shares them. Should the
- * database not answer, each instance goes on counting in memory (the library's insurance
- * limiter): limits stay on, only per instance, and no request fails for a counter.
+ * The abuse limits, shared by every instance of the server through MongoDB in batches
+ * (`shared-counters.ts`): a request is counted in memory at once, and the other instances'
+ * counts arrive with the next batch. Should the database not answer, each instance goes on
+ * counting alone: limits stay on, and no request fails for a counter.
  */
-export function createRateLimits(db: Db, limits: Limits) {
-  const limiters = new Map(
-    LIMIT_NAMES.map((name) => {
-      const { points, seconds } = limits[name];
-      const limiter = new RateLimiterMongo({
-        storeClient: db,
-        tableName: RATE_LIMIT_COLLECTION,
-        keyPrefix: name,
-        points,
-        duration: seconds,
-        disableIndexesCreation: true, // declared with every other index (db/indexes.ts)
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration: seconds }),
-      });
-      return [name, limiter] as const;
-    }),
-  );
+export function createRateLimits(db: Db, limits: Limits, log?: Logger) {
+  const counters = createSharedCounters(db.collection<CounterDoc>(RATE_LIMIT_COLLECTION), {
+    onError: (err) => log?.warn({ err }, 'abuse-limit counts not shared; counting on in memory'),
+  });
 
   /**
    * Middleware counting each POST against `name` once per key (429 with Retry-After past it).
@@ -55,16 +45,14 @@ export function createRateLimits(db: Db, limits: Limits) {
    * the reads under it alone.
    */
   return function limit(name: LimitName, ...counted: Counted[]) {
-    const limiter = limiters.get(name)!;
+    const { points, seconds } = limits[name];
     return createMiddleware<AppEnv>(async (c, next) => {
       if (c.req.method !== 'POST') return next();
       for (const key of counted.map((count) => count(c))) {
         if (key === null) continue;
-        try {
-          await limiter.consume(key);
-        } catch (refusal) {
-          if (!(refusal instanceof RateLimiterRes)) throw refusal;
-          c.header('Retry-After', String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))));
+        const waitMs = counters.consume(`${name}:${key}`, points, seconds * 1000);
+        if (waitMs) {
+          c.header('Retry-After', String(Math.ceil(waitMs / 1000)));
           throw new AppError('TOO_MANY_REQUESTS', {
             message: 'Too many requests: please wait a little and try again',
           });

@@ -1,0 +1,147 @@
+import type { AnyBulkWriteOperation, Collection } from 'mongodb';
+
+/** The shared document of one counter: as `rate-limiter-flexible` kept them (TTL on `expire`). */
+export type CounterDoc = { key: string; points: number; expire: Date };
+
+/** One counter's window as this instance knows it. */
+type Window = {
+  /** When the window ends (ms); the shared document's end once a batch has read it back. */
+  endsAt: number;
+  /** Counted by the other instances, as of the last batch. */
+  others: number;
+  /** Counted here and already added to the shared document. */
+  sent: number;
+  /** Counted here since the last batch. */
+  unsent: number;
+};
+
+/** How long counts wait in memory before a batch shares them. */
+export const FLUSH_MS = 200;
+/** Windows kept in memory at most (ended windows go first, then the oldest already shared). */
+const MAX_WINDOWS = 100_000;
+
+/**
+ * Fixed-window counters counted in memory and shared with every other server instance through
+ * MongoDB in batches. A request is counted at once, without a round trip (a checkout under a
+ * burst used to wait for two); every `FLUSH_MS` the counts made since are added to the shared
+ * documents in one bulk write, and the totals read back in one find tell this instance what the
+ * others counted. In one instance a limit is exact; across instances it is late by one batch at
+ * most. Should the database not answer, the counts wait for the next batch and the limits go on
+ * per instance, so no request fails for a counter.
+ */
+export function createSharedCounters(
+  collection: Collection<CounterDoc>,
+  options: { onError?: (err: unknown) => void; now?: () => number } = {},
+) {
+  const now = options.now ?? Date.now;
+  const windows = new Map<string, Window>();
+  const dirty = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
+
+  const schedule = () => {
+    if (timer || !dirty.size) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, FLUSH_MS);
+    timer.unref();
+  };
+
+  /** Forgets ended windows with nothing left to share, then the oldest shared ones past the cap. */
+  function sweep(at: number) {
+    for (const [key, w] of windows) {
+      if (windows.size <= MAX_WINDOWS && w.endsAt > at) continue;
+      if (!w.unsent) windows.delete(key);
+    }
+  }
+
+  /** Shares the counts made since the last batch and learns what the other instances counted. */
+  async function send() {
+    const at = now();
+    const batch = [...dirty].map((key) => {
+      const w = windows.get(key)!;
+      const inc = w.unsent;
+      w.sent += inc;
+      w.unsent = 0;
+      return { key, w, inc };
+    });
+    dirty.clear();
+    const live = { $gt: ['$expire', new Date(at)] };
+    const ops: AnyBulkWriteOperation<CounterDoc>[] = batch.map(({ key, w, inc }) => ({
+      updateOne: {
+        filter: { key },
+        // A window that ended in the database starts again with this batch's count.
+        update: [
+          {
+            $set: {
+              points: { $cond: [live, { $add: ['$points', inc] }, inc] },
+              expire: { $cond: [live, '$expire', new Date(w.endsAt)] },
+            },
+          },
+        ],
+        upsert: true,
+      },
+    }));
+    try {
+      await collection.bulkWrite(ops, { ordered: false });
+    } catch (err) {
+      // Not shared: counted again in the next batch.
+      for (const { key, w, inc } of batch) {
+        if (windows.get(key) !== w) continue;
+        w.sent -= inc;
+        w.unsent += inc;
+        dirty.add(key);
+      }
+      throw err;
+    }
+    const shared = await collection
+      .find(
+        { key: { $in: batch.map((b) => b.key) } },
+        { projection: { _id: 0, key: 1, points: 1, expire: 1 } },
+      )
+      .toArray();
+    const byKey = new Map(shared.map((doc) => [doc.key, doc]));
+    for (const { key, w } of batch) {
+      const doc = byKey.get(key);
+      // A window that ended here meanwhile has started again: the old totals say nothing of it.
+      if (!doc || windows.get(key) !== w) continue;
+      w.others = Math.max(0, doc.points - w.sent);
+      w.endsAt = doc.expire.getTime(); // every instance ends the window when the database does
+    }
+    sweep(now());
+  }
+
+  /** Sends a batch now (the next waits for this one); resolves when it is done, failed or not. */
+  function flush(): Promise<void> {
+    flushing ??= send()
+      .catch((err: unknown) => options.onError?.(err))
+      .finally(() => {
+        flushing = null;
+        schedule();
+      });
+    return flushing;
+  }
+
+  return {
+    /**
+     * Counts one request against `key` (at most `points` per window of `durationMs`). Answers 0
+     * when it is allowed, else how many milliseconds until the window ends (not counted then).
+     */
+    consume(key: string, points: number, durationMs: number): number {
+      const at = now();
+      let w = windows.get(key);
+      if (!w || w.endsAt <= at) {
+        w = { endsAt: at + durationMs, others: 0, sent: 0, unsent: 0 };
+        windows.set(key, w);
+      }
+      if (w.others + w.sent + w.unsent >= points) return Math.max(1, w.endsAt - at);
+      w.unsent += 1;
+      dirty.add(key);
+      schedule();
+      return 0;
+    },
+    flush,
+  };
+}
+export type SharedCounters = ReturnType<typeof createSharedCounters>;
