@@ -64,6 +64,7 @@ const profileDir = process.env.BENCH_CPU_PROF;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-bench-'));
 const emulator = await startBenchEmulator();
+// A marketplace that does not start must not leave the emulator running behind the benchmark.
 const server = await startMarketplace({
   ports: await freePorts(),
   dataDir,
@@ -74,6 +75,9 @@ const server = await startMarketplace({
       ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` }
       : {}),
   },
+}).catch(async (err: unknown) => {
+  await emulator.close();
+  throw err;
 });
 const client = await new MongoClient(server.mongoUri).connect();
 const db = client.db('marketplace');
