@@ -67,24 +67,25 @@ export function createSharedCounters(
       return { key, w, inc };
     });
     dirty.clear();
-    const live = { $gt: ['$expire', new Date(at)] };
-    const ops: AnyBulkWriteOperation<CounterDoc>[] = batch.map(({ key, w, inc }) => ({
-      updateOne: {
-        filter: { key },
-        // A window that ended in the database starts again with this batch's count.
-        update: [
-          {
-            $set: {
-              points: { $cond: [live, { $add: ['$points', inc] }, inc] },
-              expire: { $cond: [live, '$expire', new Date(w.endsAt)] },
-            },
-          },
-        ],
-        upsert: true,
+    // Per counter: a window that ended in the database starts again, then this batch's count
+    // is added (plain updates: an aggregation-pipeline update costs the engine far more).
+    const ops: AnyBulkWriteOperation<CounterDoc>[] = batch.flatMap(({ key, w, inc }) => [
+      {
+        updateOne: {
+          filter: { key, expire: { $lte: new Date(at) } },
+          update: { $set: { points: 0, expire: new Date(w.endsAt) } },
+        },
       },
-    }));
+      {
+        updateOne: {
+          filter: { key },
+          update: { $inc: { points: inc }, $setOnInsert: { expire: new Date(w.endsAt) } },
+          upsert: true,
+        },
+      },
+    ]);
     try {
-      await collection.bulkWrite(ops, { ordered: false });
+      await collection.bulkWrite(ops, { ordered: true });
     } catch (err) {
       // Not shared: counted again in the next batch.
       for (const { key, w, inc } of batch) {
