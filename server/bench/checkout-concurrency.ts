@@ -38,6 +38,8 @@ import { percentile, pool } from './bench-util.ts';
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 500);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 1_000);
+/** The burst the goals are set for (1,000 buyers on 500 keys); a smaller one only informs. */
+const issueSized = KEYS === 500 && BUYERS === 1_000;
 /** Parallel calls while preparing buyers and paying (the burst itself is all at once). */
 const PREPARE_CONCURRENCY = 20;
 
@@ -286,14 +288,14 @@ ${BUYERS} concurrent checkouts on ${KEYS} keys (one offer)
     name: 'reservations (orders placed)/s over the burst',
     figure: placed.length / rushSecs,
     unit: 'req/s',
-    goal: { min: 300 },
+    ...(issueSized && { goal: { min: 300 } }),
   });
   reportResult({ name: 'checkout p50', figure: percentile(latencies, 50), unit: 'ms' });
   reportResult({
     name: 'checkout p99',
     figure: percentile(latencies, 99),
     unit: 'ms',
-    goal: { max: 3000 },
+    ...(issueSized && { goal: { max: 3000 } }),
   });
   reportResult({ name: 'server CPU per checkout', figure: (rushCpu * 1e6) / BUYERS, unit: 'µs' });
   reportResult({
