@@ -1,11 +1,16 @@
 import type { AnyBulkWriteOperation, Collection } from 'mongodb';
 
-/** The shared document of one counter: as `rate-limiter-flexible` kept them (TTL on `expire`). */
+/**
+ * The shared document of one counter in one window: `key` names both (`<counter>@<window>`),
+ * `expire` is the window's end (a TTL index removes it then).
+ */
 export type CounterDoc = { key: string; points: number; expire: Date };
 
-/** One counter's window as this instance knows it. */
+/** One counter's current window as this instance knows it. */
 type Window = {
-  /** When the window ends (ms); the shared document's end once a batch has read it back. */
+  /** The shared document's key: the counter and the window's number. */
+  docKey: string;
+  /** When the window ends (ms). */
   endsAt: number;
   /** Counted by the other instances, as of the last batch. */
   others: number;
@@ -26,8 +31,10 @@ const MAX_WINDOWS = 100_000;
  * burst used to wait for two); every `FLUSH_MS` the counts made since are added to the shared
  * documents in one bulk write, and the totals read back in one find tell this instance what the
  * others counted. In one instance a limit is exact; across instances it is late by one batch at
- * most. Should the database not answer, the counts wait for the next batch and the limits go on
- * per instance, so no request fails for a counter.
+ * most. Windows are aligned on the clock (the n-th window of a `duration` runs from n × duration
+ * to (n + 1) × duration), so every instance agrees on them without asking, and a batch is one
+ * plain upsert per counter. Should the database not answer, the counts wait for the next batch
+ * and the limits go on per instance, so no request fails for a counter.
  */
 export function createSharedCounters(
   collection: Collection<CounterDoc>,
@@ -58,7 +65,6 @@ export function createSharedCounters(
 
   /** Shares the counts made since the last batch and learns what the other instances counted. */
   async function send() {
-    const at = now();
     const batch = [...dirty].map((key) => {
       const w = windows.get(key)!;
       const inc = w.unsent;
@@ -67,27 +73,18 @@ export function createSharedCounters(
       return { key, w, inc };
     });
     dirty.clear();
-    // Per counter: a window that ended in the database starts again, then this batch's count
-    // is added (plain updates: an aggregation-pipeline update costs the engine far more).
-    const ops: AnyBulkWriteOperation<CounterDoc>[] = batch.flatMap(({ key, w, inc }) => [
-      {
-        updateOne: {
-          filter: { key, expire: { $lte: new Date(at) } },
-          update: { $set: { points: 0, expire: new Date(w.endsAt) } },
-        },
+    const ops: AnyBulkWriteOperation<CounterDoc>[] = batch.map(({ w, inc }) => ({
+      updateOne: {
+        filter: { key: w.docKey },
+        update: { $inc: { points: inc }, $setOnInsert: { expire: new Date(w.endsAt) } },
+        upsert: true,
       },
-      {
-        updateOne: {
-          filter: { key },
-          update: { $inc: { points: inc }, $setOnInsert: { expire: new Date(w.endsAt) } },
-          upsert: true,
-        },
-      },
-    ]);
+    }));
     try {
-      await collection.bulkWrite(ops, { ordered: true });
+      await collection.bulkWrite(ops, { ordered: false });
     } catch (err) {
-      // Not shared: counted again in the next batch.
+      // Not shared (or not known to be): counted again in the next batch, which errs on the
+      // side of the limit.
       for (const { key, w, inc } of batch) {
         if (windows.get(key) !== w) continue;
         w.sent -= inc;
@@ -98,17 +95,14 @@ export function createSharedCounters(
     }
     const shared = await collection
       .find(
-        { key: { $in: batch.map((b) => b.key) } },
-        { projection: { _id: 0, key: 1, points: 1, expire: 1 } },
+        { key: { $in: batch.map((b) => b.w.docKey) } },
+        { projection: { _id: 0, key: 1, points: 1 } },
       )
       .toArray();
-    const byKey = new Map(shared.map((doc) => [doc.key, doc]));
-    for (const { key, w } of batch) {
-      const doc = byKey.get(key);
-      // A window that ended here meanwhile has started again: the old totals say nothing of it.
-      if (!doc || windows.get(key) !== w) continue;
-      w.others = Math.max(0, doc.points - w.sent);
-      w.endsAt = doc.expire.getTime(); // every instance ends the window when the database does
+    const byKey = new Map(shared.map((doc) => [doc.key, doc.points]));
+    for (const { w } of batch) {
+      const points = byKey.get(w.docKey);
+      if (points !== undefined) w.others = Math.max(0, points - w.sent);
     }
     sweep(now());
   }
@@ -133,7 +127,8 @@ export function createSharedCounters(
       const at = now();
       let w = windows.get(key);
       if (!w || w.endsAt <= at) {
-        w = { endsAt: at + durationMs, others: 0, sent: 0, unsent: 0 };
+        const n = Math.floor(at / durationMs);
+        w = { docKey: `${key}@${n}`, endsAt: (n + 1) * durationMs, others: 0, sent: 0, unsent: 0 };
         windows.set(key, w);
       }
       if (w.others + w.sent + w.unsent >= points) return Math.max(1, w.endsAt - at);
