@@ -108,6 +108,11 @@ async function call(account: TestAccount, i: number, method: string, p: string, 
   });
   return { status: res.statusCode, body: (await res.body.json()) as unknown, path: p };
 }
+/** The engine's operation counters (`serverStatus.opcounters`), for what the rush asked of it. */
+async function databaseOps(): Promise<Record<string, number>> {
+  const status = await db.admin().command({ serverStatus: 1 });
+  return status['opcounters'] as Record<string, number>;
+}
 const ok = ({ status, body, path: p }: Awaited<ReturnType<typeof call>>) => {
   if (status >= 300) throw new Error(`${p}: ${status} ${JSON.stringify(body)}`);
   return body;
@@ -143,6 +148,7 @@ try {
 
   // The rush: every checkout at once.
   const cpuBefore = cpuSeconds(server.child.pid);
+  const opsBefore = await databaseOps();
   type Attempt = { ms: number; status: number; orderId?: string; approvalUrl?: string };
   start = performance.now();
   const attempts: Attempt[] = await Promise.all(
@@ -172,6 +178,11 @@ try {
   );
   const rushSecs = (performance.now() - start) / 1000;
   const rushCpu = cpuSeconds(server.child.pid) - cpuBefore;
+  const rushOps = await databaseOps();
+  const opsDuring = Object.fromEntries(
+    Object.entries(rushOps).map(([k, n]) => [k, n - (opsBefore[k] ?? 0)]),
+  );
+  opsDuring['command']! -= 1; // the serverStatus that read the first figures
   const placed = attempts.filter((a) => a.status === 201);
   const refused = attempts.filter((a) => a.status === 409);
   const latencies = attempts.map((a) => a.ms).sort((a, b) => a - b);
@@ -275,6 +286,12 @@ ${BUYERS} concurrent checkouts on ${KEYS} keys (one offer)
   answered          orders ${span(placed)}, refusals ${span(refused)} after the start
   checkout latency  p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? 0)}
   server CPU        ${(rushCpu * 1000).toFixed(0)} ms over the rush (all its threads): ${((rushCpu * 1e6) / BUYERS).toFixed(0)} µs per checkout
+  database          ${Object.values(opsDuring).reduce((a, b) => a + b, 0)} operations over the rush (${Object.entries(
+    opsDuring,
+  )
+    .filter(([, n]) => n)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ')}), of which the driver's heartbeats a few
   reserved keys     ${keysAfterRush} right after the rush
   payments          ${placed.length} approved + returned + delivered in ${paySecs.toFixed(1)} s (${PREPARE_CONCURRENCY} at a time)
   keys              ${byStatus('sold')} sold, ${byStatus('reserved')} reserved, ${byStatus('available')} available; stock ${stock}
@@ -296,6 +313,11 @@ ${BUYERS} concurrent checkouts on ${KEYS} keys (one offer)
     figure: percentile(latencies, 99),
     unit: 'ms',
     ...(issueSized && { goal: { max: 3000 } }),
+  });
+  reportResult({
+    name: 'database operations per checkout',
+    figure: Object.values(opsDuring).reduce((a, b) => a + b, 0) / BUYERS,
+    unit: 'ops',
   });
   reportResult({ name: 'server CPU per checkout', figure: (rushCpu * 1e6) / BUYERS, unit: 'µs' });
   reportResult({

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCommand } from './commands/index.ts';
 import { CursorTable } from './cursors.ts';
+import { OpCounters } from './opcounters.ts';
 import { WireServer } from './server.ts';
 import { Store } from './store.ts';
 import { sweepExpired } from './ttl.ts';
@@ -49,11 +50,12 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions): Promise<Em
     compactMinBytes: opts.compactMinBytes ?? 64 * 1024 * 1024,
   });
   const cursors = new CursorTable(opts.cursorTimeoutMs ?? 10 * 60_000);
+  const opcounters = new OpCounters();
   const server = new WireServer(
     {
       execute: (req, conn) =>
         runCommand(
-          { store, cursors, db: req.db, connectionId: conn.id, remote: conn.remote },
+          { store, cursors, opcounters, db: req.db, connectionId: conn.id, remote: conn.remote },
           req.command,
         ),
       durable: () => store.durable(),

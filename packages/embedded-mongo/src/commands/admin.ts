@@ -58,6 +58,7 @@ const serverStatus: Handler = (ctx) => ({
   pid: process.pid,
   uptime: Math.floor((Date.now() - STARTED) / 1000),
   localTime: new Date(),
+  opcounters: ctx.opcounters.toDoc(),
   metrics: { cursor: { open: { total: ctx.cursors.size } } },
   ok: 1,
 });

@@ -1,4 +1,5 @@
 import type { CursorTable } from '../cursors.ts';
+import type { OpCounters } from '../opcounters.ts';
 import type { Store } from '../store.ts';
 import type { Doc } from '../types.ts';
 
@@ -6,6 +7,7 @@ import type { Doc } from '../types.ts';
 export interface CommandContext {
   store: Store;
   cursors: CursorTable;
+  opcounters: OpCounters;
   /** The command's database (`$db`). */
   db: string;
   connectionId: number;

@@ -24,6 +24,7 @@ export function runCommand(ctx: CommandContext, cmd: Doc): Doc {
     if (name === undefined) throw commandNotFound('');
     const handler = HANDLERS.get(name);
     if (!handler) throw commandNotFound(name);
+    ctx.opcounters.count(name, cmd);
     if (
       cmd['startTransaction'] !== undefined ||
       cmd['autocommit'] !== undefined ||
