@@ -83,6 +83,13 @@ function randomFilter(r: Rng): Doc {
   for (const [f, kind] of Object.entries(FIELDS))
     if (r.chance(0.35)) filter[f] = condition(r, kind);
   if (r.chance(0.1)) filter['$or'] = [{ a: { $gt: 3 } }, { b: 'a' }];
+  // Branches an index narrows (a union of their candidates), some on a field the filter has too.
+  else if (r.chance(0.15)) {
+    filter['$or'] = Array.from({ length: 1 + r.int(3) }, () => {
+      const f = r.pick(['a', 'b', 'c', 'o'] as const);
+      return { [f]: condition(r, FIELDS[f]), ...(r.chance(0.3) && { 'n.x': { $ne: null } }) };
+    });
+  }
   return filter;
 }
 
@@ -187,6 +194,25 @@ describe('query planning', () => {
             (d['eurMin'] as number) < 300,
         ).length,
     );
+  });
+
+  it("answers an $or from its branches' indexes when each has one", () => {
+    const coll = new Collection('db', 'orders');
+    coll.createIndex(normalizeIndexSpec({ key: { userId: 1, createdAt: -1 } }));
+    coll.createIndex(normalizeIndexSpec({ key: { ip: 1, createdAt: -1 } }));
+    coll.createIndex(normalizeIndexSpec({ key: { status: 1, createdAt: -1 } }));
+    for (let i = 0; i < 1000; i++) {
+      coll.insert({ _id: i, userId: `u${i % 100}`, ip: `ip${i % 250}`, status: 'pending' });
+    }
+    const filter = { status: 'pending', $or: [{ userId: 'u7' }, { ip: 'ip7' }] };
+    const p = coll.plan(filter);
+    // The user's 10 orders and the address's 4 (2 of them the user's): 12, not 1,000.
+    expect([...p.docs]).toHaveLength(12);
+    expect(p.exact).toBe(false);
+    const spec = { filter };
+    expect(ids(findDocs(p, spec))).toEqual(ids(findDocs(coll.all(), spec)));
+    // A branch no index narrows: every document is a candidate.
+    expect([...coll.plan({ $or: [{ userId: 'u7' }, { note: 'x' }] }).docs]).toHaveLength(1000);
   });
 
   it('stops using an index for ranges once a document makes it multikey', () => {

@@ -155,9 +155,7 @@ export function plan(coll: Collection, filter: Doc, sort: Doc | undefined, want:
     const n = byId.length;
     return makePlan(filter, byId, new Set(exactId ? ['_id'] : []), false, () => n);
   }
-  const conds = new Map<string, FieldCond | null>();
-  for (const [k, v] of Object.entries(filter))
-    if (!k.startsWith('$')) conds.set(k, analyseCondition(v));
+  const conds = conditionsOf(filter);
   const sortKeys = sort ? Object.entries(sort) : [];
 
   if (sortKeys.length) {
@@ -171,8 +169,49 @@ export function plan(coll: Collection, filter: Doc, sort: Doc | undefined, want:
     }
   }
   const other = candidatePlan(coll, filter, conds);
+  const union = orUnion(coll, filter, other?.size ?? Infinity);
+  if (union) return union;
   if (!other) return makePlan(filter, coll.all(), new Set(), false);
   return sortKeys.length ? naturally(coll, other.plan) : other.plan;
+}
+
+/** The top-level field conditions of a filter, as an index could use them. */
+function conditionsOf(filter: Doc): Map<string, FieldCond | null> {
+  const conds = new Map<string, FieldCond | null>();
+  for (const [k, v] of Object.entries(filter))
+    if (!k.startsWith('$')) conds.set(k, analyseCondition(v));
+  return conds;
+}
+
+/** The most branches of an `$or` planned one by one. */
+const MAX_OR_BRANCHES = 16;
+
+/**
+ * An `$or` whose every branch, with the filter's other conditions, an index narrows (as
+ * MongoDB's index union): the branches' candidates together, each document once, in natural
+ * order, the whole filter still to be decided on them. Null when a branch would need a scan,
+ * or when the union is no smaller than `limit` (the size of the plan without it).
+ */
+function orUnion(coll: Collection, filter: Doc, limit: number): Plan | null {
+  const branches = filter['$or'];
+  if (!Array.isArray(branches) || !branches.length || branches.length > MAX_OR_BRANCHES)
+    return null;
+  const rest: Doc = { ...filter };
+  delete rest['$or'];
+  const union = new Set<Doc>();
+  for (const branch of branches) {
+    if (!branch || typeof branch !== 'object' || Array.isArray(branch)) return null;
+    // Every document the whole filter matches through this branch meets these conditions (a
+    // condition of the branch on a field replaces the filter's own: fewer, never wrong).
+    const sub: Doc = { ...rest, ...(branch as Doc) };
+    const docs = coll.idCandidates(sub) ?? candidatePlan(coll, sub, conditionsOf(sub))?.plan.docs;
+    if (!docs) return null;
+    for (const doc of docs) {
+      union.add(doc);
+      if (union.size >= limit) return null;
+    }
+  }
+  return makePlan(filter, coll.inNaturalOrder(union), new Set(), false);
 }
 
 /** Index candidates about to be sorted go in natural order, so ties fall as in a full scan. */

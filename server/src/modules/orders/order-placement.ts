@@ -40,27 +40,16 @@ export function createOrderPlacement(deps: {
   const vat = vatTable(settings.vatRateBps);
 
   /** Refuses an order that would take the buyer's (or the address's) unpaid holdings past the cap. */
-  async function assertHoldsAllowed(
-    units: number,
-    user: { userId: string },
-    address: { ip: string } | null,
-  ) {
-    const checks = [
-      { by: user, times: 1 },
-      ...(address ? [{ by: address, times: HOLDS_PER_ADDRESS }] : []),
-    ];
-    // Both reads at once: they are independent, and the checkout waits for the slower only.
-    const holdings = await Promise.all(checks.map(({ by }) => orders.unpaidHoldings(by)));
-    for (const [i, { times }] of checks.entries()) {
-      const held = holdings[i]!;
-      if (
-        held.orders + 1 > settings.holds.orders * times ||
-        held.units + units > settings.holds.units * times
-      ) {
-        throw new AppError('TOO_MANY_REQUESTS', {
-          message: 'Unpaid orders already hold keys: pay or cancel them before starting another',
-        });
-      }
+  async function assertHoldsAllowed(units: number, userId: string, ip: string | null) {
+    const held = await orders.unpaidHoldings(userId, ip);
+    const over = (h: { orders: number; units: number } | null, times: number) =>
+      h !== null &&
+      (h.orders + 1 > settings.holds.orders * times ||
+        h.units + units > settings.holds.units * times);
+    if (over(held.user, 1) || over(held.address, HOLDS_PER_ADDRESS)) {
+      throw new AppError('TOO_MANY_REQUESTS', {
+        message: 'Unpaid orders already hold keys: pay or cancel them before starting another',
+      });
     }
   }
 
@@ -147,8 +136,8 @@ export function createOrderPlacement(deps: {
       const items = await priceLines(input, args.live ?? []);
       await assertHoldsAllowed(
         items.reduce((n, i) => n + i.quantity, 0),
-        { userId: args.user.uid },
-        args.ip ? { ip: args.ip } : null,
+        args.user.uid,
+        args.ip || null,
       );
       if (
         items.some((i) => i.categoryId === 'accounts') &&

@@ -305,12 +305,26 @@ export function createOrderRepository(db: Db) {
     findManyByIds: (ids: ObjectId[]) =>
       orders.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray(),
     /** What the user's (or the address's) unpaid orders hold: how many orders and key units. */
-    async unpaidHoldings(by: { userId: string } | { ip: string }) {
+    /**
+     * The unpaid orders (and their units) the buyer holds, and those placed from the address
+     * when one is given: one query, each side answered by its own index.
+     */
+    async unpaidHoldings(userId: string, ip: string | null) {
       const unpaid = await orders
-        .find({ ...by, status: 'pending' }, { projection: { 'items.quantity': 1 } })
+        .find(
+          { status: 'pending', $or: [{ userId }, ...(ip === null ? [] : [{ ip }])] },
+          { projection: { userId: 1, ip: 1, 'items.quantity': 1 } },
+        )
         .toArray();
-      const units = unpaid.flatMap((o) => o.items).reduce((n, item) => n + item.quantity, 0);
-      return { orders: unpaid.length, units };
+      const held = (mine: (o: (typeof unpaid)[number]) => boolean) => {
+        const theirs = unpaid.filter(mine);
+        const units = theirs.flatMap((o) => o.items).reduce((n, item) => n + item.quantity, 0);
+        return { orders: theirs.length, units };
+      };
+      return {
+        user: held((o) => o.userId === userId),
+        address: ip === null ? null : held((o) => o.ip === ip),
+      };
     },
     /** Approved orders with lines of any of the sellers, created since `since` (webhook sweep). */
     approvedOfSellersSince: (sellerIds: string[], since: Date, limit: number) =>
