@@ -44,6 +44,9 @@ const issueSized = KEYS === 500 && BUYERS === 1_000;
 const PREPARE_CONCURRENCY = 20;
 
 const problems: string[] = [];
+const check = (ok: boolean, problem: string) => {
+  if (!ok) problems.push(problem);
+};
 
 /**
  * CPU time a process has used so far, all threads, in seconds (Linux's /proc; NaN elsewhere).
@@ -57,9 +60,6 @@ function cpuSeconds(pid: number | undefined): number {
     return NaN;
   }
 }
-const check = (ok: boolean, problem: string) => {
-  if (!ok) problems.push(problem);
-};
 
 /** `BENCH_CPU_PROF=<dir>`: the marketplace writes a V8 CPU profile there when it stops. */
 const profileDir = process.env.BENCH_CPU_PROF;

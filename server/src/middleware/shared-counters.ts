@@ -65,14 +65,16 @@ export function createSharedCounters(
 
   /** Shares the counts made since the last batch and learns what the other instances counted. */
   async function send() {
-    const batch = [...dirty].map((key) => {
-      const w = windows.get(key)!;
+    const batch = [...dirty].flatMap((key) => {
+      const w = windows.get(key);
+      if (!w) return []; // swept meanwhile: nothing left to share
       const inc = w.unsent;
       w.sent += inc;
       w.unsent = 0;
-      return { key, w, inc };
+      return [{ key, w, inc }];
     });
     dirty.clear();
+    if (!batch.length) return;
     const ops: AnyBulkWriteOperation<CounterDoc>[] = batch.map(({ w, inc }) => ({
       updateOne: {
         filter: { key: w.docKey },

@@ -304,7 +304,6 @@ export function createOrderRepository(db: Db) {
       >,
     findManyByIds: (ids: ObjectId[]) =>
       orders.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray(),
-    /** What the user's (or the address's) unpaid orders hold: how many orders and key units. */
     /**
      * The unpaid orders (and their units) the buyer holds, and those placed from the address
      * when one is given: one query, each side answered by its own index.
