@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestEngine } from './testkit.ts';
 
-let t: TestEngine;
-beforeAll(async () => {
-  t = await startTestEngine();
-});
-afterAll(async () => {
-  await t.close();
-  removeTempDataDirs();
-});
+const t = useTestEngine();
 
 describe('atomic read-modify-write', () => {
   it('gives 200 concurrent claims on 50 documents exactly 50 winners, none twice', async () => {

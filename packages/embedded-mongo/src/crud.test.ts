@@ -1,15 +1,8 @@
 import { ObjectId } from 'mongodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestEngine } from './testkit.ts';
 
-let t: TestEngine;
-beforeAll(async () => {
-  t = await startTestEngine();
-});
-afterAll(async () => {
-  await t.close();
-  removeTempDataDirs();
-});
+const t = useTestEngine();
 beforeEach(async () => {
   await t.db.dropDatabase();
 });

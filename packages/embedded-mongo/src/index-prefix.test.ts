@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Index } from './indexes.ts';
-import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
+import { useTestEngine } from './testkit.ts';
 
 describe('compound index prefixes', () => {
   const spec = { v: 2, key: { productId: 1, sellerId: 1 }, name: 'productId_1_sellerId_1' };
@@ -31,14 +31,7 @@ describe('compound index prefixes', () => {
 });
 
 describe('queries on a compound index prefix', () => {
-  let t: TestEngine;
-  beforeAll(async () => {
-    t = await startTestEngine();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeTempDataDirs();
-  });
+  const t = useTestEngine();
   beforeEach(async () => {
     await t.db.dropDatabase();
   });

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestEngine } from './testkit.ts';
 
-let t: TestEngine;
-beforeAll(async () => {
-  t = await startTestEngine();
-});
-afterAll(async () => {
-  await t.close();
-  removeTempDataDirs();
-});
+const t = useTestEngine();
 
 const opcounters = async () =>
   (await t.db.admin().command({ serverStatus: 1 }))['opcounters'] as Record<string, number>;

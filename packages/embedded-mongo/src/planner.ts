@@ -190,7 +190,7 @@ const MAX_OR_BRANCHES = 16;
  * An `$or` whose every branch, with the filter's other conditions, an index narrows (as
  * MongoDB's index union): the branches' candidates together, each document once, in natural
  * order, the whole filter still to be decided on them. Null when a branch would need a scan,
- * or when the union is no smaller than `limit` (the size of the plan without it).
+ * or when the branches' candidates together are no fewer than `limit` (the plan without it).
  */
 function orUnion(coll: Collection, filter: Doc, limit: number): Plan | null {
   const branches = filter['$or'];
@@ -198,19 +198,25 @@ function orUnion(coll: Collection, filter: Doc, limit: number): Plan | null {
     return null;
   const rest: Doc = { ...filter };
   delete rest['$or'];
-  const union = new Set<Doc>();
+  // Planned (and sized) first: no candidate is read for a union that would lose.
+  const parts: Iterable<Doc>[] = [];
+  let size = 0;
   for (const branch of branches) {
     if (!branch || typeof branch !== 'object' || Array.isArray(branch)) return null;
     // Every document the whole filter matches through this branch meets these conditions (a
     // condition of the branch on a field replaces the filter's own: fewer, never wrong).
     const sub: Doc = { ...rest, ...(branch as Doc) };
-    const docs = coll.idCandidates(sub) ?? candidatePlan(coll, sub, conditionsOf(sub))?.plan.docs;
-    if (!docs) return null;
-    for (const doc of docs) {
-      union.add(doc);
-      if (union.size >= limit) return null;
-    }
+    const byId = coll.idCandidates(sub);
+    const part = byId
+      ? { docs: byId, size: byId.length }
+      : candidatePlan(coll, sub, conditionsOf(sub));
+    if (!part) return null;
+    size += part.size;
+    if (size >= limit) return null;
+    parts.push('docs' in part ? part.docs : part.plan.docs);
   }
+  const union = new Set<Doc>();
+  for (const docs of parts) for (const doc of docs) union.add(doc);
   return makePlan(filter, coll.inNaturalOrder(union), new Set(), false);
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo, type EmbeddedMongoOptions } from './index.ts';
 
 export interface TestEngine {
@@ -42,4 +43,21 @@ export async function startTestEngine(
       await engine.close();
     },
   };
+}
+
+/**
+ * A fresh engine for the calling test file (or `describe`): started before its tests, closed
+ * with its data directories after. The object is filled in when the engine is up, so tests use
+ * it as they would `startTestEngine`'s answer.
+ */
+export function useTestEngine(extra: Partial<EmbeddedMongoOptions> = {}): TestEngine {
+  const t = {} as TestEngine;
+  beforeAll(async () => {
+    Object.assign(t, await startTestEngine(extra));
+  });
+  afterAll(async () => {
+    await t.close();
+    removeTempDataDirs();
+  });
+  return t;
 }

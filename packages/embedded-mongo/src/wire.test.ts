@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { BSON } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDataDirs, startTestEngine, type TestEngine } from './testkit.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestEngine } from './testkit.ts';
 import { FrameReader, OP_MSG, OP_QUERY, OP_REPLY, ProtocolError } from './wire.ts';
 
 function header(len: number, requestId: number, opCode: number): Buffer {
@@ -103,14 +103,7 @@ describe('FrameReader', () => {
 });
 
 describe('wire protocol against the engine', () => {
-  let t: TestEngine;
-  beforeAll(async () => {
-    t = await startTestEngine();
-  });
-  afterAll(async () => {
-    await t.close();
-    removeTempDataDirs();
-  });
+  const t = useTestEngine();
 
   it('answers a legacy OP_QUERY isMaster with OP_REPLY', async () => {
     const c = new RawClient(t.engine.port);

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
-import {
-  removeTempDataDirs,
-  startTestEngine,
-  type TestEngine,
-} from '@market/embedded-mongo/testkit';
+import { useTestEngine } from '@market/embedded-mongo/testkit';
 import { createSharedCounters, type CounterDoc } from './shared-counters.ts';
 
-let t: TestEngine;
-beforeAll(async () => {
-  t = await startTestEngine();
-});
-afterAll(async () => {
-  await t.close();
-  removeTempDataDirs();
-});
+const t = useTestEngine();
 
 let n = 0;
 /** A collection of its own per test, so counts never cross tests. */

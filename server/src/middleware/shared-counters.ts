@@ -21,7 +21,9 @@ type Window = {
 };
 
 /** How long counts wait in memory before a batch shares them. */
-export const FLUSH_MS = 200;
+const FLUSH_MS = 200;
+/** How often ended windows are forgotten (a batch comes every `FLUSH_MS` under load). */
+const SWEEP_MS = 10_000;
 /** Windows kept in memory at most (ended windows go first, then the oldest already shared). */
 const MAX_WINDOWS = 100_000;
 
@@ -45,6 +47,7 @@ export function createSharedCounters(
   const dirty = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
+  let sweptAt = 0;
 
   const schedule = () => {
     if (timer || !dirty.size) return;
@@ -57,6 +60,8 @@ export function createSharedCounters(
 
   /** Forgets ended windows with nothing left to share, then the oldest shared ones past the cap. */
   function sweep(at: number) {
+    if (at - sweptAt < SWEEP_MS && windows.size <= MAX_WINDOWS) return;
+    sweptAt = at;
     for (const [key, w] of windows) {
       if (windows.size <= MAX_WINDOWS && w.endsAt > at) continue;
       if (!w.unsent) windows.delete(key);

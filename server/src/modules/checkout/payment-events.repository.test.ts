@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentEvent } from '../../integrations/payments/payment-provider.ts';
-import {
-  removeTempDataDirs,
-  startTestEngine,
-  type TestEngine,
-} from '@market/embedded-mongo/testkit';
+import { useTestEngine } from '@market/embedded-mongo/testkit';
 import { createPaymentEventRepository } from './payment-events.repository.ts';
 
-let t: TestEngine;
-beforeAll(async () => {
-  t = await startTestEngine();
-});
-afterAll(async () => {
-  await t.close();
-  removeTempDataDirs();
-});
+const t = useTestEngine();
 
 let n = 0;
 const event = (): PaymentEvent => ({
