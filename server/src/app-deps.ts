@@ -67,7 +67,13 @@ export type AppDeps = {
    * Supplier-backed offers: the fees their price floor counts (MARKETPLACE_FEE_BPS,
    * MARKETPLACE_FEE_FIXED_CENTS) and the minutes between syncs (SUPPLIER_SYNC_MINUTES).
    */
-  supplierOffers: { fees: MarketplaceFees; syncMinutes: number; patienceMinutes: number };
+  supplierOffers: {
+    fees: MarketplaceFees;
+    syncMinutes: number;
+    patienceMinutes: number;
+    /** How long a unit's purchase lease lasts without a heartbeat (SUPPLIER_LEASE_SECONDS). */
+    leaseSeconds?: number;
+  };
   /** Sellers' payouts: PayPal Payouts (the API or its local sandbox) and the least a payout sends. */
   payouts: { paypal: PaypalPayouts; minimumCents: number };
   /** The key suppliers sellers connect to: their real APIs (SUPPLIER_<ID>_URL) or local sandboxes. */
@@ -131,6 +137,7 @@ export function buildAppDeps(args: {
       fees: { bps: config.MARKETPLACE_FEE_BPS, fixedCents: config.MARKETPLACE_FEE_FIXED_CENTS },
       syncMinutes: config.SUPPLIER_SYNC_MINUTES,
       patienceMinutes: config.SUPPLIER_PATIENCE_MINUTES,
+      leaseSeconds: config.SUPPLIER_LEASE_SECONDS,
     },
     payouts: {
       paypal: createPaypalPayoutsClient(config, args.paymentSandboxUrls, log),

@@ -132,6 +132,11 @@ const EnvObject = z.object({
   /** Seconds an on-demand purchase is left to the request buying it before the job resumes it. */
   SUPPLIER_FULFILMENT_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**
+   * Seconds a unit's purchase lease lasts without a heartbeat: how long a unit whose buying
+   * instance died waits before another instance takes it over (renewed at a third of it).
+   */
+  SUPPLIER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /**
    * What a sale costs its seller besides the goods, as the floor of supplier-priced offers counts
    * it: a share of the gross price in basis points (payment processing, the marketplace's cut)
    * and a fixed amount per unit in EUR cents. No supplier-priced offer sells below cost plus these

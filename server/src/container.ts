@@ -83,6 +83,7 @@ import {
 import { createSupplierPurchaseFacade } from './modules/supplier-purchases/supplier-purchases.facade.ts';
 import { createSupplierPostbacks } from './modules/supplier-fulfilment/postbacks.ts';
 import { createSupplierFulfilment } from './modules/supplier-fulfilment/supplier-fulfilment.ts';
+import { createLeases } from './jobs/lease.ts';
 import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierConnectionFacade } from './modules/supplier-connections/supplier-connections.facade.ts';
 import {
@@ -270,6 +271,8 @@ export type ContainerOptions = {
  */
 export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const { db, log } = deps;
+  // Units of work claimed in the database, so any number of instances may run the jobs.
+  const leases = createLeases(db, { log });
   // Repositories: one per collection.
   const users = createUserRepository(db);
   const sellers = createSellerRepository(db);
@@ -559,6 +562,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     },
     patienceMs: deps.supplierOffers.patienceMinutes * 60_000,
     publicOrigin: deps.publicOrigin,
+    leases,
+    leaseMs: (deps.supplierOffers.leaseSeconds ?? 60) * 1000,
   });
 
   // Orders: key reservations, decisions, delivery and the sellers' ledger.

@@ -348,6 +348,35 @@ describe('an on-demand offer bought by a buyer', () => {
     expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
   });
 
+  it('is bought once when two recovery passes race on it at a supplier that does not deduplicate', async () => {
+    const { seller, productId } = await onDemandOffer();
+    await setFaults({ failNext5xx: 3 });
+    const { buyer, orderId } = await buyOne(seller, productId);
+    await faultsSpent();
+    await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await book(orderId))[0]).toMatchObject({ status: 'requested' });
+    // Every purchase call now buys (no idempotency at the supplier), slowly enough that both
+    // passes are inside the supplier at once if nothing claims the unit first.
+    await setFaults({ noDedup: true, latencyMs: 300 });
+    try {
+      const order = (await t.db
+        .collection<OrderDoc>('orders')
+        .findOne({ _id: new ObjectId(orderId) }))!;
+      // Two instances' recovery passes: each has its own process, so the unit path runs twice.
+      const units = t.container.supplierFulfilment;
+      const passes = await Promise.all([units.settle(order), units.settle(order)]);
+      expect(passes).toContain(true);
+      expect(await sandboxPurchases(`${orderId}:0:0`)).toHaveLength(1);
+      // The unit bought, its order is delivered by the next delivery (the orders' expiry job).
+      await t.container.orderService.deliverAgain([order._id], new Date());
+      expect((await orderOf(t, buyer, orderId)).items[0]!.deliveredCount).toBe(1);
+      expect((await book(orderId))[0]).toMatchObject({ status: 'stored', codeCount: 1 });
+    } finally {
+      await fetch(`${wock.url}/sandbox/faults`, { method: 'DELETE' });
+    }
+  });
+
   it('refunds the line once the supplier has been silent past the patience, buying nothing', async () => {
     const { seller, productId, offer } = await onDemandOffer();
     await setFaults({ failNext5xx: 3 });

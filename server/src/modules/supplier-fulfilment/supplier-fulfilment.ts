@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
+import type { HeldLease, Leases } from '../../jobs/lease.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import { supplierKeyDocs } from '../keys/supplier-codes.ts';
@@ -87,6 +88,10 @@ export function createSupplierFulfilment(deps: {
   patienceMs: number;
   publicOrigin: string;
   log: Logger;
+  /** Claims each unit before the supplier is called (`supplier-purchase:<clientRef>`). */
+  leases: Pick<Leases, 'acquire'>;
+  /** The unit lease's TTL: how long a dead buyer's unit waits before another instance takes it. */
+  leaseMs?: number;
   clock?: () => Date;
 }) {
   const { offers, keys, vault, purchases, connections, log } = deps;
@@ -142,10 +147,43 @@ export function createSupplierFulfilment(deps: {
       ));
     }
     if (entry.status === 'stored') return 'held';
-    if (entry.status === 'failed') {
-      return { refused: (entry.error as Refusal | null) ?? { code: 'REJECTED', message: '' } };
+    if (entry.status === 'failed') return refusedOf(entry);
+    // Claimed before the supplier is called: among every instance and every pass in this one,
+    // only the lease's holder goes on; the others leave the unit to it ('waiting'). A holder
+    // that dies leaves the lease to expire and the next pass takes the unit over.
+    const lease = await deps.leases.acquire(`supplier-purchase:${clientRef}`, {
+      ttlMs: deps.leaseMs ?? 60_000,
+    });
+    if (!lease) return 'waiting';
+    try {
+      // Read again under the lease: the previous holder may have settled it meanwhile.
+      const fresh = await purchases.findByClientRef(clientRef);
+      if (!fresh || fresh.status === 'stored') return 'held';
+      if (fresh.status === 'failed') return refusedOf(fresh);
+      const before = await purchases.attempt(clientRef);
+      if (before === null) return 'waiting';
+      // The supplier is asked first unless nobody ever went to it for this unit.
+      return await buyClaimed(order, item, fresh, lease, before > 0 || !created);
+    } finally {
+      await lease.release().catch((err: unknown) => {
+        log.warn({ err, clientRef }, 'purchase lease not released (it expires)');
+      });
     }
+  }
 
+  const refusedOf = (entry: SupplierPurchaseDoc): UnitOutcome => ({
+    refused: (entry.error as Refusal | null) ?? { code: 'REJECTED', message: '' },
+  });
+
+  /** One unit under its lease: asked of the supplier if it may have been bought, else bought. */
+  async function buyClaimed(
+    order: OrderDoc,
+    item: OrderItemDoc,
+    entry: SupplierPurchaseDoc,
+    lease: HeldLease,
+    ask: boolean,
+  ): Promise<UnitOutcome> {
+    const { clientRef } = entry;
     let adapter: Supplier;
     try {
       adapter = await connections.supplierFor(entry.connectionId.toHexString());
@@ -159,8 +197,10 @@ export function createSupplierFulfilment(deps: {
     }
     try {
       // A unit recorded before (a crash, a silence) may have been bought: ask before buying.
-      let purchase = created ? null : await adapter.findPurchase(clientRef);
+      let purchase = ask ? await adapter.findPurchase(clientRef) : null;
       if (!purchase) {
+        // A lease lost mid-way (a renewal failed): the unit is the next holder's, who asks.
+        if (!lease.held) return 'waiting';
         failpoint('supplier.beforePurchase');
         purchase = await adapter.purchase({
           sku: entry.sku,

@@ -10,6 +10,7 @@ export type { SupplierPurchaseDoc } from './supplier-purchases.repository.ts';
 export function createSupplierPurchaseFacade(repo: SupplierPurchaseRepository) {
   return {
     answered: repo.answered,
+    attempt: repo.attempt,
     byOrder: repo.byOrder,
     failed: repo.failed,
     findByClientRef: repo.findByClientRef,

@@ -21,6 +21,12 @@ export type SupplierPurchaseDoc = {
   status: SupplierPurchaseStatus;
   codeCount: number;
   error: { code: string; message: string } | null;
+  /**
+   * Times a holder of the unit's lease went on to ask or buy from the supplier: 0 means nobody
+   * ever called the supplier for it, so the first buyer need not ask first. Absent on records
+   * written before leases (they are asked, like any record seen again).
+   */
+  attempts?: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -83,6 +89,7 @@ export function createSupplierPurchaseRepository(db: Db) {
         status: 'requested',
         codeCount: 0,
         error: null,
+        attempts: 0,
         createdAt: at,
         updatedAt: at,
       };
@@ -105,6 +112,18 @@ export function createSupplierPurchaseRepository(db: Db) {
     /** The supplier answered: its purchase id and price; codes not stored yet. */
     answered: (clientRef: string, supplierPurchaseId: string, unitPrice: SupplierPrice) =>
       set(clientRef, { supplierPurchaseId, unitPrice, status: 'pending' }),
+    /**
+     * Counts an attempt on an unsettled purchase (under its lease): answers the attempts made
+     * before this one, or null when the purchase is settled (stored, failed) or unknown.
+     */
+    async attempt(clientRef: string): Promise<number | null> {
+      const before = await purchases.findOneAndUpdate(
+        { clientRef, status: { $in: ['requested', 'pending'] } },
+        { $inc: { attempts: 1 }, $set: { updatedAt: new Date() } },
+        { returnDocument: 'before', projection: { attempts: 1 } },
+      );
+      return before ? (before.attempts ?? 1) : null;
+    },
     stored: (clientRef: string, codeCount: number) =>
       set(clientRef, { codeCount, status: 'stored', error: null }),
     failed: (clientRef: string, error: { code: string; message: string }) =>

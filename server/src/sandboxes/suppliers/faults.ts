@@ -34,6 +34,13 @@ export type SupplierFaults = {
   imageCodes: boolean;
   /** Purchases become pre-orders: codes arrive later, when `POST /sandbox/preorders/release` runs. */
   preOrders: boolean;
+  /**
+   * The supplier does not deduplicate by the buyer's reference: every purchase call buys again
+   * (a supplier whose idempotency is absent or broken). The marketplace's own claim on a unit is
+   * then all that stands between two callers and a double purchase (`GET /sandbox/purchases`
+   * lists every one made).
+   */
+  noDedup: boolean;
 };
 
 export const NO_FAULTS: SupplierFaults = {
@@ -47,6 +54,7 @@ export const NO_FAULTS: SupplierFaults = {
   priceRisePercentAtPurchase: 0,
   imageCodes: false,
   preOrders: false,
+  noDedup: false,
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -182,7 +182,7 @@ export function openStockroom(options: StockroomOptions): Stockroom {
 
     purchase(request) {
       const earlier = state.byClientRef[request.clientRef];
-      if (earlier) {
+      if (earlier && !state.faults.noDedup) {
         return { ok: true, purchase: state.purchases[earlier]!, repeated: true, answerLost: false };
       }
       const product = state.products[request.sku];
@@ -223,7 +223,8 @@ export function openStockroom(options: StockroomOptions): Stockroom {
       if (!product.preOrder) product.quantity -= request.quantity;
       state.balanceCents -= total;
       state.purchases[purchase.purchaseId] = purchase;
-      state.byClientRef[purchase.clientRef] = purchase.purchaseId;
+      // The first purchase stays the one a lookup by reference finds (noDedup makes others).
+      state.byClientRef[purchase.clientRef] ??= purchase.purchaseId;
       const answerLost = f.loseNextPurchaseAnswer;
       f.loseNextPurchaseAnswer = false;
       store.save();
