@@ -1,4 +1,5 @@
 import { BSON, Long } from 'bson';
+import type { StreamCursor } from './changestream.ts';
 import { cursorNotFound } from './errors.ts';
 import type { Doc } from './types.ts';
 
@@ -22,6 +23,8 @@ export interface Batch {
 /** Server-side cursors: the first batch goes out at once, the rest waits here for getMore. */
 export class CursorTable {
   private readonly open = new Map<string, OpenCursor>();
+  /** Change stream cursors (changestream.ts): they never run out, they wait for changes. */
+  private readonly streams = new Map<string, StreamCursor>();
   // Random start so ids are not reused across restarts while a client still holds an old one.
   private nextId = Math.floor(Math.random() * 2 ** 40) + 1;
   private readonly idleMs: number;
@@ -37,6 +40,23 @@ export class CursorTable {
     const id = this.nextId++;
     this.open.set(String(id), { ns, docs, pos: first.length, lastUsed: Date.now() });
     return { docs: first, id: Long.fromNumber(id) };
+  }
+
+  /** Keeps a change stream cursor; answers its id. */
+  createStream(cursor: StreamCursor): Long {
+    const id = this.nextId++;
+    this.streams.set(String(id), cursor);
+    return Long.fromNumber(id);
+  }
+
+  /** The change stream cursor `id` on `ns`, if it is one. */
+  stream(id: unknown, ns: string): StreamCursor | undefined {
+    const c = this.streams.get(String(id));
+    return c && c.ns === ns ? c : undefined;
+  }
+
+  endStream(id: unknown): void {
+    this.streams.delete(String(id));
   }
 
   getMore(id: unknown, ns: string, batchSize: number): Batch {
@@ -59,7 +79,12 @@ export class CursorTable {
     const notFound: Long[] = [];
     for (const id of ids) {
       const long = Long.fromString(String(id));
-      (this.open.delete(String(id)) ? killed : notFound).push(long);
+      const stream = this.streams.get(String(id));
+      if (stream) {
+        this.streams.delete(String(id));
+        stream.interrupt?.();
+      }
+      (this.open.delete(String(id)) || stream ? killed : notFound).push(long);
     }
     return { killed, notFound };
   }
@@ -67,10 +92,12 @@ export class CursorTable {
   /** Drops cursors idle for longer than the timeout. */
   sweep(now = Date.now()): void {
     for (const [id, c] of this.open) if (now - c.lastUsed > this.idleMs) this.open.delete(id);
+    for (const [id, c] of this.streams)
+      if (!c.interrupt && now - c.lastUsed > this.idleMs) this.streams.delete(id);
   }
 
   get size(): number {
-    return this.open.size;
+    return this.open.size + this.streams.size;
   }
 }
 

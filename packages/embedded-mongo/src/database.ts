@@ -1,3 +1,4 @@
+import type { ChangeLog } from './changes.ts';
 import { Collection } from './collection.ts';
 import { knownSize } from './cursors.ts';
 import { badValue, CommandError, namespaceExists } from './errors.ts';
@@ -50,6 +51,8 @@ export class Database {
   private readonly colls = new Map<string, Collection>();
   /** Where encoded records go; null while replaying the journal itself. */
   sink: JournalSink | null = null;
+  /** Where committed writes are told to change streams; null while replaying. */
+  changes: ChangeLog | null = null;
 
   constructor(name: string) {
     this.name = name;
@@ -103,19 +106,25 @@ export class Database {
     coll.insert(doc);
     this.commit(frame);
     if (frame) knownSize.set(doc, frame.length);
+    this.changes?.record('insert', this.name, coll.name, null, doc);
   }
 
-  replace(coll: Collection, prev: Doc, next: Doc): void {
+  /** `kind` says what change streams report: an update by operators, or a whole replacement. */
+  replace(coll: Collection, prev: Doc, next: Doc, kind: 'update' | 'replace' = 'update'): void {
     const frame = this.journal({ o: 'p', c: coll.name, d: next });
     coll.replace(prev, next);
     this.commit(frame);
     if (frame) knownSize.set(next, frame.length);
+    this.changes?.record(kind, this.name, coll.name, prev, next);
   }
 
   remove(coll: Collection, doc: Doc): boolean {
     const frame = this.journal({ o: 'd', c: coll.name, id: doc['_id'] });
     const removed = coll.remove(doc);
-    if (removed) this.commit(frame);
+    if (removed) {
+      this.commit(frame);
+      this.changes?.record('delete', this.name, coll.name, doc, null);
+    }
     return removed;
   }
 
@@ -137,6 +146,7 @@ export class Database {
     const frame = this.journal({ o: 'D', c: name });
     this.colls.delete(name);
     this.commit(frame);
+    this.changes?.record('drop', this.name, name, null, null);
     return coll;
   }
 
@@ -144,6 +154,7 @@ export class Database {
     const frame = this.journal({ o: 'Z' });
     this.colls.clear();
     this.commit(frame);
+    this.changes?.record('dropDatabase', this.name, '', null, null);
   }
 
   /** Re-applies a journal record (startup replay). */

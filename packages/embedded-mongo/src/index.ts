@@ -37,6 +37,8 @@ export interface EmbeddedMongoOptions {
   cursorTimeoutMs?: number;
   /** A journal is rewritten from a snapshot once it exceeds max(this, 4 × its last snapshot). */
   compactMinBytes?: number;
+  /** Changes kept for change streams to resume from (default 10,000; older tokens: history lost). */
+  changeHistory?: number;
   /** Also listen on a Unix socket in a private temporary directory (not on Windows). */
   localSocket?: boolean;
 }
@@ -48,6 +50,7 @@ export async function startEmbeddedMongo(opts: EmbeddedMongoOptions): Promise<Em
   const store = Store.open(opts.dataDir, {
     logger,
     compactMinBytes: opts.compactMinBytes ?? 64 * 1024 * 1024,
+    ...(opts.changeHistory !== undefined && { changeHistory: opts.changeHistory }),
   });
   const cursors = new CursorTable(opts.cursorTimeoutMs ?? 10 * 60_000);
   const opcounters = new OpCounters();

@@ -10,8 +10,8 @@ export interface Connection {
 }
 
 export interface CommandExecutor {
-  /** Runs a command synchronously (never throws). */
-  execute(req: Request, conn: Connection): Doc;
+  /** Runs a command synchronously (never throws); a change stream's getMore may wait (never rejects). */
+  execute(req: Request, conn: Connection): Doc | Promise<Doc>;
   /** Resolves when everything written so far is on disk; null when nothing is pending. */
   durable(): Promise<unknown> | null;
 }
@@ -76,7 +76,9 @@ export class WireServer {
         for (const frame of reader.push(chunk)) {
           const req = decodeRequest(frame);
           const reply = this.executor.execute(req, conn);
-          if (!req.noReply) this.reply(socket, req, reply);
+          if (req.noReply) continue;
+          if (reply instanceof Promise) void reply.then((r) => this.reply(socket, req, r));
+          else this.reply(socket, req, reply);
         }
       } catch (err) {
         // Bad framing or undecodable bytes: this connection is unusable; the others are fine.

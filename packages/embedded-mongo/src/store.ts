@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ChangeLog } from './changes.ts';
 import { CommandError } from './errors.ts';
 import { Database } from './database.ts';
 import { fsyncDir, Journal, readJournal, writeFileAtomic } from './journal.ts';
@@ -12,6 +13,8 @@ const OPEN_DIRS = new Set<string>();
 export interface StoreOptions {
   logger: EngineLogger;
   compactMinBytes: number;
+  /** Changes kept for change streams to resume from (changes.ts). */
+  changeHistory?: number;
 }
 
 export function validateDbName(name: unknown): string {
@@ -27,10 +30,13 @@ export class Store {
   private readonly dbs = new Map<string, Database>();
   private readonly journals = new Map<string, Journal>();
   private readonly opts: StoreOptions;
+  /** Every database's writes in journal order, for change streams. */
+  readonly changes: ChangeLog;
 
   private constructor(dataDir: string, opts: StoreOptions) {
     this.dataDir = dataDir;
     this.opts = opts;
+    this.changes = new ChangeLog(opts.changeHistory);
   }
 
   /** Replays every journal in `dataDir` (tolerating a torn tail), then compacts each one. */
@@ -98,6 +104,7 @@ export class Store {
         ),
     });
     db.sink = journal;
+    db.changes = this.changes;
     this.dbs.set(db.name, db);
     this.journals.set(db.name, journal);
   }

@@ -14,4 +14,5 @@ export interface CommandContext {
   remote: string;
 }
 
-export type Handler = (ctx: CommandContext, cmd: Doc) => Doc;
+/** A reply, or its promise: only a change stream's getMore waits (for the next change). */
+export type Handler = (ctx: CommandContext, cmd: Doc) => Doc | Promise<Doc>;

@@ -15,10 +15,11 @@ const HANDLERS = new Map<string, Handler>(
 export const SUPPORTED_COMMANDS = [...HANDLERS.keys()].sort();
 
 /**
- * Runs one command to completion, synchronously, and returns its reply. Never throws: any
+ * Runs one command to completion, synchronously, and returns its reply (a change stream's
+ * getMore may answer a promise: it waits for the next change). Never throws nor rejects: any
  * failure, including a malformed command, becomes an `ok: 0` reply.
  */
-export function runCommand(ctx: CommandContext, cmd: Doc): Doc {
+export function runCommand(ctx: CommandContext, cmd: Doc): Doc | Promise<Doc> {
   try {
     const name = Object.keys(cmd)[0];
     if (name === undefined) throw commandNotFound('');
@@ -34,7 +35,8 @@ export function runCommand(ctx: CommandContext, cmd: Doc): Doc {
         'Transaction numbers are only allowed on a replica set member or mongos',
       );
     }
-    return handler(ctx, cmd);
+    const reply = handler(ctx, cmd);
+    return reply instanceof Promise ? reply.catch(errorReply) : reply;
   } catch (err) {
     return errorReply(err);
   }

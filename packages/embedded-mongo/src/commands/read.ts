@@ -1,6 +1,8 @@
 /** Read commands: find, getMore, killCursors, count, distinct, aggregate. */
+import { Long } from 'bson';
 import { resolve } from 'mingo/util';
 import type { Collection } from '../collection.ts';
+import { firstReply, openChangeStream, streamGetMore } from '../changestream.ts';
 import { DEFAULT_BATCH_SIZE, type Batch } from '../cursors.ts';
 import { failedToParse, notImplemented } from '../errors.ts';
 import { keyOf } from '../keys.ts';
@@ -100,6 +102,11 @@ const find: Handler = (ctx, cmd) => {
 
 const getMore: Handler = (ctx, cmd) => {
   const ns = `${ctx.db}.${collectionArg(cmd, 'collection')}`;
+  const stream = ctx.cursors.stream(cmd['getMore'], ns);
+  if (stream) {
+    const id = Long.fromString(String(cmd['getMore']));
+    return streamGetMore(ctx.store, stream, id, cmd, () => ctx.cursors.endStream(id));
+  }
   const batch = ctx.cursors.getMore(cmd['getMore'], ns, nonNegative(cmd, 'batchSize') ?? 0);
   return cursorReply(ns, batch, 'nextBatch');
 };
@@ -171,6 +178,10 @@ const aggregate: Handler = (ctx, cmd) => {
     if (!isDoc(stage) || Object.keys(stage).length !== 1) {
       throw failedToParse('A pipeline stage specification object must contain exactly one field.');
     }
+  }
+  if (isDoc((pipeline as Doc[])[0]) && '$changeStream' in (pipeline[0] as Doc)) {
+    const stream = openChangeStream(ctx.store.changes, ctx.db, target, pipeline as Doc[]);
+    return firstReply(ctx.store, stream, ctx.cursors.createStream(stream), cursor);
   }
   const variables = docArg(cmd, 'let');
   const db = ctx.store.database(ctx.db);

@@ -107,7 +107,12 @@ function applyUpdate(db: Database, name: string, st: UpdateStatement, sort?: Doc
   for (const doc of matches) {
     const next = updateDocument(doc, st.spec, ctx);
     if (next.changed) {
-      db.replace(coll as Collection, doc, next.doc);
+      db.replace(
+        coll as Collection,
+        doc,
+        next.doc,
+        st.spec.kind === 'replacement' ? 'replace' : 'update',
+      );
       modified++;
     }
     before ??= doc;
