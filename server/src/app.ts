@@ -140,6 +140,8 @@ export function createApp(c: Container) {
     .use(resolveRemoteIp(deps.trustProxy))
     .use(tokenAuth(c.sellerApi.tokens, sessions, deps.rateLimits.apiToken))
     .use(authenticate(deps.auth, sessions, deps.trustProxy));
+  // The abuse limits: the routes' declared ones, and those a handler counts itself.
+  const limit = createRateLimits(deps.db, deps.rateLimits, deps.log);
   // Each route declares who may call it, its checks, its abuse limit and its documentation.
   const mounted = mountRoutes(
     api,
@@ -160,7 +162,7 @@ export function createApp(c: Container) {
       paymentWebhookRoutes(c.checkout),
       supplierPostbackRoutes(c.supplierPostbacks),
       sellerApplyRoutes(c.sellerService),
-      cartRoutes(c.cartService),
+      cartRoutes(c.cartService, limit),
       userCartRoutes(c.cartService),
       userCouponRoutes(c.couponService),
       adminCouponRoutes(c.couponService),
@@ -232,7 +234,7 @@ export function createApp(c: Container) {
         seller: [requireApprovedSeller(c.sellers)],
         admin: [requireRole('admin')],
       },
-      limit: createRateLimits(deps.db, deps.rateLimits, deps.log),
+      limit,
       // Every admin write lands in the audit log (modules/audit/audit-trail.ts).
       audit: auditTrail(c.auditLog),
     },

@@ -33,6 +33,7 @@ const attempts: Record<LimitName, (address: string) => Promise<Response>> = {
   sellerApplication: (ip) => post('/api/seller/profile/addseller', ip),
   login: (ip) => post('/api/login', ip),
   coupon: (ip) => post('/api/user/coupons/verify', ip, buyer.token),
+  cartSummary: (ip) => post('/api/cart/updateCartSummary', ip, buyer.token),
   checkout: (ip) => post('/api/user/checkout', ip, buyer.token),
   keyUpload: (ip) => post('/api/seller/offers/0123456789abcdef01234567/keys', ip, seller.token),
   supplierTest: (ip) =>
@@ -78,6 +79,7 @@ describe('abuse limits', () => {
         if (
           ![
             'coupon',
+            'cartSummary',
             'checkout',
             'keyUpload',
             'supplierTest',

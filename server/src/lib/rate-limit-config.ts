@@ -14,8 +14,15 @@ export const DEFAULT_LIMITS = {
   sellerApplication: { points: 5, seconds: 3600 },
   /** `POST /api/login`, per client address. */
   login: { points: 30, seconds: 300 },
-  /** Coupon checks (verify, cart summary), per user and per client address. */
+  /**
+   * Coupon guesses (a verify, a cart summary carrying a code), per user and per client address.
+   */
   coupon: { points: 30, seconds: 600 },
+  /**
+   * Cart summaries, per user only: the cart and checkout pages ask one at each load and change,
+   * and a shared address (an office, a carrier's NAT) must not stop others checking out.
+   */
+  cartSummary: { points: 120, seconds: 60 },
   /** Checkouts started, per user and per client address. */
   checkout: { points: 10, seconds: 600 },
   /** Key uploads, per seller (the console sends batches of 500: 600 batches is 300,000 keys). */

@@ -8,11 +8,11 @@ import {
 } from '@market/shared';
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
-import { byAddress, byUser } from '../../middleware/rate-limit.ts';
+import { byAddress, byUser, type RateLimit } from '../../middleware/rate-limit.ts';
 import type { CartService } from './cart.service.ts';
 
 /** The spec's `/api/cart/*` calls, for a signed-in buyer (guests keep a local cart). */
-export const cartRoutes = (service: CartService) =>
+export const cartRoutes = (service: CartService, limit: RateLimit) =>
   routes('/cart', { tag: 'user', access: 'user' })
     .get(
       '/get',
@@ -41,12 +41,16 @@ export const cartRoutes = (service: CartService) =>
       {
         summary: 'What lines cost now: subtotal, coupon discount, VAT included, total',
         description:
-          'Prices are gross (VAT included); `vatIncludedCents` is the VAT they hold after the discount, none on zero-VAT lines. An unusable coupon answers `coupon.valid: false` with a `reason`, not an error.',
+          'Prices are gross (VAT included); `vatIncludedCents` is the VAT they hold after the discount, none on zero-VAT lines. An unusable coupon answers `coupon.valid: false` with a `reason`, not an error. A request carrying a `couponCode` also counts against the coupon-guess limit (`coupon`, per user and per client address); one without counts only against the caller’s own summaries, so guesses from a shared address never stop others checking out.',
         body: CartSummaryRequestSchema,
         response: { status: 200, description: 'The summary', schema: CartSummarySchema },
-        limit: { name: 'coupon', per: [byUser, byAddress] },
+        limit: { name: 'cartSummary', per: [byUser] },
       },
-      async (c) => c.json(await service.summary(currentUser(c).uid, c.req.valid('json'))),
+      async (c) => {
+        const body = c.req.valid('json');
+        if (body.couponCode) limit.count(c, 'coupon', byUser, byAddress);
+        return c.json(await service.summary(currentUser(c).uid, body));
+      },
     );
 
 /** The spec's `POST /api/user/cart/updateCartProducts`: the caller's lines, replaced whole. */

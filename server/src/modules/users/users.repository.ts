@@ -72,7 +72,7 @@ export function createUserRepository(db: Db) {
       return res.upsertedCount === 1;
     },
     findById: (uid: string) => users.findOne({ _id: uid }),
-    /** How many admins can still act (not blocked): the last one may not be demoted. */
+    /** How many admins can still act (not blocked): the last one may not be demoted or blocked. */
     countActiveAdmins: () => users.countDocuments({ role: 'admin', blocked: false }),
     /** Whether the user is blocked and since when their sessions count: one read by `_id`. */
     sessionState: (uid: string): Promise<SessionState | null> =>
@@ -132,6 +132,12 @@ export function createUserRepository(db: Db) {
         .toArray(),
     update: (uid: string, fields: Partial<Omit<UserDoc, '_id'>>) =>
       users.findOneAndUpdate({ _id: uid }, { $set: fields }, { returnDocument: 'after' }),
+    /**
+     * Blocks or unblocks only if the user is not so already: answers the user before the change
+     * (null: nothing changed), so only the request that made a change may take it back.
+     */
+    setBlockedIfNot: (uid: string, blocked: boolean) =>
+      users.findOneAndUpdate({ _id: uid, blocked: !blocked }, { $set: { blocked } }),
     async page(q: ListQuery, filter: UserFilter) {
       const query: Filter<UserDoc> = {};
       if (filter.id) query._id = idCondition(filter.id);

@@ -23,6 +23,10 @@ type Deps = {
   publicOrigin: string;
 };
 
+const LAST_ADMIN = new AppError('CONFLICT', {
+  message: 'The last admin who can act cannot be blocked',
+});
+
 const RECAPTCHA_FAILED = new AppError('VALIDATION_FAILED', {
   errors: { tokenRecaptcha: 'The reCAPTCHA check failed. Try again.' },
 });
@@ -133,13 +137,27 @@ export function createUserService(deps: Deps) {
       return toUserInfoFull(doc, record);
     },
 
-    /** Blocks or unblocks; blocking also revokes every session of the user at once. */
+    /**
+     * Blocks or unblocks; blocking also revokes every session of the user at once. The last
+     * admin who can act is never blocked (409), as they never lose the role (staff.service.ts).
+     */
     async setBlocked(admin: AuthUser, userId: string, blocked: boolean): Promise<UserInfoFull> {
       if (admin.uid === userId && blocked) {
         throw new AppError('CONFLICT', { message: 'You cannot block yourself' });
       }
-      await requireUser(userId);
-      await users.update(userId, { blocked });
+      const doc = await requireUser(userId);
+      const guarded = blocked && doc.role === 'admin';
+      if (guarded && !doc.blocked && (await users.countActiveAdmins()) <= 1) {
+        throw LAST_ADMIN;
+      }
+      const before = await users.setBlockedIfNot(userId, blocked);
+      // Two admins blocking each other at once both saw another admin before writing: counted
+      // after its own write, the one who finds none left takes back its block (each request
+      // undoes only its own change, so at least one admin is left whatever the interleaving).
+      if (guarded && before?.role === 'admin' && (await users.countActiveAdmins()) === 0) {
+        await users.setBlockedIfNot(userId, false);
+        throw LAST_ADMIN;
+      }
       if (blocked) await revokeSessions(auth, users, userId);
       return this.infoFull(userId);
     },
