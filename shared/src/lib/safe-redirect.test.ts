@@ -1,47 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLoginDestination } from './safe-redirect.ts';
+import { redirectTricks } from './safe-redirect.tricks.ts';
 
-const OWN = 'https://shop.example';
+// A production shop, and the e2e shop whose browser test runs the same table in Chromium.
+describe.each(['https://shop.example', 'http://localhost:8091'])(
+  'resolveLoginDestination on %s',
+  (own) => {
+    it.each(redirectTricks(own))('sends $destination to $goes', ({ destination, goes }) => {
+      const resolved = resolveLoginDestination(destination, own);
+      expect(resolved).toEqual(
+        goes === null ? { kind: 'foreign', url: '/' } : { kind: 'allowed', url: goes },
+      );
+      // What location.assign would open from it is a page of the shop.
+      expect(new URL(resolved.url, `${own}/login`).origin).toBe(own);
+    });
 
-describe('resolveLoginDestination', () => {
-  it.each([
-    [undefined, '/'],
-    ['', '/'],
-    ['/cart', '/cart'],
-    ['/it/account?tab=orders#keys', '/it/account?tab=orders#keys'],
-    ['cart', '/cart'],
-    ['https://shop.example/checkout', '/checkout'],
-    ['https://user:pass@shop.example/account', '/account'],
-    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
-    // Same scheme without slashes is a relative path, as a browser resolves it.
-    ['https:evil.example', '/evil.example'],
-  ])('allows %j, going to %s', (destination, url) => {
-    expect(resolveLoginDestination(destination, OWN)).toEqual({ kind: 'allowed', url });
-  });
+    it.each([undefined, null, ''])('sends %j home', (destination) => {
+      expect(resolveLoginDestination(destination, own)).toEqual({ kind: 'allowed', url: '/' });
+    });
+  },
+);
 
-  it.each([
-    'https://evil.example/',
-    '//evil.example',
-    '///evil.example',
-    '/\\evil.example',
-    '\\\\evil.example',
-    'javascript:alert(1)',
-    'JaVaScRiPt:alert(1)',
-    'data:text/html,<script>alert(1)</script>',
-    '/\t/evil.example',
-    'https://shop.example.evil.example/',
-    'https://evil.example/?next=https://shop.example',
-    'https://shop.example@evil.example/',
-    'ftp://shop.example/file',
-    'http://[::1',
-    // A production shop never sends a buyer to their own machine.
-    'http://localhost:8080/admin/',
-    'http://127.0.0.1:3000/cart',
-  ])('refuses %j as foreign and goes home', (destination) => {
-    expect(resolveLoginDestination(destination, OWN)).toEqual({ kind: 'foreign', url: '/' });
-  });
+describe('localhost destinations', () => {
+  it.each(['http://localhost:8080/admin/', 'http://127.0.0.1:3000/cart'])(
+    'refuses %j on a production shop: it never sends a buyer to their own machine',
+    (destination) => {
+      expect(resolveLoginDestination(destination, 'https://shop.example')).toEqual({
+        kind: 'foreign',
+        url: '/',
+      });
+    },
+  );
 
-  it('allows localhost destinations only while the shop itself runs on localhost', () => {
+  it('allows them while the shop itself runs on localhost (the consoles on another port)', () => {
     expect(resolveLoginDestination('http://127.0.0.1:3000/cart', 'http://localhost:8080')).toEqual({
       kind: 'allowed',
       url: 'http://127.0.0.1:3000/cart',
