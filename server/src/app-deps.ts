@@ -85,6 +85,8 @@ export type AppDeps = {
    * whether webhooks may target loopback and private addresses (offline only).
    */
   sellerApi: { tokenCacheMs: number; allowPrivateWebhookUrls: boolean };
+  /** How recent a sign-in the sensitive actions need (RECENT_SIGN_IN_SECONDS). */
+  recentSignInSeconds: number;
 };
 
 /** Everything the app needs, wired from the config: one place for main.ts and the tests. */
@@ -159,5 +161,6 @@ export function buildAppDeps(args: {
       tokenCacheMs: config.API_TOKEN_CACHE_SECONDS * 1000,
       allowPrivateWebhookUrls: !isDeployment(config.NODE_ENV),
     },
+    recentSignInSeconds: config.RECENT_SIGN_IN_SECONDS,
   };
 }

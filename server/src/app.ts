@@ -20,6 +20,7 @@ import { mountRoutes } from './lib/route.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
 import { compress } from './middleware/compress.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
+import { signInRequirements } from './middleware/sign-in-requirements.ts';
 import { requestLog } from './middleware/request-log.ts';
 import {
   adminCategoryRoutes,
@@ -234,6 +235,8 @@ export function createApp(c: Container) {
         seller: [requireApprovedSeller(c.sellers)],
         admin: [requireRole('admin')],
       },
+      // What routes declaring `verifiedEmail` or `recentSignIn` ask of the sign-in.
+      requirements: signInRequirements(deps.recentSignInSeconds),
       limit,
       // Every admin write lands in the audit log (modules/audit/audit-trail.ts).
       audit: auditTrail(c.auditLog),

@@ -109,6 +109,11 @@ const EnvObject = z.object({
   CLAIM_RESPONSE_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /** Abuse limits over their defaults, as `name=points/seconds,…` (middleware/rate-limit.ts). */
   RATE_LIMITS: RateLimitsSchema,
+  /**
+   * How recent a sign-in the sensitive actions need (routes declaring `recentSignIn`: API tokens,
+   * webhooks, supplier credentials, roles, admin invitations, account deletion), in seconds.
+   */
+  RECENT_SIGN_IN_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Seconds a seller's API token is trusted without reading it again (0: read on every call). */
   API_TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** Seconds between runs of the job that sends sellers' webhooks. */

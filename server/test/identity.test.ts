@@ -18,6 +18,7 @@ import { mountRoutes } from '../src/lib/route.ts';
 import { createLogger } from '../src/logger.ts';
 import { authenticate, requireRole } from '../src/middleware/auth.ts';
 import { createRateLimits } from '../src/middleware/rate-limit.ts';
+import { signInRequirements } from '../src/middleware/sign-in-requirements.ts';
 import { createOutboxRepository } from '../src/modules/outbox/outbox.repository.ts';
 import { sessionRoutes } from '../src/modules/session/session.routes.ts';
 import { createUserRepository } from '../src/modules/users/users.repository.ts';
@@ -159,6 +160,7 @@ describe('sessions', () => {
           seller: [],
           admin: [],
         },
+        requirements: signInRequirements(300),
         limit: createRateLimits(t.db, DEFAULT_LIMITS),
       });
       return api

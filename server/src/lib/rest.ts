@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import type { ExtraError } from './route.ts';
+import type { ExtraError, RouteSpec } from './route.ts';
 
-/** What one call of a resource may add to, or override in, its documentation. */
-type Extra = { summary?: string; description?: string; errors?: readonly ExtraError[] };
+/** What one call of a resource may add to, or override in, its documentation and checks. */
+type Extra = { summary?: string; description?: string; errors?: readonly ExtraError[] } & Pick<
+  RouteSpec,
+  'recentSignIn'
+>;
 
 /**
  * The specs of a ra-data-simple-rest resource's calls (getList, getOne, create, update,

@@ -12,7 +12,8 @@
  *       async (c) => c.json(await admin.update(c.req.param('id'), c.req.valid('json'))),
  *     );
  *
- * `mountRoutes` (in `createApp`) puts the guard of the route's `access` in front of it, checks
+ * `mountRoutes` (in `createApp`) puts the guard of the route's `access` in front of it, then
+ * what it asks of the caller's sign-in (`verifiedEmail`, `recentSignIn`), checks
  * `body` (`jsonBody`), `query` or `list` (the ra-data-simple-rest page and its `filter`) before
  * the handler runs, and counts its abuse `limit`. The OpenAPI document (`openapi/document.ts`)
  * is built from the routes mounted: from `access`, `body`, `query`, `list`, `limit` and `:id`
@@ -25,6 +26,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import type { Counted, RateLimit } from '../middleware/rate-limit.ts';
+import type { SignInRequirements } from '../middleware/sign-in-requirements.ts';
 import type { ApiTag } from '../openapi/api-tags.ts';
 import { listParams, type ListRequest } from './list-query.ts';
 import type { LimitName } from './rate-limit-config.ts';
@@ -63,6 +65,19 @@ export type RouteSpec = {
   errors?: readonly ExtraError[];
   /** Takes the `Authorization: Bearer` token only, not the session cookie (signing in). */
   bearerOnly?: true;
+  /**
+   * A sensitive action: the caller must have signed in within RECENT_SIGN_IN_SECONDS (the
+   * credential's `auth_time`), else 401 `auth/requires-recent-login` and the client asks them
+   * to sign in again; API tokens are refused (403). For what a stolen session must not do:
+   * things that outlive it (tokens, webhooks, credentials, roles) or cannot be undone.
+   */
+  recentSignIn?: true;
+  /**
+   * The caller's email must be verified (403 `auth/unverified-email`): buying, selling,
+   * reviewing, chatting. Seller routes (`access: 'seller'`) require it unless they say `false`;
+   * on a public route it binds only a signed-in caller.
+   */
+  verifiedEmail?: boolean;
   /** An abuse limit, counted per each of `per` before anything else runs for the route. */
   limit?: { name: LimitName; per: Counted[] };
 };
@@ -74,7 +89,12 @@ export type DeclaredRoute = RouteSpec & {
   path: string;
   tag: ApiTag;
   access: Access;
+  /** Settled: the route's, its router's, or (for sellers) true. */
+  verifiedEmail: boolean;
 };
+
+/** What a router's routes share unless one says otherwise. */
+export type RouterDefaults = { tag: ApiTag; access: Access; verifiedEmail?: boolean };
 
 type Unvalidated = Record<never, never>;
 type Out<S> = (S extends { body: infer B extends z.ZodType }
@@ -101,17 +121,21 @@ export class Routes {
 
   /** The path under `/api` every route of this router starts with: `/admin/brands`. */
   private readonly base: string;
-  private readonly defaults: { tag: ApiTag; access: Access };
+  private readonly defaults: RouterDefaults;
 
-  constructor(base: string, defaults: { tag: ApiTag; access: Access }) {
+  constructor(base: string, defaults: RouterDefaults) {
     this.base = base;
     this.defaults = defaults;
   }
 
   private add(method: Method, path: string, spec: RouteSpec, handler: unknown) {
+    const access = spec.access ?? this.defaults.access;
     this.registered.push({
       ...this.defaults,
       ...spec,
+      access,
+      // Selling needs a verified address: every seller route, unless it says otherwise.
+      verifiedEmail: spec.verifiedEmail ?? this.defaults.verifiedEmail ?? access === 'seller',
       method,
       path: path === '/' ? this.base || '/' : this.base + path,
       handler,
@@ -140,13 +164,19 @@ export class Routes {
   }
 }
 
-/** A router: routes under one path prefix (below `/api`), with a tag and a default access. */
-export const routes = (base: string, defaults: { tag: ApiTag; access: Access }) =>
-  new Routes(base, defaults);
+/**
+ * A router: routes under one path prefix (below `/api`), with a tag, a default access and,
+ * optionally, whether its routes need a verified email.
+ */
+export const routes = (base: string, defaults: RouterDefaults) => new Routes(base, defaults);
 
-/** What mounting needs besides the routes: the guard of each access and the abuse limits. */
+/**
+ * What mounting needs besides the routes: the guard of each access, what a route may ask of
+ * the sign-in (`recentSignIn`, `verifiedEmail`) and the abuse limits.
+ */
 export type MountContext = {
   guards: Record<Access, MiddlewareHandler<AppEnv>[]>;
+  requirements: SignInRequirements;
   limit: RateLimit;
   /** Middleware a route gets right after its guard: the audit trail of admin writes. */
   audit?: (route: DeclaredRoute) => MiddlewareHandler<AppEnv>[];
@@ -154,14 +184,15 @@ export type MountContext = {
 
 /**
  * Registers every route on `api` with, in this order: its abuse limit, the guard of its access,
- * its `audit` middleware, the checks of its body, query or list, and its handler. Answers what it mounted, for the
+ * its `audit` middleware (so a refused attempt is audited too), its sign-in requirements, the
+ * checks of its body, query or list, and its handler. Answers what it mounted, for the
  * OpenAPI document. A method and path declared twice is a mistake Hono would hide (the first
  * wins), so it stops the app from starting.
  */
 export function mountRoutes(
   api: Hono<AppEnv>,
   routers: Routes[],
-  { guards, limit, audit }: MountContext,
+  { guards, requirements, limit, audit }: MountContext,
 ): DeclaredRoute[] {
   const mounted: DeclaredRoute[] = [];
   const seen = new Set<string>();
@@ -173,6 +204,8 @@ export function mountRoutes(
       ...(route.limit ? [limit(route.limit.name, ...route.limit.per)] : []),
       ...guards[route.access],
       ...(audit?.(route) ?? []),
+      ...(route.verifiedEmail ? [requirements.verifiedEmail] : []),
+      ...(route.recentSignIn ? [requirements.recentSignIn] : []),
       ...(route.body ? [jsonBody(route.body)] : []),
       ...(route.query ? [queryParams(route.query)] : []),
       ...(route.list ? [listParams(route.list.filter ?? z.record(z.string(), z.unknown()))] : []),

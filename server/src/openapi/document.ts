@@ -43,8 +43,8 @@ import { API_TAGS } from './api-tags.ts';
 
 const ERROR_TEXT = {
   400: 'The request is not valid: `errors` maps each field path to its message',
-  401: 'No valid credential (guest, expired or revoked token)',
-  403: 'Signed in, but not allowed (wrong role, shop not approved, blocked user)',
+  401: 'No valid credential (guest, expired or revoked token); on a sensitive action (`x-recent-sign-in`), `auth/requires-recent-login` when the sign-in is older than the window: sign in again and retry',
+  403: 'Signed in, but not allowed (wrong role, shop not approved, blocked user; `auth/unverified-email` where `x-verified-email` asks for a verified address)',
   404: 'Not found (also another seller’s record)',
   409: 'Conflicts with an existing record',
   429: 'Too many requests from this address or account: retry after `Retry-After` seconds',
@@ -150,6 +150,7 @@ function errorStatuses(op: DeclaredRoute): ErrorStatus[] {
   if (op.body || op.query || op.list) statuses.add(400);
   if (op.limit) statuses.add(429);
   if (op.access !== 'public') statuses.add(401).add(403);
+  if (op.verifiedEmail) statuses.add(403);
   if (pathParams(op.path).length) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -162,6 +163,17 @@ function responses(op: DeclaredRoute): ZodOpenApiResponsesObject {
   const out: ZodOpenApiResponsesObject = { [`${status}`]: ok };
   for (const error of errorStatuses(op)) out[`${error}`] = ref('responses', `Error${error}`);
   return out;
+}
+
+/** The route's description, with what it asks of the sign-in said for a reader. */
+function describe(op: DeclaredRoute): string | undefined {
+  const notes = [
+    op.description,
+    op.recentSignIn &&
+      'Needs a recent sign-in: a credential signed in within the last few minutes (`RECENT_SIGN_IN_SECONDS`), else 401 `auth/requires-recent-login` (sign in again, then retry); API tokens are refused.',
+    op.verifiedEmail && 'The caller’s email must be verified, else 403 `auth/unverified-email`.',
+  ].filter(Boolean);
+  return notes.length ? notes.join('\n\n') : undefined;
 }
 
 function operation(op: DeclaredRoute): ZodOpenApiOperationObject {
@@ -179,11 +191,15 @@ function operation(op: DeclaredRoute): ZodOpenApiOperationObject {
   return {
     tags: [API_TAGS[op.tag].name],
     summary: op.summary,
-    description: op.description,
+    description: describe(op),
     operationId: operationId(op),
     // Who may call it, as the route declares it: `public`, `user` (any signed-in role),
     // `seller` (a shop approved now) or `admin`.
     'x-access': op.access,
+    // What the route asks of the sign-in beyond the role (lib/route.ts): a sign-in within
+    // RECENT_SIGN_IN_SECONDS (401 `auth/requires-recent-login`), a verified email (403).
+    ...(op.recentSignIn && { 'x-recent-sign-in': true }),
+    ...(op.verifiedEmail && { 'x-verified-email': true }),
     security:
       op.access === 'public'
         ? []

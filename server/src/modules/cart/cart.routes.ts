@@ -13,7 +13,7 @@ import type { CartService } from './cart.service.ts';
 
 /** The spec's `/api/cart/*` calls, for a signed-in buyer (guests keep a local cart). */
 export const cartRoutes = (service: CartService, limit: RateLimit) =>
-  routes('/cart', { tag: 'user', access: 'user' })
+  routes('/cart', { tag: 'user', access: 'user', verifiedEmail: true })
     .get(
       '/get',
       {
@@ -55,7 +55,7 @@ export const cartRoutes = (service: CartService, limit: RateLimit) =>
 
 /** The spec's `POST /api/user/cart/updateCartProducts`: the caller's lines, replaced whole. */
 export const userCartRoutes = (service: CartService) =>
-  routes('/user/cart', { tag: 'user', access: 'user' }).post(
+  routes('/user/cart', { tag: 'user', access: 'user', verifiedEmail: true }).post(
     '/updateCartProducts',
     {
       summary: 'Replace the lines of the caller’s cart',

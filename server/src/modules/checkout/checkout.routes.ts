@@ -15,7 +15,7 @@ import type { CheckoutService } from './checkout.service.ts';
 
 /** `/api/user/checkout`: the caller buys their server cart, then comes back from the provider. */
 export const userCheckoutRoutes = (service: CheckoutService) =>
-  routes('/user/checkout', { tag: 'user', access: 'user' })
+  routes('/user/checkout', { tag: 'user', access: 'user', verifiedEmail: true })
     .post(
       '/',
       {

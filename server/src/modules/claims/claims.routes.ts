@@ -31,7 +31,7 @@ const MOVE_ERRORS =
 
 /** `/api/user/orders/:id/keys/:keyId/claim` and `/api/user/claims`: the buyer's reports. */
 export const userClaimRoutes = (service: ClaimService) =>
-  routes('/user', { tag: 'user', access: 'user' })
+  routes('/user', { tag: 'user', access: 'user', verifiedEmail: true })
     .post(
       '/orders/:id/keys/:keyId/claim',
       {

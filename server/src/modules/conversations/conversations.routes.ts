@@ -48,7 +48,7 @@ const read = (schema: z.ZodType) => ({
 
 /** `/api/user/orders/:id/conversations`: the buyer's conversations with the order's sellers. */
 export const userConversationRoutes = (service: ConversationService) =>
-  routes('/user/orders', { tag: 'user', access: 'user' })
+  routes('/user/orders', { tag: 'user', access: 'user', verifiedEmail: true })
     .get(
       '/:id/conversations',
       {

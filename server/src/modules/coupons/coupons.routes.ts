@@ -64,7 +64,7 @@ export const adminCouponRoutes = (service: CouponService) =>
 
 /** The spec's `POST /api/user/coupons/verify`: whether a code applies to the caller's lines. */
 export const userCouponRoutes = (service: CouponService) =>
-  routes('/user/coupons', { tag: 'user', access: 'user' }).post(
+  routes('/user/coupons', { tag: 'user', access: 'user', verifiedEmail: true }).post(
     '/verify',
     {
       summary: 'Whether a coupon applies to these lines, and what it takes off',

@@ -42,7 +42,7 @@ const userOrder = rest(['the caller’s orders', 'one of the caller’s orders']
 
 /** `/api/user/orders`: the caller's own orders (another's answers 404) and their keys. */
 export const userOrderRoutes = (service: OrderService) =>
-  routes('/user/orders', { tag: 'user', access: 'user' })
+  routes('/user/orders', { tag: 'user', access: 'user', verifiedEmail: true })
     .get(
       '/',
       userOrder.list({

@@ -40,7 +40,7 @@ const userReview = rest(['the caller’s reviews', 'a review'], UserReviewSchema
 
 /** `/api/user/reviews`: a buyer reviews a delivered line of their own order, once. */
 export const userReviewRoutes = (service: ReviewService) =>
-  routes('/user/reviews', { tag: 'user', access: 'user' })
+  routes('/user/reviews', { tag: 'user', access: 'user', verifiedEmail: true })
     .get(
       '/',
       userReview.list({

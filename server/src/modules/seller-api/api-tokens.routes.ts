@@ -37,6 +37,7 @@ export const sellerApiTokenRoutes = (service: ApiTokenService) =>
           'The answer’s `token` is shown this once; the server keeps only its SHA-256. Send it as `Authorization: Bearer mkt_live_…` to the seller routes its scopes cover. 409 past 25 active tokens.',
         body: ApiTokenCreateSchema,
         errors: [409],
+        recentSignIn: true,
         response: {
           status: 201,
           description: 'The token, with its secret',

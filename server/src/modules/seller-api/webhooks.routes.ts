@@ -50,6 +50,7 @@ export const sellerWebhookRoutes = (service: WebhookService) => [
           'Events are POSTed as JSON, signed in the `Market-Signature` header with the answer’s `secret` (shown this once; see docs/seller-api.md). Deployed, the URL must be https and public (400 otherwise). 409 past 10 endpoints.',
         body: WebhookEndpointCreateSchema,
         errors: [409],
+        recentSignIn: true,
         response: {
           status: 201,
           description: 'The endpoint, with its signing secret',
@@ -63,6 +64,7 @@ export const sellerWebhookRoutes = (service: WebhookService) => [
       endpoint.update({
         description: 'A new URL or events, or enabled/disabled; enabling clears the failure count.',
         body: WebhookEndpointUpdateSchema,
+        recentSignIn: true,
       }),
       async (c) => c.json(await service.update(shopOf(c), c.req.param('id'), c.req.valid('json'))),
     )

@@ -30,6 +30,8 @@ export const sellerApplyRoutes = (service: SellerService) =>
       response: { status: 201, description: 'The applicant’s uid', schema: NewAccountSchema },
       errors: [403, 409],
       limit: { name: 'sellerApplication', per: [byAddress, byUser] },
+      // A signed-in caller applying with their own account must have verified its email.
+      verifiedEmail: true,
     },
     async (c) => c.json(await service.apply(c.req.valid('json'), c.get('user'), remoteIp(c)), 201),
   );

@@ -59,6 +59,7 @@ export const sellerSupplierConnectionRoutes = (service: SupplierConnectionServic
         description: `The credentials' fields depend on \`supplier\`; they are stored encrypted and never returned. The connection is untested until tested. One per supplier (409); ${REFUSED}`,
         body: SupplierConnectionCreateSchema,
         errors: [409],
+        recentSignIn: true,
       }),
       async (c) => c.json(await service.create(shopOf(c), c.req.valid('json')), 201),
     )
@@ -68,6 +69,7 @@ export const sellerSupplierConnectionRoutes = (service: SupplierConnectionServic
         description:
           'A new label and, when `credentials` is given, new credentials replacing the old (the connection is untested again). `supplier` must be the connection’s own; other fields of the record (react-admin sends it whole) are ignored.',
         body: SupplierConnectionUpdateSchema,
+        recentSignIn: true,
       }),
       async (c) => c.json(await service.update(shopOf(c), c.req.param('id'), c.req.valid('json'))),
     )

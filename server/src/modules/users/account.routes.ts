@@ -85,6 +85,7 @@ export const accountDataRoutes = (
           'The caller confirms with their own email (else 400 on `confirmEmail`). Personal data is erased, orders are kept anonymised (invoicing), every session ends and the cookie is cleared. 409 for a seller or admin account, or while an order awaits payment or review.',
         body: AccountDeleteSchema,
         response: { status: 204, description: 'Deleted' },
+        recentSignIn: true,
         errors: [404, 409],
       },
       async (c) => {

@@ -28,6 +28,7 @@ export const adminStaffRoutes = (staff: StaffService, users: UserService) =>
           schema: AdminInviteResultSchema,
         },
         errors: [409],
+        recentSignIn: true,
       },
       async (c) => c.json(await staff.inviteAdmin(auditContext(c), c.req.valid('json'))),
     )
@@ -39,6 +40,7 @@ export const adminStaffRoutes = (staff: StaffService, users: UserService) =>
           'The ra-data-simple-rest update: only `role` is read. Sets the `role` claim and ends the user’s sessions, so their next sign-in carries the new role. 409: your own role, the last admin’s, or `seller` for an account without a seller application.',
         body: AdminUserRoleSchema,
         errors: [409],
+        recentSignIn: true,
       }),
       async (c) => {
         const id = c.req.param('id');
