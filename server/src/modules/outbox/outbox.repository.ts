@@ -21,12 +21,23 @@ export type OutboxDoc = {
   key?: string;
   /** `sent` through SMTP, or `stored` only (no SMTP configured: development, test). */
   delivery: MailDelivery;
+  /** SMTP attempts that failed so far (absent: none, or a mail from before retries). */
+  attempts?: number;
+  /**
+   * When a `pending` mail is next tried: after a failed attempt, its backoff; while an attempt
+   * runs, the end of that attempt's claim (an instance that died mid-send is retried then).
+   */
+  nextAttemptAt?: Date;
+  /** Why the last SMTP attempt failed. */
+  lastError?: string;
   createdAt: Date;
 };
 
 export const outboxIndexes: IndexDescription[] = [
   { key: { to: 1, createdAt: -1 } },
   { key: { key: 1 }, unique: true, sparse: true },
+  // The retry job's selection of due mails.
+  { key: { delivery: 1, nextAttemptAt: 1 } },
 ];
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
@@ -50,7 +61,37 @@ export function createOutboxRepository(db: Db) {
     },
     /** How the SMTP attempt of a stored mail ended. */
     setDelivery: (id: ObjectId, delivery: MailDelivery) =>
-      outbox.updateOne({ _id: id }, { $set: { delivery } }),
+      outbox.updateOne(
+        { _id: id },
+        { $set: { delivery }, $unset: { nextAttemptAt: '', lastError: '' } },
+      ),
+    /** A failed attempt: tried again at `next`, or given up (`failed`) when `next` is null. */
+    attemptFailed: (id: ObjectId, error: string, next: Date | null) =>
+      outbox.updateOne(
+        { _id: id },
+        next
+          ? {
+              $set: { delivery: 'pending', lastError: error, nextAttemptAt: next },
+              $inc: { attempts: 1 },
+            }
+          : {
+              $set: { delivery: 'failed', lastError: error },
+              $inc: { attempts: 1 },
+              $unset: { nextAttemptAt: '' },
+            },
+      ),
+    /**
+     * Claims one pending mail that is due: its `nextAttemptAt` moves to `until`, so no other
+     * instance takes it meanwhile (one conditional update: the claim is the selection).
+     */
+    claimDue: (now: Date, until: Date) =>
+      outbox.findOneAndUpdate(
+        { delivery: 'pending', nextAttemptAt: { $lte: now } },
+        { $set: { nextAttemptAt: until } },
+        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
+      ),
+    /** Mails waiting for an SMTP attempt (the outbox backlog). */
+    pendingCount: () => outbox.countDocuments({ delivery: 'pending' }),
     findById: (id: string) =>
       ObjectId.isValid(id) ? outbox.findOne({ _id: new ObjectId(id) }) : Promise.resolve(null),
     async page(q: ListQuery, filter: { q?: string; to?: string }) {
