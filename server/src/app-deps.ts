@@ -26,6 +26,7 @@ import type { PageCacheSettings } from './page-cache/page-cache.ts';
 import { createPageChanges } from './page-cache/page-changes.ts';
 import { invalidatingDb } from './page-cache/page-invalidation.ts';
 import type { MarketplaceFees } from './modules/offers/supplier-pricing.ts';
+import type { TrustProxy } from './lib/remote-ip.ts';
 
 /**
  * What the app runs on: the configuration it needs and the clients of what lives outside it.
@@ -43,8 +44,8 @@ export type AppDeps = {
   vault: KeyVault;
   /** Absolute origin for links in mails. */
   publicOrigin: string;
-  /** Whether a reverse proxy sets X-Forwarded-For (TRUST_PROXY); else the socket address counts. */
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For counts (TRUST_PROXY); none: the socket address counts. */
+  trustProxy: TrustProxy;
   /** How long an unpaid order holds its keys (ORDER_RESERVATION_MINUTES). */
   orderReservationMinutes: number;
   /** Days after delivery a sale is held back and a buyer may claim a defective key (SELLER_HOLDBACK_DAYS). */

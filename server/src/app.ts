@@ -140,7 +140,7 @@ export function createApp(c: Container) {
     .use((ctx, next) => bodyLimits[maxBodyBytes(ctx.req.path)]!(ctx, next))
     .use(resolveRemoteIp(deps.trustProxy))
     .use(tokenAuth(c.sellerApi.tokens, sessions, deps.rateLimits.apiToken))
-    .use(authenticate(deps.auth, sessions, deps.trustProxy));
+    .use(authenticate(deps.auth, sessions, deps.trustProxy !== false));
   // The abuse limits: the routes' declared ones, and those a handler counts itself.
   const limit = createRateLimits(deps.db, deps.rateLimits, deps.log);
   // Each route declares who may call it, its checks, its abuse limit and its documentation.

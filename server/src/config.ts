@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SUPPLIER_IDS, type SupplierId } from '@market/shared';
 import { FAILPOINTS } from './lib/failpoints.ts';
 import { RateLimitsSchema } from './lib/rate-limit-config.ts';
+import { parseTrustProxy } from './lib/remote-ip.ts';
 
 /** Repository root, so defaults such as `.data/` do not depend on the working directory. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -186,11 +187,49 @@ const EnvObject = z.object({
   /** The local payment sandboxes: PayPal on this port, Checkout.com on the next (0: free ports). */
   PAYMENT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65534).default(8301),
   SUPPLIER_SANDBOX_PORT: z.coerce.number().int().min(0).max(65532).default(8310),
-  /** Behind a reverse proxy: take the client address from its X-Forwarded-For, else the socket's. */
+  /**
+   * The proxies in front whose X-Forwarded-For says who the client is: `false` (none, the
+   * socket's address counts), `true` (one hop, as before), a hop count (`2`: a CDN then a load
+   * balancer), or addresses and ranges (`10.0.0.0/8,loopback`; lib/remote-ip.ts).
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be true, false, a hop count or addresses and ranges (${(err as Error).message})`,
+        });
+        return z.NEVER;
+      }
+    }),
+  /**
+   * What this instance does (README, Running several instances): `web` serves the routes and
+   * runs no job, `worker` runs the jobs and answers only health, readiness and metrics over HTTP,
+   * `all` does both (one process, the default).
+   */
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /**
+   * Cluster mode on one machine (`npm start -- --instances N` says the same): N web processes on
+   * PORT and one worker, sharing the embedded engine, the Auth emulator and the sandboxes. 0: one
+   * process, as ROLE says.
+   */
+  INSTANCES: z.coerce.number().int().min(0).max(64).default(0),
+  /** Cluster mode: the worker's own port for health, readiness and metrics (default PORT + 1). */
+  WORKER_PORT: z.preprocess((v) => (v === '' ? undefined : v), port.optional()),
+  /**
+   * After SIGTERM: seconds the instance keeps serving while /api/ready answers 503, so the load
+   * balancer's health checks take it out of rotation before it stops accepting (default 10 in
+   * production and staging, 0 elsewhere); then seconds in-flight requests and jobs have to finish.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(600).optional(),
+  ),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** Default: true outside production and staging (see the transform below). */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -427,6 +466,7 @@ export const EnvSchema = EnvObject.superRefine((env, ctx) => {
 }).transform((env) => ({
   ...env,
   SEED_DEMO_DATA: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDeployment(env.NODE_ENV),
+  SHUTDOWN_GRACE_SECONDS: env.SHUTDOWN_GRACE_SECONDS ?? (isDeployment(env.NODE_ENV) ? 10 : 0),
 }));
 export type Config = z.infer<typeof EnvSchema>;
 

@@ -9,6 +9,12 @@ import type { ApiError } from '@market/shared';
 import compression from 'compression';
 import { REPO_ROOT } from './config.ts';
 import { canonicalRedirect } from './lib/canonical-origin.ts';
+import { fromTrustedProxy, type TrustProxy } from './lib/remote-ip.ts';
+import {
+  answerLifecycle,
+  withLoadBalancerTimeouts,
+  type ServerLifecycle,
+} from './runtime/http-lifecycle.ts';
 import { COMPRESS_THRESHOLD, isCompressibleType } from './lib/compression-policy.ts';
 import { readBodyFirst } from './lib/request-body.ts';
 import { scriptHashesOf, withScriptHashes } from './lib/security-headers.ts';
@@ -76,7 +82,9 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
 
 /** The API alone on a Node HTTP server, as the tests and benchmarks run it. */
 export const createApiServer = (fetchHandler: FetchHandler): http.Server =>
-  http.createServer(apiListener(fetchHandler)).on('clientError', answerClientError);
+  withLoadBalancerTimeouts(
+    http.createServer(apiListener(fetchHandler)).on('clientError', answerClientError),
+  );
 
 /**
  * Brotli or gzip for the storefront's pages, which Astro writes straight to the Node response
@@ -126,7 +134,10 @@ export async function createHttpServer(
   log: Logger,
   site: {
     publicOrigin: string;
-    trustProxy: boolean;
+    /** The proxies whose X-Forwarded-Host counts (TRUST_PROXY). */
+    trustProxy: TrustProxy;
+    /** Readiness and drain (runtime/lifecycle.ts): `/api/ready`, and closing while draining. */
+    lifecycle?: ServerLifecycle;
     /** Security headers for every response (see lib/security-headers.ts). */
     headers: Record<string, string>;
     /** Serve the built storefront (default); the API-only test server leaves it out. */
@@ -169,11 +180,14 @@ export async function createHttpServer(
         })
       : null;
   const server = http.createServer((req, res) => {
+    if (site.lifecycle && answerLifecycle(req, res, site.lifecycle)) return;
     // Set first, so every answer has them: the API's, the consoles', the storefront's (whose
     // pages replace the policy with one naming their inline scripts) and static files.
     for (const [name, value] of Object.entries(site.headers)) res.setHeader(name, value);
     // Behind a trusted proxy the host the visitor asked for is the first X-Forwarded-Host.
-    const forwarded = site.trustProxy ? req.headers['x-forwarded-host'] : undefined;
+    const forwarded = fromTrustedProxy(req, site.trustProxy)
+      ? req.headers['x-forwarded-host']
+      : undefined;
     const forwardedHost = [forwarded].flat()[0]?.split(',')[0]?.trim();
     const location = canonicalRedirect(
       { method: req.method ?? 'GET', url: req.url ?? '/', host: forwardedHost || req.headers.host },
@@ -196,5 +210,5 @@ export async function createHttpServer(
     render(req, res);
   });
   if (pages) server.on('close', pages.close);
-  return server.on('clientError', answerClientError);
+  return withLoadBalancerTimeouts(server.on('clientError', answerClientError));
 }

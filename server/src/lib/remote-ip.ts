@@ -1,30 +1,60 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import proxyAddr from 'proxy-addr';
 import type { AppEnv } from '../app-env.ts';
 
 /**
- * The address a request comes from. Behind a reverse proxy (`trustProxy`) it is the last
- * `X-Forwarded-For` entry, the one the proxy itself appended: earlier entries are whatever the
- * client sent, so trusting them would let anyone pick their address. Without a proxy the header
- * is the client's own text and is ignored; the socket address is the truth.
+ * Which proxies in front of the server are trusted to say who the client is (TRUST_PROXY):
+ * `false` (none: the socket address is the client), a hop count (`true` is one hop, the value it
+ * always meant), or address ranges (`10.0.0.0/8,loopback`). `trusts(addr, i)` answers for the
+ * address `i` hops from the server (0 is the socket's peer), as proxy-addr walks them.
  */
-export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
+export type TrustProxy = false | { text: string; trusts: (addr: string, i: number) => boolean };
+
+/**
+ * Parses TRUST_PROXY: `false`/`0`/empty (none), `true` (one hop), a hop count, or a comma-separated
+ * list of addresses, CIDR ranges and proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`).
+ * Throws on an address proxy-addr cannot read, so a typo stops the start instead of trusting
+ * nobody (or everybody).
+ */
+export function parseTrustProxy(text: string): TrustProxy {
+  const value = text.trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || /^\d+$/.test(value)) {
+    const hops = value === 'true' ? 1 : Number(value);
+    return { text: value, trusts: (_addr, i) => i < hops };
   }
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined; // not on a Node socket (app.request in tests)
-  }
+  const ranges = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  return { text: value, trusts: proxyAddr.compile(ranges) };
+}
+
+/**
+ * The address a request comes from. Behind trusted proxies it is the nearest `X-Forwarded-For`
+ * entry appended by a proxy we trust (proxy-addr walks from the socket outwards and stops at the
+ * first untrusted hop): earlier entries are whatever the client sent, so trusting them would let
+ * anyone pick their address. Without a trusted proxy the header is ignored; the socket is the truth.
+ */
+export function clientAddress(c: Context, trust: TrustProxy): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming?.socket) return undefined; // not on a Node socket (app.request in tests)
+  if (!trust) return incoming.socket.remoteAddress;
+  return proxyAddr(incoming, trust.trusts) || undefined;
+}
+
+/** Whether the socket's peer of `req` is a proxy we trust (its X-Forwarded-* headers count). */
+export function fromTrustedProxy(req: IncomingMessage, trust: TrustProxy): boolean {
+  const peer = req.socket.remoteAddress;
+  return Boolean(trust && peer && trust.trusts(peer, 0));
 }
 
 /** Middleware: settles the request's client address once, for `remoteIp`. */
-export function resolveRemoteIp(trustProxy: boolean) {
+export function resolveRemoteIp(trust: TrustProxy) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('remoteIp', clientAddress(c, trustProxy));
+    c.set('remoteIp', clientAddress(c, trust));
     await next();
   });
 }
