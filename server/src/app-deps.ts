@@ -27,6 +27,7 @@ import { createPageChanges } from './page-cache/page-changes.ts';
 import { invalidatingDb } from './page-cache/page-invalidation.ts';
 import type { MarketplaceFees } from './modules/offers/supplier-pricing.ts';
 import type { TrustProxy } from './lib/remote-ip.ts';
+import type { MetricsAccess } from './observability/metrics-access.ts';
 
 /**
  * What the app runs on: the configuration it needs and the clients of what lives outside it.
@@ -46,6 +47,8 @@ export type AppDeps = {
   publicOrigin: string;
   /** The proxies whose X-Forwarded-For counts (TRUST_PROXY); none: the socket address counts. */
   trustProxy: TrustProxy;
+  /** Who besides this machine may read GET /metrics (METRICS_ALLOW, METRICS_TOKEN). */
+  metrics: MetricsAccess;
   /** How long an unpaid order holds its keys (ORDER_RESERVATION_MINUTES). */
   orderReservationMinutes: number;
   /** Days after delivery a sale is held back and a buyer may claim a defective key (SELLER_HOLDBACK_DAYS). */
@@ -122,6 +125,7 @@ export function buildAppDeps(args: {
     vault: createKeyVault(loadMasterKey(config)),
     publicOrigin: publicOriginOf(config),
     trustProxy: config.TRUST_PROXY,
+    metrics: { allow: config.METRICS_ALLOW, token: config.METRICS_TOKEN },
     orderReservationMinutes: config.ORDER_RESERVATION_MINUTES,
     sellerHoldbackDays: config.SELLER_HOLDBACK_DAYS,
     claimResponseHours: config.CLAIM_RESPONSE_HOURS,

@@ -105,6 +105,10 @@ import {
 import { cachedSessionStates } from './identity/session-state-cache.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
+import { metricsRoutes } from './observability/metrics-endpoint.ts';
+import { requestMetrics } from './observability/request-metrics.ts';
+import { adminSystemRoutes } from './modules/system/system.admin.routes.ts';
+import { createSystemStatus } from './modules/system/system-status.ts';
 import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
 import { adminStaffRoutes } from './modules/users/staff.routes.ts';
 import {
@@ -148,6 +152,7 @@ export function createApp(c: Container) {
     api,
     [
       systemRoutes(deps),
+      adminSystemRoutes(createSystemStatus(deps.db)),
       sessionRoutes(deps.auth, c.userService),
       publicCategoryRoutes(c.categoryService),
       publicMacrocategoryRoutes(c.macrocategoryService),
@@ -245,12 +250,19 @@ export function createApp(c: Container) {
   api.route('/', openApiRoutes(mounted));
 
   const app = new Hono<AppEnv>()
+    // First, so the latency counts everything after it (compression included).
+    .use(requestMetrics())
     .use(requestId())
     .use(requestLog(deps.log))
     .use(compress())
     .route('/api', api)
     .route('/admin', consoleRoutes('admin', path.join(REPO_ROOT, 'admin/dist')))
     .route('/seller', consoleRoutes('seller', path.join(REPO_ROOT, 'seller/dist')))
+    // Prometheus' scrape, to this machine and to whom METRICS_ALLOW / METRICS_TOKEN admit.
+    .route(
+      '/',
+      metricsRoutes({ trustProxy: deps.trustProxy, access: deps.metrics, db: deps.db }),
+    )
     .use(
       '/*',
       serveStatic({

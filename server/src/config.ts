@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SUPPLIER_IDS, type SupplierId } from '@market/shared';
 import { FAILPOINTS } from './lib/failpoints.ts';
 import { RateLimitsSchema } from './lib/rate-limit-config.ts';
+import { parseAddressRanges } from './observability/metrics-access.ts';
 import { parseTrustProxy } from './lib/remote-ip.ts';
 
 /** Repository root, so defaults such as `.data/` do not depend on the working directory. */
@@ -233,6 +234,26 @@ const EnvObject = z.object({
   /** Default: true outside production and staging (see the transform below). */
   SEED_DEMO_DATA: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Who may read GET /metrics besides this machine (loopback always may, unless it forwards a
+   * proxied request): addresses and CIDR ranges, comma-separated (`10.0.0.0/8`), checked against
+   * the client as TRUST_PROXY resolves it. Unset: nobody else.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseAddressRanges(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** A bearer token that lets any caller read GET /metrics (`Authorization: Bearer …`). */
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   /**
    * The public pages' cache in front of the storefront and the public catalogue calls kept in
    * memory (docs/page-cache.md); `off` renders and reads each.

@@ -23,7 +23,8 @@ import { createPageCache, type PageCacheSettings } from './page-cache/page-cache
 import type { NodeHandler } from './page-cache/page-render.ts';
 
 const STOREFRONT_ENTRY = path.join(REPO_ROOT, 'storefront/dist/server/entry.mjs');
-const API_PATHS = /^\/(api|admin|seller)(\/|$)/;
+/** Paths for the Hono app: the API, the consoles, and Prometheus' scrape (`GET /metrics`). */
+const API_PATHS = /^\/(api|admin|seller)(\/|$)|^\/metrics($|\?)/;
 /** The storefront's offline stand-in for Google's sign-in popup (emulator-google.astro). */
 const EMULATOR_PAGES = /^\/+auth\/+emulator-google(\/|$)/i;
 

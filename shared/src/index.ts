@@ -30,6 +30,7 @@ export * from './schemas/products.ts';
 export * from './schemas/product-images.ts';
 export * from './schemas/product-proposals.ts';
 export * from './schemas/system.ts';
+export * from './schemas/instances.ts';
 export * from './schemas/users.ts';
 export * from './schemas/staff.ts';
 export * from './schemas/sellers.ts';

@@ -18,6 +18,8 @@ describe('canonicalRedirect', () => {
     expect(get('/cart', 'SHOP.example')).toBeNull();
     expect(get('/api/health', '127.0.0.1:8080')).toBeNull();
     expect(get('/api?x=1', '127.0.0.1:8080')).toBeNull();
+    // Prometheus scrapes each instance by its own address.
+    expect(get('/metrics', '10.0.0.5:8080')).toBeNull();
     expect(get('/login', '127.0.0.1:8080', 'POST')).toBeNull();
   });
 

@@ -4,7 +4,8 @@
  * origin: cookies are per host, so a buyer who browsed one name and came back from a payment
  * provider to the other would find themselves signed out mid-payment. The API answers where it
  * is called (clients name their origin on purpose; webhooks and the storefront's own loopback
- * calls use other hosts), and only GET and HEAD move: a redirected form post would lose its body.
+ * calls use other hosts), and so does `/metrics` (Prometheus scrapes each instance by its own
+ * address); only GET and HEAD move: a redirected form post would lose its body.
  */
 export function canonicalRedirect(
   request: { method: string; url: string; host: string | undefined },
@@ -12,6 +13,8 @@ export function canonicalRedirect(
 ): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (/^\/api(\/|$|\?)/.test(request.url)) return null;
+  // Prometheus scrapes each instance at its own address: a redirect would send it elsewhere.
+  if (/^\/metrics($|\?)/.test(request.url)) return null;
   const canonical = new URL(publicOrigin);
   if (!request.host || request.host.toLowerCase() === canonical.host) return null;
   // `url` is the request target (path and query): resolve it on the canonical origin, never

@@ -74,21 +74,69 @@ export const checkoutOutcomes = new Counter({
 
 export const paymentOutcomes = new Counter({
   name: 'payment_outcomes_total',
-  help: 'Payments by provider and outcome (captured, refunded, failed, disputed).',
+  help: 'Payments by provider and outcome: captured, pending (a capture settling later), failed, refunded, disputed (a chargeback).',
   labelNames: ['provider', 'outcome'] as const,
   registers: [metricsRegistry],
 });
 
+/**
+ * The circuit breakers of the live supplier connections, held weakly: a connection's client is
+ * dropped with its breaker, and the gauge forgets it at the next scrape.
+ */
+const breakers = new Set<{ supplier: string; breaker: WeakRef<object>; isOpen: () => boolean }>();
+
+/** Counts `breaker` in `supplier_breaker_open` while it is open, for as long as it lives. */
+export function trackBreaker<B extends object>(
+  supplier: string,
+  breaker: B,
+  isOpen: (breaker: B) => boolean,
+): void {
+  const ref = new WeakRef(breaker);
+  // `isOpen` is given the breaker at each scrape: holding it in a closure would keep it alive.
+  breakers.add({ supplier, breaker: ref, isOpen: () => isOpen(ref.deref() as B) });
+}
+
 export const supplierBreakerState = new Gauge({
   name: 'supplier_breaker_open',
-  help: '1 while a supplier connection circuit breaker is open, else 0.',
+  help: 'Supplier connections whose circuit breaker is open or half-open now (calls fail fast), by supplier.',
   labelNames: ['supplier'] as const,
   registers: [metricsRegistry],
+  collect() {
+    // Counted at scrape time, so a breaker that opened and closed between scrapes leaves no trace
+    // but one that stays open is always seen; a supplier seen once stays listed at 0.
+    const open = new Map<string, number>();
+    for (const entry of breakers) {
+      if (!entry.breaker.deref()) {
+        breakers.delete(entry);
+        continue;
+      }
+      open.set(entry.supplier, (open.get(entry.supplier) ?? 0) + (entry.isOpen() ? 1 : 0));
+    }
+    for (const [supplier, n] of open) this.set({ supplier }, n);
+  },
 });
+
+/** How each queue's waiting work is counted, at scrape time (observability/backlogs.ts). */
+const backlogCounters = new Map<string, () => Promise<number | null>>();
+
+/** Registers (or replaces) the count of one queue's backlog; null from it: not counted now. */
+export function setBacklogCounter(queue: string, count: () => Promise<number | null>): void {
+  backlogCounters.set(queue, count);
+}
 
 export const backlog = new Gauge({
   name: 'work_backlog',
-  help: 'Units of work waiting, by queue (outbox, webhooks, supplier-purchases, payouts, …).',
+  help: 'Units of work waiting, by queue (outbox, webhooks, supplier-purchases, payouts), counted in the database at scrape time.',
   labelNames: ['queue'] as const,
   registers: [metricsRegistry],
+  async collect() {
+    await Promise.all(
+      [...backlogCounters].map(async ([queue, count]) => {
+        // A queue that cannot be counted now (the database is away) is left out, not reported stale.
+        const n = await count().catch(() => null);
+        if (n === null) this.remove({ queue });
+        else this.set({ queue }, n);
+      }),
+    );
+  },
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { cacheLookups } from '../observability/metrics.ts';
 import type { PageChanges } from './page-changes.ts';
 
 export type CachedByIdOptions = {
@@ -17,6 +18,10 @@ function idCache<V>(
   { prefix, all, ttlMs = 10_000, max = 100_000 }: CachedByIdOptions,
 ) {
   const cache = new LRUCache<string, { value: V }>({ max, ttl: ttlMs });
+  // `cache_lookups_total{cache="user"|"product"|"cart"}`: named by the tag prefix, bound once.
+  const name = prefix.replace(/\W+$/, '');
+  const hits = cacheLookups.labels(name, 'hit');
+  const misses = cacheLookups.labels(name, 'miss');
   // Bumped by every invalidation: a read that began before one is answered, never stored.
   let generation = 0;
   changes.subscribe((tags) => {
@@ -29,6 +34,8 @@ function idCache<V>(
   });
   return {
     cache,
+    hits,
+    misses,
     /** Reads with `read`, keeping what it answered unless an invalidation came meanwhile. */
     async fill<R>(read: () => Promise<R>, keep: (answer: R) => void): Promise<R> {
       const before = generation;
@@ -50,10 +57,14 @@ export function cachedById<V>(
   changes: PageChanges,
   options: CachedByIdOptions,
 ): (id: string) => Promise<V> {
-  const { cache, fill } = idCache<V>(changes, options);
+  const { cache, fill, hits, misses } = idCache<V>(changes, options);
   return async (id) => {
     const hit = cache.get(id);
-    if (hit) return hit.value;
+    if (hit) {
+      hits.inc();
+      return hit.value;
+    }
+    misses.inc();
     return fill(
       () => read(id),
       (value) => cache.set(id, { value }),
@@ -71,7 +82,7 @@ export function cachedByIds<V>(
   changes: PageChanges,
   options: CachedByIdOptions,
 ): (ids: readonly string[]) => Promise<V[]> {
-  const { cache, fill } = idCache<V>(changes, options);
+  const { cache, fill, hits, misses } = idCache<V>(changes, options);
   return async (ids) => {
     const found: V[] = [];
     const missing: string[] = [];
@@ -80,7 +91,9 @@ export function cachedByIds<V>(
       if (hit) found.push(hit.value);
       else missing.push(id);
     }
+    if (found.length) hits.inc(found.length);
     if (!missing.length) return found;
+    misses.inc(missing.length);
     const read = await fill(
       () => readMany(missing),
       (docs) => docs.forEach((doc) => cache.set(idOf(doc), { value: doc })),

@@ -9,6 +9,14 @@ import type { PageChanges } from './page-changes.ts';
 import { renderAnonymously, type NodeHandler, type Rendered } from './page-render.ts';
 import { createPageStore, type PageEntry } from './page-store.ts';
 import { pageOf } from './page-tags.ts';
+import { cacheLookups } from '../observability/metrics.ts';
+
+/** `cache_lookups_total{cache="pages"}`: a fresh page is a hit, a stale one is served and refreshed. */
+const pageLookups = {
+  fresh: cacheLookups.labels('pages', 'hit'),
+  stale: cacheLookups.labels('pages', 'stale'),
+  miss: cacheLookups.labels('pages', 'miss'),
+};
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -164,6 +172,7 @@ export function createPageCache(options: {
       return false;
     }
     const found = store.get(page.key);
+    pageLookups[found?.state ?? 'miss'].inc();
     if (found) {
       send(req, res, found.entry, found.state === 'fresh' ? 'hit' : 'stale', now());
       if (found.state === 'stale') {

@@ -1,3 +1,4 @@
+import { cacheLookups } from '../observability/metrics.ts';
 import type { PageChanges } from './page-changes.ts';
 import { createTaggedStore, type TaggedEntry } from './page-store.ts';
 
@@ -18,6 +19,10 @@ export type ReadMemoOptions = {
  * read, unless a write came between them (the later one then reads again, so whoever wrote sees
  * it). An answer whose read began before a write to one of its tags is handed out but not kept.
  */
+/** `cache_lookups_total{cache="catalogue-reads"}`: the public read calls' answers. */
+const memoHits = cacheLookups.labels('catalogue-reads', 'hit');
+const memoMisses = cacheLookups.labels('catalogue-reads', 'miss');
+
 export function createReadMemo(
   changes: PageChanges,
   { maxBytes = 16 * 1024 * 1024, maxAgeMs = 60_000, now = Date.now }: ReadMemoOptions = {},
@@ -36,7 +41,11 @@ export function createReadMemo(
     /** `read()`'s answer for `key`, from memory while none of `tags` changed. */
     async get<V>(key: string, tags: readonly string[], read: () => Promise<V>): Promise<V> {
       const hit = store.get(key);
-      if (hit) return hit.entry.value as V;
+      if (hit) {
+        memoHits.inc();
+        return hit.entry.value as V;
+      }
+      memoMisses.inc();
       const since = store.since();
       const sharedKey = `${since}\u0000${key}`;
       const pending = reading.get(sharedKey);

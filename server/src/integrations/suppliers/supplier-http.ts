@@ -11,6 +11,7 @@ import {
 } from 'cockatiel';
 import { httpRequest, type HttpAnswer } from '../../lib/http-client.ts';
 import type { Logger } from '../../logger.ts';
+import { trackBreaker } from '../../observability/metrics.ts';
 import {
   SupplierError,
   type BreakerState,
@@ -134,6 +135,8 @@ export function createSupplierHttp(options: SupplierHttpOptions): SupplierHttp {
   });
   breaker.onBreak(() => o.log?.warn({ supplier: o.supplier }, 'supplier breaker opened'));
   breaker.onReset(() => o.log?.info({ supplier: o.supplier }, 'supplier breaker closed'));
+  // Half-open still refuses all but its one trial call: counted with the open ones.
+  trackBreaker(o.supplier, breaker, (b) => b.state !== CircuitState.Closed);
 
   // A Retry-After the supplier gave wins over our own backoff (one too long is not retried).
   const backoff = new DelegateBackoff<{ attempt: number; result: unknown }>((context) => {

@@ -6,6 +6,7 @@ import type {
 } from '../../integrations/payments/payment-provider.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
+import { paymentOutcomes } from '../../observability/metrics.ts';
 import { SYSTEM_AUDIT_CONTEXT, type AuditLog } from '../audit/audit.service.ts';
 import type { BlocklistFacade } from '../fraud/blocklist.facade.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
@@ -148,6 +149,10 @@ export function createChargebacks(deps: {
               },
             },
           );
+          paymentOutcomes.inc({
+            provider: order.payment?.provider ?? 'unknown',
+            outcome: 'disputed',
+          });
         } catch (err) {
           if (!(err instanceof AppError) || err.code !== 'CONFLICT') throw err;
           // A racing delivery recorded it first.

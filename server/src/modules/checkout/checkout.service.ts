@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
+import { checkoutOutcomes } from '../../observability/metrics.ts';
 import { attributionFromCookies } from '../affiliates/attribution.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { CartService } from '../cart/cart.service.ts';
@@ -31,6 +32,24 @@ import type { Chargebacks } from './chargebacks.ts';
 import { unavailable, type Settlement } from './settlement.ts';
 
 type Buyer = { uid: string; email: string | null };
+
+/** What the buyer was told no to (a changed cart, a limit, a check): not a failure of the shop. */
+const REFUSALS = new Set(['VALIDATION_FAILED', 'CONFLICT', 'FORBIDDEN', 'TOO_MANY_REQUESTS']);
+
+/** `checkout_outcomes_total`: placed (payment started), refused, or failed (ours or the provider's). */
+function countedCheckout<A extends unknown[], R>(start: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R> => {
+    try {
+      const started = await start(...args);
+      checkoutOutcomes.inc({ outcome: 'placed' });
+      return started;
+    } catch (err) {
+      const refused = err instanceof AppError && REFUSALS.has(err.code);
+      checkoutOutcomes.inc({ outcome: refused ? 'refused' : 'failed' });
+      throw err;
+    }
+  };
+}
 
 /** The storefront page the provider sends the buyer back to (Italian pages under /it). */
 export const returnPath = (locale: Locale) =>
@@ -168,7 +187,7 @@ export function createCheckoutService(deps: {
      * Buys the caller's cart: an order (keys reserved), a payment at `provider` (idempotency key
      * `create:<orderId>`), the cart emptied. Answers where the buyer approves the payment.
      */
-    async start(
+    start: countedCheckout(async function start(
       buyer: Buyer,
       input: CheckoutRequest,
       request: RequestFacts,
@@ -200,7 +219,7 @@ export function createCheckoutService(deps: {
       await orderService.attachPayment(order, input.provider, payment.providerRef);
       await cart.empty(buyer.uid);
       return { orderId: order.id, approvalUrl: payment.approvalUrl };
-    },
+    }),
 
     /**
      * The buyer is back from the provider: settles the payment (capture once), or, when they

@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { Logger } from '../../logger.ts';
+import { paymentOutcomes } from '../../observability/metrics.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { OrderReports } from '../affiliates/order-reports.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
@@ -159,6 +160,7 @@ export function createRefundService(deps: {
         reason: doc.reason,
         orderId: order._id.toHexString(),
       });
+      paymentOutcomes.inc({ provider: payment.provider, outcome: 'refunded' });
       await book(doc, result.refundId);
     } catch (err) {
       if (!(err instanceof PaymentError)) throw err;
