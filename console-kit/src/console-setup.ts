@@ -2,6 +2,7 @@ import type { Role } from '@market/shared';
 import { localStorageStore, type I18nProvider, type Store } from 'react-admin';
 import { createFirebaseAuthProvider, type ConsoleAuthProvider } from './auth/auth-provider.ts';
 import { createFirebaseSession } from './auth/firebase-session.ts';
+import { createRecentSignInPrompt, type RecentSignInPrompt } from './auth/recent-sign-in.ts';
 import { createDataProvider, type ConsoleDataProvider } from './data/data-provider.ts';
 import { createI18nProvider, type ConsoleAppMessages } from './i18n/i18n-provider.ts';
 import type { TranslationOf } from './i18n/message-tree.ts';
@@ -12,6 +13,8 @@ export interface ConsoleSetup<D extends ConsoleDataProvider = ConsoleDataProvide
   dataProvider: D;
   i18nProvider: I18nProvider;
   store: Store;
+  /** The "sign in again" prompt the data provider waits on; `ConsoleAdmin` shows its dialog. */
+  recentSignIn?: RecentSignInPrompt;
 }
 
 export interface ConsoleSetupOptions<
@@ -41,9 +44,11 @@ export function createConsoleSetup<
   extendDataProvider = (base) => base as D,
 }: ConsoleSetupOptions<T, D>): ConsoleSetup<D> {
   const session = createFirebaseSession(`market-${role}`);
+  const recentSignIn = createRecentSignInPrompt(session);
   return {
     authProvider: createFirebaseAuthProvider({ role, session, admitApplicants }),
-    dataProvider: extendDataProvider(createDataProvider(apiBase, session)),
+    dataProvider: extendDataProvider(createDataProvider(apiBase, session, recentSignIn)),
+    recentSignIn,
     i18nProvider: createI18nProvider(messages.en, messages.it),
     // Both consoles share the origin; separate keys keep their preferences (locale, sort) apart.
     store: localStorageStore(undefined, `market-${role}`),

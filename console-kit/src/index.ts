@@ -16,6 +16,13 @@ export { CLIENT_CONFIG_URL, loadClientConfig } from './auth/client-config.ts';
 export { createFirebaseSession, type FirebaseSession } from './auth/firebase-session.ts';
 export { AUTH_MESSAGE_KEYS } from './auth/message-keys.ts';
 export {
+  createRecentSignInPrompt,
+  needsRecentSignIn,
+  REQUIRES_RECENT_LOGIN,
+  type RecentSignInPrompt,
+} from './auth/recent-sign-in.ts';
+export { RecentSignInDialog } from './auth/RecentSignInDialog.tsx';
+export {
   APPLICANT_PERMISSION,
   assertConsoleAccess,
   assertRole,

@@ -7,6 +7,13 @@ describe('accessDecision', () => {
     expect(accessDecision(new HttpError('You need to sign in', 401))).toBe('sign-out');
   });
 
+  it('keeps the session when a sensitive action wants a fresh sign-in the person declined', () => {
+    const body = { code: 'UNAUTHENTICATED', providerCode: 'auth/requires-recent-login' };
+    expect(accessDecision(new HttpError('Sign in again to do this', 401, body))).toBe(
+      'keep-session',
+    );
+  });
+
   it('keeps the session but denies on 403 (wrong role)', () => {
     expect(accessDecision(new HttpError('You are not allowed to do this', 403))).toBe('deny');
   });

@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
+import type { RecentSignInPrompt } from '../auth/recent-sign-in.ts';
 import { createHttpClient, type HttpClient, type IdTokenSource } from './http-client.ts';
 
 /**
@@ -15,9 +16,16 @@ export interface ConsoleDataProvider extends DataProvider {
   getText(path: string): Promise<string>;
 }
 
-/** The console's data provider on a role's API base (e.g. `/api/admin`), authenticated with `tokens`. */
-export function createDataProvider(apiBase: string, tokens: IdTokenSource): ConsoleDataProvider {
-  const httpClient = createHttpClient(tokens);
+/**
+ * The console's data provider on a role's API base (e.g. `/api/admin`), authenticated with
+ * `tokens`; a sensitive action asks `recentSignIn` for a fresh sign-in, then is sent again.
+ */
+export function createDataProvider(
+  apiBase: string,
+  tokens: IdTokenSource,
+  recentSignIn?: Pick<RecentSignInPrompt, 'request'>,
+): ConsoleDataProvider {
+  const httpClient = createHttpClient(tokens, recentSignIn);
   return withActions(simpleRestProvider(apiBase, httpClient), apiBase, httpClient);
 }
 

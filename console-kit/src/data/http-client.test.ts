@@ -43,3 +43,59 @@ describe('createHttpClient', () => {
     await expect(request).rejects.toMatchObject({ status: 403, message: 'Not for sellers' });
   });
 });
+
+describe('a sensitive action refused for want of a recent sign-in', () => {
+  const refusal = () =>
+    Response.json(
+      { code: 'UNAUTHENTICATED', providerCode: 'auth/requires-recent-login', message: 'Sign in' },
+      { status: 401 },
+    );
+
+  it('waits for the person to sign in again, then is sent again with the new token', async () => {
+    const fetchSpy = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(refusal())
+      .mockResolvedValueOnce(Response.json({ id: 'tok-1' }, { status: 201 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    const tokens = ['before', 'after'];
+    let asked = 0;
+    const httpClient = createHttpClient(
+      { getIdToken: async () => tokens.shift() ?? null },
+      { request: async () => void asked++ },
+    );
+
+    const { json } = await httpClient('/api/seller/api-tokens', { method: 'POST', body: '{}' });
+
+    expect(json).toEqual({ id: 'tok-1' });
+    expect(asked).toBe(1);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(new Headers(fetchSpy.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe(
+      'Bearer after',
+    );
+    expect(fetchSpy.mock.calls[1]?.[1]?.body).toBe('{}');
+  });
+
+  it('fails with the refusal when the person declines', async () => {
+    stubFetch(refusal());
+    const httpClient = createHttpClient(
+      { getIdToken: async () => 't' },
+      { request: () => Promise.reject(new Error('declined')) },
+    );
+    await expect(httpClient('/api/seller/api-tokens', { method: 'POST' })).rejects.toMatchObject({
+      status: 401,
+      body: { providerCode: 'auth/requires-recent-login' },
+    });
+  });
+
+  it('is not retried on any other 401', async () => {
+    const fetchSpy = stubFetch(Response.json({ code: 'UNAUTHENTICATED' }, { status: 401 }));
+    let asked = 0;
+    const httpClient = createHttpClient(
+      { getIdToken: async () => 't' },
+      { request: async () => void asked++ },
+    );
+    await expect(httpClient('/api/admin/users')).rejects.toMatchObject({ status: 401 });
+    expect(asked).toBe(0);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+});

@@ -11,6 +11,12 @@ export const consoleMessagesEn = {
       too_many_requests: 'Too many attempts. Wait a moment, then try again.',
       network_error: 'Cannot reach the sign-in service. Check your connection.',
       config_unavailable: 'The console cannot load its settings. Try again later.',
+      recent_sign_in: {
+        title: 'Confirm it’s you',
+        explain:
+          'This change needs a recent sign-in. Enter the password of %{email} to carry on; what you were doing then finishes.',
+        confirm: 'Confirm',
+      },
     },
     dashboard: {
       greeting: 'Welcome, %{email}',
@@ -74,6 +80,12 @@ export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
       network_error: 'Impossibile raggiungere il servizio di accesso. Controlla la connessione.',
       config_unavailable:
         'La console non riesce a caricare le sue impostazioni. Riprova più tardi.',
+      recent_sign_in: {
+        title: 'Conferma che sei tu',
+        explain:
+          'Questa modifica richiede un accesso recente. Inserisci la password di %{email} per continuare: quello che stavi facendo verrà completato.',
+        confirm: 'Conferma',
+      },
     },
     dashboard: {
       greeting: 'Ciao, %{email}',

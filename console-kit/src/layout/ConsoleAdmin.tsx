@@ -1,11 +1,15 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
   Admin,
   CustomRoutes,
+  Layout,
   type DashboardComponent,
+  type LayoutProps,
   type LoginComponent,
   type RenderResourcesFunction,
 } from 'react-admin';
+import type { RecentSignInPrompt } from '../auth/recent-sign-in.ts';
+import { RecentSignInDialog } from '../auth/RecentSignInDialog.tsx';
 import { Route } from 'react-router-dom';
 import { consoleTheme } from '../theme/console-theme.ts';
 import type { ConsoleSetup } from '../console-setup.ts';
@@ -33,6 +37,17 @@ export interface ConsoleAdminProps {
 
 const title = <ConsoleTitle />;
 
+/** react-admin's layout plus the "sign in again" dialog sensitive actions wait on. */
+const layoutWith = (prompt: RecentSignInPrompt) =>
+  function ConsoleLayout({ children }: LayoutProps) {
+    return (
+      <Layout>
+        {children}
+        <RecentSignInDialog prompt={prompt} />
+      </Layout>
+    );
+  };
+
 /**
  * react-admin's `<Admin>` with what every console shares: auth, data, i18n, light theme, login.
  * Render it through `mountConsole`, which provides the browser router it expects.
@@ -44,8 +59,11 @@ export function ConsoleAdmin({
   publicRoutes = [],
   children,
 }: ConsoleAdminProps) {
+  const prompt = setup.recentSignIn;
+  const layout = useMemo(() => (prompt ? layoutWith(prompt) : undefined), [prompt]);
   return (
     <Admin
+      layout={layout}
       basename={CONSOLE_BASENAME}
       title={title}
       authProvider={setup.authProvider}
