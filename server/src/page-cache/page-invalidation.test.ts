@@ -6,7 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '@market/embedded-mongo';
 import { createLogger } from '../logger.ts';
 import { createPageChanges } from './page-changes.ts';
-import { invalidatingDb, watchChangeStream } from './page-invalidation.ts';
+import { changeStreamGaps, changeStreamLagSeconds } from '../observability/metrics.ts';
+import { EVERY_TAG, invalidatingDb, watchChangeStream } from './page-invalidation.ts';
+import { EVERY_PAGE } from './page-tags.ts';
 
 /* The write watcher against the real driver and the embedded engine: what each write publishes. */
 
@@ -82,13 +84,99 @@ describe('writes publish the tags of the pages they change', () => {
   });
 });
 
-describe('several instances', () => {
-  it('follows no change stream where the deployment has none (the embedded engine)', async () => {
-    const stop = await watchChangeStream(
-      client.db('page_tags'),
-      createPageChanges(),
-      createLogger('silent'),
-    );
-    expect(stop).toBeNull();
+describe('several instances: the change stream', () => {
+  const log = createLogger('silent');
+  /** The tags published on a fresh bus, and a wait for some to arrive. */
+  function listen() {
+    const changes = createPageChanges();
+    const heard: string[][] = [];
+    changes.subscribe((tags) => heard.push([...tags]));
+    const until = async (pred: (all: string[][]) => boolean, ms = 5_000) => {
+      const end = Date.now() + ms;
+      while (!pred(heard) && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
+      expect(pred(heard)).toBe(true);
+    };
+    return { changes, heard, until };
+  }
+  const has = (tag: string) => (all: string[][]) => all.some((tags) => tags.includes(tag));
+
+  it('hears another instance’s writes within milliseconds, the engine included', async () => {
+    const { changes, heard, until } = listen();
+    const stop = await watchChangeStream(client.db('stream_a'), changes, log);
+    expect(stop).not.toBeNull();
+    try {
+      // Another instance: its own client, writing straight to the database.
+      const other = await new MongoClient(engine.uri).connect();
+      const productId = new ObjectId();
+      const uid = 'u-stream-a';
+      const start = performance.now();
+      await other.db('stream_a').collection('offers').insertOne({ productId, price: 5 });
+      await until(has(`product:${productId.toHexString()}`));
+      expect(performance.now() - start).toBeLessThan(500);
+      await other
+        .db('stream_a')
+        .collection('users')
+        .updateOne({ _id: uid as never }, { $set: { blocked: true } }, { upsert: true });
+      await until(has(`user:${uid}`));
+      // Collections no cache reads are not followed.
+      await other.db('stream_a').collection('orders').insertOne({ total: 1 });
+      await other.close();
+      expect(heard.flat().some((t) => t.includes('order'))).toBe(false);
+      expect((await changeStreamLagSeconds.get()).values[0]?.value).toBeLessThan(1);
+    } finally {
+      await stop?.();
+    }
+  });
+
+  it('opens again after the stream ends from where it stood: writes meanwhile are heard, nothing dropped', async () => {
+    const { changes, heard, until } = listen();
+    const db = client.db('stream_b');
+    await db.collection('offers').insertOne({ productId: new ObjectId() });
+    const gaps = (await changeStreamGaps.get()).values[0]?.value ?? 0;
+    const stop = await watchChangeStream(db, changes, log, { retryMs: 500 });
+    try {
+      // A dropped database ends (invalidates) its stream; the watcher opens it again later.
+      await db.dropDatabase();
+      const productId = new ObjectId();
+      await db.collection('offers').insertOne({ productId });
+      await until(has(`product:${productId.toHexString()}`));
+      expect(heard.flat()).not.toContain(EVERY_PAGE);
+      expect((await changeStreamGaps.get()).values[0]?.value ?? 0).toBe(gaps);
+    } finally {
+      await stop?.();
+    }
+  });
+
+  it('drops every page and cached entry, counted as a gap, when the history it needs is gone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-stream-gap-'));
+    let own = await startEmbeddedMongo({ port: 0, dataDir: dir });
+    const port = own.port;
+    const watcherClient = await new MongoClient(own.uri, {
+      serverSelectionTimeoutMS: 10_000,
+    }).connect();
+    const { changes, until } = listen();
+    const gaps = (await changeStreamGaps.get()).values[0]?.value ?? 0;
+    const stop = await watchChangeStream(watcherClient.db('stream_c'), changes, log, {
+      retryMs: 200,
+    });
+    try {
+      // A restart: the engine's history of changes does not survive it.
+      await own.close();
+      own = await startEmbeddedMongo({ port, dataDir: dir });
+      await until((all) => all.some((tags) => EVERY_TAG.every((t) => tags.includes(t))), 15_000);
+      expect(EVERY_TAG).toEqual(expect.arrayContaining(['page', 'users', 'carts', 'products']));
+      expect((await changeStreamGaps.get()).values[0]?.value).toBe(gaps + 1);
+      // And it follows the writes again afterwards.
+      const productId = new ObjectId();
+      const writer = await new MongoClient(own.uri).connect();
+      await writer.db('stream_c').collection('offers').insertOne({ productId });
+      await writer.close();
+      await until(has(`product:${productId.toHexString()}`));
+    } finally {
+      await stop?.();
+      await watcherClient.close();
+      await own.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
