@@ -149,8 +149,10 @@ async function runInstance(config: Config, log: Logger) {
     // Imports a stop or a crash left running go on from their saved cursor, in the background.
     imports.resume().catch((err: unknown) => log.error({ err }, 'supplier imports not resumed'));
   }
-  // Several instances on one replica set: each one's writes drop the others' cached pages.
-  if (servesRoutes && database.mode === 'external' && deps.pageCache.enabled) {
+  // Several instances on one database: each one's writes drop the others' cached pages, session
+  // states, carts and tokens (the session cache runs with the page cache off too). Opened
+  // wherever the database has change streams: a replica set, a mongos, the embedded engine.
+  if (servesRoutes) {
     const stopWatch = await watchChangeStream(
       database.client.db(config.MONGODB_DB),
       deps.pageCache.changes,
