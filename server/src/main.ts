@@ -11,6 +11,8 @@ import { watchChangeStream } from './page-cache/page-invalidation.ts';
 import { armFailpoints } from './lib/failpoints.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { startJob } from './jobs/job-runner.ts';
+import { startInstanceHeartbeat } from './observability/instances.ts';
+import { mountMetrics } from './observability/metrics-endpoint.ts';
 import { createIdentity } from './identity/firebase.ts';
 import { connectAwin } from './integrations/awin/awin.ts';
 import { createLogger, prettyLogsWanted, type Logger } from './logger.ts';
@@ -138,6 +140,9 @@ async function runInstance(config: Config, log: Logger) {
   // Supplier catalogue imports stop after their current page at shutdown, to be resumed.
   const imports = container.supplierImportRunner;
   shutdown.addJob(imports);
+  // This instance in the System page's list (`instances`): a heartbeat, removed at a clean stop.
+  const heartbeat = await startInstanceHeartbeat({ db, role: config.ROLE, log });
+  shutdown.onStop(() => heartbeat.stop());
   if (runsJobs) {
     // Each job takes its lease in the database: any number of instances may run this list.
     for (const job of shopJobs(container, config, log)) {
@@ -182,9 +187,13 @@ async function runInstance(config: Config, log: Logger) {
       }),
     });
   } else {
-    // METRICS: the worker's `GET /metrics` is mounted here once observability exports its mount
-    // (`mount: (app) => …`); until then a worker answers health and ready only.
-    server = createWorkerServer({ health: deps.health, lifecycle: site });
+    // A worker answers health, ready and its own metrics (its jobs' runs, leases, backlogs).
+    server = createWorkerServer({
+      health: deps.health,
+      lifecycle: site,
+      mount: (app) =>
+        mountMetrics(app, { trustProxy: config.TRUST_PROXY, access: deps.metrics, db: deps.db }),
+    });
   }
   shutdown.serve(server);
   const host = listenHost(config);
