@@ -14,23 +14,6 @@ type Backlog = {
   count(db: Db): Promise<number | null>;
 };
 
-/** The outbox is counted only once an index leads with `delivery` (a scan per scrape, never). */
-const OUTBOX_INDEX_CHECK_MS = 60_000;
-const outboxIndexed = new WeakMap<Db, { at: number; indexed: boolean }>();
-
-async function outboxCountable(db: Db): Promise<boolean> {
-  const known = outboxIndexed.get(db);
-  if (known && Date.now() - known.at < OUTBOX_INDEX_CHECK_MS) return known.indexed;
-  const indexes = await db
-    .collection('outbox')
-    .listIndexes()
-    .toArray()
-    .catch(() => []);
-  const indexed = indexes.some((ix) => Object.keys(ix.key as object)[0] === 'delivery');
-  outboxIndexed.set(db, { at: Date.now(), indexed });
-  return indexed;
-}
-
 export const BACKLOGS: readonly Backlog[] = [
   {
     queue: 'webhooks',
@@ -52,12 +35,10 @@ export const BACKLOGS: readonly Backlog[] = [
       db.collection('payouts').countDocuments({ status: { $in: ['pending', 'processing'] } }),
   },
   {
+    // Mails whose SMTP send is still to be tried (failed ones are given up: a person looks).
     queue: 'outbox',
-    jobs: ['outbox-delivery', 'mail-delivery'],
-    count: async (db) =>
-      (await outboxCountable(db))
-        ? db.collection('outbox').countDocuments({ delivery: { $in: ['pending', 'failed'] } })
-        : null,
+    jobs: ['outbox'],
+    count: (db) => db.collection('outbox').countDocuments({ delivery: 'pending' }),
   },
 ];
 
