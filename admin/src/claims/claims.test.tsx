@@ -78,4 +78,31 @@ describe('admin claims', () => {
     );
     expect(await screen.findByText('Claim rejected')).toBeTruthy();
   });
+
+  it('offers to reopen a rejected claim only, and sends the note', async () => {
+    const reopenClaim = vi.fn(async () => ESCALATED_CLAIM);
+    renderInConsole(
+      <RecordContextProvider value={{ ...ESCALATED_CLAIM, status: 'rejected' }}>
+        <ClaimDecisionButtons />
+        <Notification />
+      </RecordContextProvider>,
+      { messages, dataProvider: testDataProvider({ reopenClaim }) },
+    );
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Reopen']);
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Reopen the claim on Stellar Drift?',
+    });
+    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), {
+      target: { value: 'Seller admitted the key was used' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(reopenClaim).toHaveBeenCalledWith({
+        id: ESCALATED_CLAIM.id,
+        note: 'Seller admitted the key was used',
+      }),
+    );
+    expect(await screen.findByText('Claim reopened: decide it')).toBeTruthy();
+  });
 });

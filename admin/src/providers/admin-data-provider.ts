@@ -46,6 +46,8 @@ export interface AdminDataProvider extends ConsoleDataProvider {
   refreshOrder(params: { id: string }): Promise<AdminOrder>;
   /** `POST /api/admin/claims/:id/decide`: an escalated claim upheld (refund, replace) or rejected. */
   decideClaim(params: { id: string; decision: ClaimDecision; note: string }): Promise<AdminClaim>;
+  /** `POST /api/admin/claims/:id/reopen`: a rejected claim back to an admin's decision. */
+  reopenClaim(params: { id: string; note: string }): Promise<AdminClaim>;
   /** `POST /api/admin/payouts/run`: a payout run now (PayPal, or transfers to make). */
   runPayouts(params: { method: PayoutMethod }): Promise<{ created: number; ids: string[] }>;
   /** `POST /api/admin/payouts/:id/mark-paid`: a transfer payout paid, with the bank reference. */
@@ -84,6 +86,8 @@ export function withAdminMethods(base: ConsoleDataProvider): AdminDataProvider {
     refreshOrder: ({ id }) => base.postAction<AdminOrder>(orderPath(id, 'refresh')),
     decideClaim: ({ id, decision, note }) =>
       base.postAction<AdminClaim>(`/claims/${encodeURIComponent(id)}/decide`, { decision, note }),
+    reopenClaim: ({ id, note }) =>
+      base.postAction<AdminClaim>(`/claims/${encodeURIComponent(id)}/reopen`, { note }),
     runPayouts: (params) => base.postAction('/payouts/run', params),
     markPayoutPaid: ({ id, reference }) =>
       base.postAction<Payout>(`/payouts/${encodeURIComponent(id)}/mark-paid`, { reference }),

@@ -2,6 +2,7 @@ import type { Db } from 'mongodb';
 import type { Logger } from '../logger.ts';
 import { createAuditRepository } from '../modules/audit/audit.repository.ts';
 import { createAuditLog } from '../modules/audit/audit.service.ts';
+import { createClaimRepository } from '../modules/claims/claims.repository.ts';
 import { createExchangeRateRepository } from '../modules/exchange-rates/exchange-rates.repository.ts';
 import { createRestock } from '../modules/keys/key-stock.ts';
 import type { KeyVault } from '../modules/keys/key-vault.ts';
@@ -64,6 +65,25 @@ export function dataMigrations(deps: { db: Db; vault: KeyVault; log: Logger }): 
           log,
         });
         return report.unreadable === 0 && report.unsettled === 0;
+      },
+    },
+    {
+      // A key is claimed once since issue 22: claims ended before kept no `openKey`, so a key
+      // whose claim was rejected could be claimed again. Each such key's newest claim holds it
+      // again (a key some claim holds already is left as it is).
+      id: '2026-11-claims-one-per-key',
+      run: async () => {
+        const claims = createClaimRepository(db);
+        const seen = new Set<string>();
+        let held = 0;
+        for (const claim of await claims.endedWithoutKey()) {
+          const key = claim.keyId.toHexString();
+          if (seen.has(key)) continue;
+          seen.add(key);
+          if (await claims.holdKey(claim._id, claim.keyId)) held++;
+        }
+        log.info({ keys: held }, 'ended claims hold their keys again');
+        return true;
       },
     },
   ];

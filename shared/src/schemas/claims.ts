@@ -21,7 +21,9 @@ export const ClaimReasonSchema = z.enum(CLAIM_REASONS);
 /**
  * `open`: waiting for the seller (until `respondBy`); `escalated`: waiting for an admin;
  * `replacing` / `refunding`: a resolution under way (a crash leaves it there, the claims job
- * finishes it); `replaced`, `refunded` (upheld) and `rejected` are final.
+ * finishes it); `replaced`, `refunded` (upheld) and `rejected` end it. A key is claimed once:
+ * a rejected claim comes back only when an admin reopens it (to `escalated`), never by the buyer
+ * filing again.
  */
 export const CLAIM_STATUSES = [
   'open',
@@ -65,7 +67,8 @@ export const CLAIM_TRANSITIONS: Readonly<
   refunding: { refunded: ['system'], escalated: ['system'] },
   replaced: {},
   refunded: {},
-  rejected: {},
+  // An admin reopens a rejection (new facts, a mistake) and decides it again.
+  rejected: { escalated: ['admin'] },
 };
 
 export function canClaimTransition(from: ClaimStatus, to: ClaimStatus, actor: ClaimActor): boolean {

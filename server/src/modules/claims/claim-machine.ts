@@ -12,7 +12,10 @@ import type { ClaimDoc, ClaimRepository } from './claims.repository.ts';
 export type ClaimBy = { actor: ClaimActor; uid: string | null };
 export const SYSTEM: ClaimBy = { actor: 'system', uid: null };
 
-/** Statuses that end a claim: the key may be claimed again afterwards (`openKey` removed). */
+/**
+ * Statuses that end a claim. The claim keeps its `openKey` (a key is claimed once): only an
+ * admin's reopening of a rejection brings it back, never a second filing by the buyer.
+ */
 const FINAL: readonly ClaimStatus[] = ['replaced', 'refunded', 'rejected'];
 
 /**
@@ -36,6 +39,7 @@ export function createClaimMachine(claims: ClaimRepository, now: () => Date) {
     }
     const at = now();
     const final = FINAL.includes(to);
+    const reopened = FINAL.includes(claim.status);
     const moved = await claims.move(
       claim._id,
       claim.status,
@@ -46,7 +50,8 @@ export function createClaimMachine(claims: ClaimRepository, now: () => Date) {
           ...(final ? { resolvedAt: at } : {}),
           ...(to === 'replaced' || to === 'refunded' ? { upheld: true as const } : {}),
         },
-        unset: final ? ['openKey'] : [],
+        // Reopened, it is no longer resolved (the defect rate counts only resolved claims).
+        unset: reopened ? ['resolvedAt'] : [],
       },
     );
     if (!moved) throw new AppError('CONFLICT', { message: 'The claim changed meanwhile' });

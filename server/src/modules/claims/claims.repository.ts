@@ -41,8 +41,10 @@ export type ClaimDoc = {
   /** The seller's deadline; past it an `open` claim's line is refunded by the System. */
   respondBy: Date;
   /**
-   * The claimed key while the claim is open (removed in the update that closes it): the unique
-   * index on it allows one open claim per key, however many racing requests.
+   * The claimed key, from the filing on and kept when the claim ends (the name is older than
+   * the rule): the unique index on it allows one claim per key, however many racing requests.
+   * Absent only on claims ended before the rule whose key another claim holds (migration
+   * `2026-11-claims-one-per-key`).
    */
   openKey?: ObjectId;
   /** Set with a final upheld status (replaced or refunded): the seller's defect rate counts it. */
@@ -59,6 +61,7 @@ export type ClaimDoc = {
 export const claimIndexes: IndexDescription[] = [
   {
     key: { openKey: 1 },
+    // Named when a key could be claimed again after an ending; it now holds for good.
     name: 'one_open_claim_per_key',
     unique: true,
     partialFilterExpression: { openKey: { $exists: true } },
@@ -98,6 +101,30 @@ export function createClaimRepository(db: Db) {
       }
     },
     findById: (id: ObjectId) => claims.findOne({ _id: id }),
+    /** The claim that holds a key (`openKey`): the one a second filing ran into. */
+    holderOf: (keyId: ObjectId) => claims.findOne({ openKey: keyId }),
+    /**
+     * Claims ended before a key was claimed once for good, without `openKey`, newest first: the
+     * migration gives each key's newest its `openKey` back.
+     */
+    endedWithoutKey: () =>
+      claims
+        .find({ openKey: { $exists: false } }, { projection: { keyId: 1 } })
+        .sort({ createdAt: -1, _id: -1 })
+        .toArray(),
+    /** Gives a claim its key back unless another holds it (false then: the unique index). */
+    async holdKey(id: ObjectId, keyId: ObjectId): Promise<boolean> {
+      try {
+        const res = await claims.updateOne(
+          { _id: id, openKey: { $exists: false } },
+          { $set: { openKey: keyId } },
+        );
+        return res.modifiedCount === 1;
+      } catch (err) {
+        if (err instanceof MongoServerError && err.code === 11000) return false;
+        throw err;
+      }
+    },
     /**
      * One move of the state machine: matches only while the claim is still `from`, so of two
      * racing moves one wins; answers the claim after it (null: it was no longer `from`).

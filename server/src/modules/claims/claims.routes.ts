@@ -37,7 +37,7 @@ export const userClaimRoutes = (service: ClaimService) =>
       {
         summary: 'Report a revealed key of one of the caller’s orders as not working',
         description:
-          'Within the holdback window after delivery (SELLER_HOLDBACK_DAYS), for a key the buyer revealed; one open claim per key. Refused with 409 and a message saying why: unrevealed, outside the window, refunded line, a claim already open. The seller is told by mail.',
+          'Within the holdback window after delivery (SELLER_HOLDBACK_DAYS), for a key the buyer revealed; one claim per key, ever (a rejection is final for the buyer: only an admin reopens it). Refused with 409 and a message saying why: unrevealed, outside the window, refunded line, a claim already open, rejected or ended. The seller is told by mail.',
         body: ClaimCreateSchema,
         response: { status: 201, description: 'The new claim', schema: ClaimSchema },
         errors: [409],
@@ -195,4 +195,17 @@ export const adminClaimRoutes = (service: ClaimService) =>
       },
       async (c) =>
         c.json(await service.decide(c.req.param('id'), c.req.valid('json'), auditContext(c))),
+    )
+    .post(
+      '/:id/reopen',
+      {
+        summary: 'Reopen a rejected claim',
+        description:
+          'A key is claimed once: after a rejection the buyer cannot report it again (409), only an admin brings the claim back, to `escalated`, to decide it again (`decide`). The seller’s deadline does not start over. Audited (`claim.reopen`) with the note. 409 for a claim that is not rejected.',
+        body: ClaimActionSchema,
+        response: { status: 200, description: 'The claim, escalated', schema: AdminClaimSchema },
+        errors: [409],
+      },
+      async (c) =>
+        c.json(await service.reopen(c.req.param('id'), c.req.valid('json').note, auditContext(c))),
     );

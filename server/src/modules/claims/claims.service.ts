@@ -6,11 +6,11 @@ import type {
   ClaimDecisionRequest,
   ClaimStatus,
 } from '@market/shared';
-import { ClaimCreateSchema } from '@market/shared';
+import { ClaimCreateSchema, OPEN_CLAIM_STATUSES } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { Logger } from '../../logger.ts';
-import type { AuditContext } from '../audit/audit.service.ts';
+import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import { SYSTEM_AUDIT_CONTEXT } from '../audit/audit.service.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
@@ -43,6 +43,7 @@ export function createClaimService(deps: {
   orders: Pick<OrderFacade, 'findOwn'>;
   keys: Pick<KeyFacade, 'soldOfOrder'>;
   mails: Mails;
+  auditLog: Pick<AuditLog, 'record'>;
   publicOrigin: string;
   holdbackDays: number;
   responseHours: number;
@@ -93,6 +94,18 @@ export function createClaimService(deps: {
     );
   }
 
+  /** Why a second filing of a key was refused: the claim that holds it says. */
+  async function claimedAlready(keyId: ObjectId): Promise<AppError> {
+    const holder = await claims.holderOf(keyId);
+    const message =
+      holder?.status === 'rejected'
+        ? 'The claim on this key was rejected; only an admin can reopen it'
+        : holder && (OPEN_CLAIM_STATUSES as readonly ClaimStatus[]).includes(holder.status)
+          ? 'This key has an open claim already'
+          : 'This key was claimed already';
+    return new AppError('CONFLICT', { message });
+  }
+
   /** The seller's or the admin's resolution, answering the claim as it ended (or stands). */
   async function uphold(
     claim: ClaimDoc,
@@ -108,7 +121,8 @@ export function createClaimService(deps: {
     /**
      * The buyer reports a key of their approved order as not working: it must be sold to them,
      * revealed (a key nobody saw cannot be known to fail; it is refunded the usual way), and the
-     * order delivered within the holdback window. One open claim per key (409).
+     * order delivered within the holdback window. One claim per key, ever (409): a rejection is
+     * final for the buyer, only an admin reopens it (`reopen`).
      */
     async report(
       userId: string,
@@ -171,9 +185,7 @@ export function createClaimService(deps: {
         createdAt: at,
         updatedAt: at,
       };
-      if (!(await claims.insert(doc))) {
-        throw new AppError('CONFLICT', { message: 'This key has an open claim already' });
-      }
+      if (!(await claims.insert(doc))) throw await claimedAlready(key._id);
       await tellSeller(doc).catch((err: unknown) =>
         log.warn({ err, claimId: doc._id.toHexString() }, 'seller not told of a claim'),
       );
@@ -219,6 +231,26 @@ export function createClaimService(deps: {
       return { rows: rows.map(toAdminClaim), total };
     },
     adminGet: async (id: string): Promise<AdminClaim> => toAdminClaim(await find(id)),
+    /**
+     * An admin reopens a rejected claim (a mistake, new facts): it goes back to `escalated`, for
+     * an admin to decide again; the buyer cannot file the key again, and the seller's deadline
+     * (the System's refund) does not start over. Audited with the admin's note.
+     */
+    async reopen(id: string, note: string, ctx: AuditContext): Promise<AdminClaim> {
+      const claim = await find(id);
+      if (claim.status !== 'rejected') {
+        throw new AppError('CONFLICT', { message: 'Only a rejected claim can be reopened' });
+      }
+      const reopened = await move(claim, 'escalated', { actor: 'admin', uid: ctx.actor.uid }, note);
+      await deps.auditLog.record(ctx, {
+        action: 'claim.reopen',
+        target: { type: 'claims', id: claim._id.toHexString() },
+        reason: note || null,
+        details: { orderNumber: claim.orderNumber, keyId: claim.keyId.toHexString() },
+      });
+      return toAdminClaim(reopened);
+    },
+
     /** An admin decides an escalated claim: uphold (refund or replace) or reject. */
     async decide(id: string, input: ClaimDecisionRequest, ctx: AuditContext): Promise<AdminClaim> {
       const claim = await find(id);

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
 import type { Logger } from '../../logger.ts';
+import type { AuditLog } from '../audit/audit.service.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { OfferPricing } from '../offers/offer-pricing.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
@@ -25,6 +26,7 @@ export function createClaims(deps: {
   refunds: Pick<RefundService, 'refund'>;
   supplierFulfilment: Pick<SupplierFulfilment, 'buyReplacement'>;
   mails: Mails;
+  auditLog: Pick<AuditLog, 'record'>;
   publicOrigin: string;
   holdbackDays: number;
   responseHours: number;
@@ -63,6 +65,7 @@ export function createClaims(deps: {
     orders: deps.orders,
     keys: deps.keys,
     mails: deps.mails,
+    auditLog: deps.auditLog,
     publicOrigin: deps.publicOrigin,
     holdbackDays: deps.holdbackDays,
     responseHours: deps.responseHours,

@@ -24,7 +24,8 @@ type Step = 'idle' | 'form' | 'sending' | 'failed' | 'refused';
 /**
  * A delivered key's claim: its status once reported (with "ask the marketplace" while the seller
  * has not answered), else, for a key the buyer revealed, "Report a problem" opening a short form
- * (why, and in their words). The seller replaces or refunds it; the buyer is told by mail.
+ * (why, and in their words). The seller replaces or refunds it; the buyer is told by mail. A key
+ * is reported once, whatever the outcome.
  */
 export default function KeyClaim(props: KeyClaimProps) {
   const { orderId, orderKey, revealedAt, claim, onClaim, names, formatDate, idToken, t } = props;
@@ -43,7 +44,8 @@ export default function KeyClaim(props: KeyClaimProps) {
     }
   };
 
-  if (claim && claim.status !== 'rejected') {
+  // A key is reported once: a rejected report stays shown (only the marketplace reopens it).
+  if (claim) {
     return (
       <div className="key-claim">
         <p className={`claim-status ${claim.status}`} role="status">
