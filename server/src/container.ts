@@ -675,7 +675,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // Defective-key claims: replaced or refunded by the seller, decided by an admin on escalation;
   // main.ts's claims job refunds what sellers leave unanswered and counts the defect rates.
   const claims = createClaims({
-    ...{ db, pricing, refunds, supplierFulfilment, mails, log },
+    ...{ db, pricing, refunds, supplierFulfilment, mails, log, auditLog },
     orders: ask.orders,
     keys: ask.keys,
     offers: ask.offers,

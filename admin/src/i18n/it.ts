@@ -597,6 +597,8 @@ export const it: TranslationOf<typeof en> = {
         'user.anonymise': 'Utente anonimizzato',
         'seller.legalChangeApprove': 'Modifica dei dati legali del venditore approvata',
         'seller.legalChangeReject': 'Modifica dei dati legali del venditore respinta',
+        'claim.reopen': 'Segnalazione riaperta',
+        'outbox.read': 'Letta una mail con un link di accesso',
       },
       outcomes: { succeeded: 'Eseguita', refused: 'Rifiutata', failed: 'Non riuscita' },
     },
@@ -861,7 +863,7 @@ export const it: TranslationOf<typeof en> = {
         respondBy: 'Risposta entro',
         createdAt: 'Segnalata il',
       },
-      actions: { refund: 'Rimborsa', replace: 'Sostituisci', reject: 'Respingi' },
+      actions: { refund: 'Rimborsa', replace: 'Sostituisci', reject: 'Respingi', reopen: 'Riapri' },
       confirm: {
         refund_title: 'Rimborsare la chiave di %{name}?',
         refund_content: 'All’acquirente torna la riga; al venditore viene addebitata.',
@@ -870,12 +872,16 @@ export const it: TranslationOf<typeof en> = {
           'Una chiave dello stock del venditore (o del fornitore) va nell’ordine dell’acquirente.',
         reject_title: 'Respingere la segnalazione su %{name}?',
         reject_content: 'La segnalazione è chiusa; l’acquirente tiene la chiave e viene avvisato.',
+        reopen_title: 'Riaprire la segnalazione su %{name}?',
+        reopen_content:
+          'Torna da decidere a un amministratore; l’acquirente non può segnalare di nuovo la chiave.',
         note: 'Nota (facoltativa)',
       },
       notifications: {
         refund: 'Rimborsata',
         replace: 'Sostituita',
         reject: 'Segnalazione respinta',
+        reopen: 'Segnalazione riaperta: da decidere',
         conflict:
           'Non fatto: la segnalazione è cambiata nel frattempo, o non resta una chiave da dare',
       },

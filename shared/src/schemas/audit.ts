@@ -37,6 +37,10 @@ export const AUDIT_ACTIONS = [
   'user.anonymise',
   'seller.legalChangeApprove',
   'seller.legalChangeReject',
+  // An admin reopened a rejected claim (a key is otherwise claimed once).
+  'claim.reopen',
+  // An admin read a mail carrying a credential (a reset or invitation link) in the outbox.
+  'outbox.read',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
