@@ -101,6 +101,10 @@ export function shopJobs(container: Container, config: Config, log: Logger): Job
       everyMs: config.WEBHOOK_INTERVAL_SECONDS * 1000,
       run: () => c.sellerApi.delivery.deliverDue(),
     },
+    // Mails whose SMTP send failed, retried with backoff (and those an instance died sending).
+    { name: 'outbox', everyMs: 30_000, run: () => c.mailer.sendDue() },
+    // Catalogue imports whose instance died are taken over once their lease expires.
+    { name: 'supplier-imports', everyMs: 60_000, run: () => c.supplierImportRunner.resume() },
     // Sales of the last two hours whose event a crash lost are recorded again (same event ids).
     {
       name: 'webhook-sale-sweep',

@@ -5,6 +5,7 @@ import {
 } from '../../integrations/suppliers/supplier.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
+import type { HeldLease, Leases } from '../../jobs/lease.ts';
 import { normaliseName } from './normalise.ts';
 import { platformCandidates, regionOf } from './spellings.ts';
 import type { SupplierImportDoc, SupplierImportRepository } from './supplier-imports.repository.ts';
@@ -37,11 +38,16 @@ export const toFields = (p: SupplierProduct): SupplierProductFields => ({
   preOrder: p.preOrder,
 });
 
+/** An import's lease lasts this long without a heartbeat: a dead runner's import waits this. */
+const IMPORT_LEASE_MS = 60_000;
+
 /**
- * Runs catalogue imports in the background of this process: pages `listProducts` from the saved
- * cursor into `supplierProducts`, saving the cursor and counts after every page; after the last
- * page, marks gone what the supplier no longer lists. `resume` (main.ts, at boot) picks up the
- * imports a stop or a crash left running; no request ever waits for a page.
+ * Runs catalogue imports in the background: pages `listProducts` from the saved cursor into
+ * `supplierProducts`, saving the cursor and counts after every page; after the last page, marks
+ * gone what the supplier no longer lists. Each run holds the import's lease
+ * (`supplier-import:<id>`, renewed while it pages), so one instance pages an import at a time;
+ * `resume` (the `supplier-imports` job, and at boot) takes over the imports a stop or a crash
+ * left running once their lease has expired. No request ever waits for a page.
  */
 export function createImportRunner(deps: {
   imports: SupplierImportRepository;
@@ -49,6 +55,10 @@ export function createImportRunner(deps: {
   /** A connection's adapter (404/409 AppError when it is gone or its supplier is off). */
   supplierFor: (connectionId: string) => Promise<Supplier>;
   log: Logger;
+  /** Claims an import for the instance that pages it. */
+  leases: Pick<Leases, 'acquire'>;
+  /** The import lease's TTL (tests shorten it). */
+  leaseMs?: number;
   clock?: () => Date;
   hooks?: ImportHooks;
 }) {
@@ -66,11 +76,12 @@ export function createImportRunner(deps: {
     return { total: null, estimated: false };
   };
 
-  async function pages(start: SupplierImportDoc) {
+  async function pages(start: SupplierImportDoc, lease: HeldLease) {
     const id = start._id.toHexString();
     const supplier = await deps.supplierFor(start.connectionId);
     let doc = start;
-    while (!stopping) {
+    // A lost lease (a renewal failed): another instance goes on from the saved cursor.
+    while (!stopping && lease.held) {
       const page = await supplier.listProducts(doc.cursor);
       await products.upsertPage(doc.supplier, page.items.map(toFields), now());
       if (deps.hooks?.pageWritten?.({ importId: id, pages: doc.pages + 1 }) === 'halt') return;
@@ -101,7 +112,7 @@ export function createImportRunner(deps: {
     const id = doc._id.toHexString();
     const current = active.get(id);
     if (current) return current;
-    const running = pages(doc)
+    const running = claimed(doc)
       .catch(async (err: unknown) => {
         // The supplier's refusal or unavailability, the connection gone or switched off, bad paging.
         const known =
@@ -114,6 +125,24 @@ export function createImportRunner(deps: {
       .finally(() => active.delete(id));
     active.set(id, running);
     return running;
+  }
+
+  /** Pages the import under its lease; nothing when another instance holds it. */
+  async function claimed(doc: SupplierImportDoc): Promise<void> {
+    const lease = await deps.leases.acquire(`supplier-import:${doc._id.toHexString()}`, {
+      ttlMs: deps.leaseMs ?? IMPORT_LEASE_MS,
+    });
+    if (!lease) return;
+    try {
+      // Read again under the lease: the previous holder may have moved it on or finished it.
+      const fresh = await imports.findById(doc._id);
+      if (fresh?.status !== 'running') return;
+      if (lease.takenOver)
+        log.warn({ importId: doc._id.toHexString() }, 'supplier import taken over');
+      await pages(fresh, lease);
+    } finally {
+      await lease.release();
+    }
   }
 
   return {
