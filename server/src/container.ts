@@ -502,6 +502,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     products: supplierProducts,
     supplierFor: connectionsOfSellers.supplierFor,
     log,
+    leases,
     hooks: options.importHooks,
   });
   const supplierImportService = createSupplierImportService({
