@@ -32,5 +32,10 @@ COPY --from=build /app/admin/dist ./admin/dist
 COPY --from=build /app/seller/dist ./seller/dist
 USER node
 EXPOSE 8080
+# One image for every role: ROLE=web (routes), worker (jobs) or all (both, the default). node is
+# PID 1 and handles SIGTERM itself: not ready at once, serving through SHUTDOWN_GRACE_SECONDS,
+# then draining (README, Running several instances). Liveness is /api/health; whether an
+# instance takes traffic is /api/ready, which the load balancer checks.
+STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:8080/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "server/src/main.ts"]
