@@ -17,6 +17,7 @@ import { ensureIndexes } from '../src/db/indexes.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { connectAwin, type AwinConnection } from '../src/integrations/awin/awin.ts';
 import { createLogger } from '../src/logger.ts';
+import { watchChangeStream } from '../src/page-cache/page-invalidation.ts';
 import { startPaymentSandboxes, type PaymentSandboxes } from '../src/sandboxes/payments.ts';
 import type { KeyVault } from '../src/modules/keys/key-vault.ts';
 import { ensureReferenceData } from '../src/seed/seed.ts';
@@ -33,6 +34,8 @@ export type TestServer = {
   vault: KeyVault;
   /** The app's repositories and services (placing orders and the jobs have no route of their own). */
   container: Container;
+  /** Where its database is: another server started `sameDatabaseAs` this one uses it too. */
+  database: { uri: string; name: string };
   /** The local PayPal and Checkout.com sandboxes the app's payment clients talk to. */
   paymentSandboxes: PaymentSandboxes;
   emulatorHost: string;
@@ -61,13 +64,24 @@ export async function startTestServer(
     storefront?: boolean;
     /** The Auth emulator's address, when not the shared one (a proxy in front of it, say). */
     emulatorHost?: string;
+    /** How long a request may take to arrive (http-server.ts `REQUEST_TIMEOUT_MS`). */
+    requestTimeoutMs?: number;
+    /**
+     * A second instance: its own client, app and caches on that server's database, as another
+     * process would be (the first one closes the database).
+     */
+    sameDatabaseAs?: TestServer;
+    /** Follows the change stream as main.ts does: other instances' writes drop its caches. */
+    changeStream?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
   const external = process.env.MONGODB_URI;
-  const engine = external ? null : await startEmbeddedMongo({ port: 0, dataDir });
-  const client = await new MongoClient(external ?? engine!.uri).connect();
-  const db = client.db(`test_${path.basename(dataDir).replace(/\W/g, '')}`);
+  const shared = options.sameDatabaseAs?.database;
+  const engine = external || shared ? null : await startEmbeddedMongo({ port: 0, dataDir });
+  const uri = shared?.uri ?? external ?? engine!.uri;
+  const client = await new MongoClient(uri).connect();
+  const db = client.db(shared?.name ?? `test_${path.basename(dataDir).replace(/\W/g, '')}`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
   const emulatorHost = options.emulatorHost ?? inject('authEmulatorHost');
   const identity = createIdentity(config, emulatorHost);
@@ -93,6 +107,9 @@ export async function startTestServer(
   await container.categories.ensureDefaults();
   await ensureReferenceData(db);
   const app = createApp(container);
+  const stopWatch = options.changeStream
+    ? await watchChangeStream(db, deps.pageCache.changes, log)
+    : null;
   const server = (
     await createHttpServer(app.fetch, log, {
       ...deps,
@@ -101,6 +118,7 @@ export async function startTestServer(
         clientConfig: deps.clientConfig,
       }),
       storefront: options.storefront ?? false,
+      requestTimeoutMs: options.requestTimeoutMs,
       identity: identity.mode,
     })
   ).listen(0, '127.0.0.1');
@@ -129,6 +147,7 @@ export async function startTestServer(
     identity,
     vault: deps.vault,
     container,
+    database: { uri, name: db.databaseName },
     paymentSandboxes,
     emulatorHost,
     awin,
@@ -148,8 +167,9 @@ export async function startTestServer(
     },
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      await stopWatch?.();
       await paymentSandboxes.close();
-      if (external) await db.dropDatabase();
+      if (external && !shared) await db.dropDatabase();
       await client.close();
       await engine?.close();
       await identity.close();

@@ -11,6 +11,16 @@ const UPLOAD_PATH = /^\/api\/admin\/products\/[^/]+\/images$/;
 export const maxBodyBytes = (path: string): number =>
   UPLOAD_PATH.test(path) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 
+/**
+ * Whether a request's body is left on the connection for the app to stream: one that may be
+ * larger than any other route takes (a picture upload declaring over `MAX_BODY_BYTES`, or not
+ * declaring its length). The app reads it only after the route's guard has let the caller in
+ * (`mountRoutes` puts the guard before the body's check), so a guest cannot make the server
+ * hold 8 MB; everything else is read first, as `readBodyFirst` says.
+ */
+const readAfterGuard = (req: http.IncomingMessage, limit: number): boolean =>
+  limit > MAX_BODY_BYTES && !(Number(req.headers['content-length']) <= MAX_BODY_BYTES);
+
 /** Past this much, a refused body is not read to its end: the connection is closed instead. */
 const MAX_DISCARDED_BYTES = 16 * MAX_BODY_BYTES;
 
@@ -25,15 +35,23 @@ type NodeListener = (req: http.IncomingMessage, res: http.ServerResponse) => unk
  * "other side closed". The body is handed over as `rawBody`, which @hono/node-server reads
  * instead of the socket; past its limit (`maxBodyBytes`) only the first bytes are kept (the body limit
  * refuses it either way), and past `MAX_DISCARDED_BYTES` reading stops and the answer closes
- * the connection, which HTTP allows and the client is told of.
+ * the connection, which HTTP allows and the client is told of. A large upload's body is the
+ * exception (`readAfterGuard`): nobody but an admin gets it read. However slow the body,
+ * Node's request timeout (`REQUEST_TIMEOUT_MS` in http-server.ts) cuts it with a 408.
  */
 export function readBodyFirst(listener: NodeListener): NodeListener {
   return (req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.readableEnded) {
       return listener(req, res);
     }
-    const chunks: Buffer[] = [];
     const limit = maxBodyBytes((req.url ?? '').split('?', 1)[0]!);
+    if (readAfterGuard(req, limit)) {
+      // An answer given before the body is read (a 401, a 403) leaves the rest of the body on
+      // the connection, so that answer closes it; uploads are rare (an admin's pictures).
+      res.shouldKeepAlive = false;
+      return listener(req, res);
+    }
+    const chunks: Buffer[] = [];
     let size = 0;
     let handedOver = false;
     const handOver = () => {
