@@ -26,6 +26,7 @@ import products from './products/index.ts';
 import sellers from './sellers/index.ts';
 import supplierPurchases from './supplier-purchases/index.ts';
 import suppliers from './suppliers/index.ts';
+import system from './system/index.ts';
 import { adminSetup } from './setup.ts';
 import users from './users/index.ts';
 
@@ -60,6 +61,7 @@ export function App() {
       <Resource name="exchange-rates" {...exchangeRates} />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="outbox" {...outbox} />
+      <Resource name="system" {...system} />
     </ConsoleAdmin>
   );
 }

@@ -585,6 +585,7 @@ export const en = {
         'seller.legalChangeReject': 'Seller legal details change rejected',
         'claim.reopen': 'Claim reopened',
         'outbox.read': 'Mail with a sign-in link read',
+        'apiTokens.revoke': 'API tokens of the account revoked',
       },
       outcomes: { succeeded: 'Done', refused: 'Refused', failed: 'Failed' },
     },
@@ -904,6 +905,36 @@ export const en = {
         fundedBy:
           'The marketplace: sellers are credited as if sold at list price. The seller: the discount comes off their line before commission',
       },
+    },
+    system: {
+      name: 'System |||| System',
+      sections: { instances: 'Instances', jobs: 'Background jobs' },
+    },
+    instances: {
+      name: 'Instance |||| Instances',
+      fields: {
+        id: 'Instance',
+        role: 'Role',
+        version: 'Version',
+        pid: 'Process',
+        startedAt: 'Started',
+        lastSeenAt: 'Last seen',
+      },
+      roles: { web: 'Web', worker: 'Worker', all: 'Web and jobs' },
+    },
+    jobs: {
+      name: 'Job |||| Jobs',
+      fields: {
+        id: 'Job',
+        lastStartedAt: 'Last run',
+        lastOutcome: 'Outcome',
+        lastDurationMs: 'Duration (ms)',
+        lastOwner: 'Run by',
+        leaseOwner: 'Running on',
+        backlog: 'Waiting',
+        lastError: 'Last error',
+      },
+      outcomes: { ok: 'Done', failed: 'Failed', skipped: 'Skipped' },
     },
     outbox: {
       name: 'Email |||| Outbox',

@@ -599,6 +599,7 @@ export const it: TranslationOf<typeof en> = {
         'seller.legalChangeReject': 'Modifica dei dati legali del venditore respinta',
         'claim.reopen': 'Segnalazione riaperta',
         'outbox.read': 'Letta una mail con un link di accesso',
+        'apiTokens.revoke': 'Token API dell’account revocati',
       },
       outcomes: { succeeded: 'Eseguita', refused: 'Rifiutata', failed: 'Non riuscita' },
     },
@@ -926,6 +927,36 @@ export const it: TranslationOf<typeof en> = {
         fundedBy:
           'Il marketplace: ai venditori è accreditato il prezzo di listino. Il venditore: lo sconto si toglie dalla sua riga prima della commissione',
       },
+    },
+    system: {
+      name: 'Sistema |||| Sistema',
+      sections: { instances: 'Istanze', jobs: 'Attività in background' },
+    },
+    instances: {
+      name: 'Istanza |||| Istanze',
+      fields: {
+        id: 'Istanza',
+        role: 'Ruolo',
+        version: 'Versione',
+        pid: 'Processo',
+        startedAt: 'Avviata',
+        lastSeenAt: 'Ultimo segnale',
+      },
+      roles: { web: 'Web', worker: 'Worker', all: 'Web e attività' },
+    },
+    jobs: {
+      name: 'Attività |||| Attività',
+      fields: {
+        id: 'Attività',
+        lastStartedAt: 'Ultima esecuzione',
+        lastOutcome: 'Esito',
+        lastDurationMs: 'Durata (ms)',
+        lastOwner: 'Eseguita da',
+        leaseOwner: 'In corso su',
+        backlog: 'In attesa',
+        lastError: 'Ultimo errore',
+      },
+      outcomes: { ok: 'Fatto', failed: 'Fallito', skipped: 'Saltato' },
     },
     outbox: {
       name: 'Email |||| Posta in uscita',
