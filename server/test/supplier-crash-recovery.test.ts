@@ -46,6 +46,8 @@ const FULFILMENT_ENV = {
   ...RECOVERY_ENV,
   SUPPLIER_FULFILMENT_INTERVAL_SECONDS: '1',
   SUPPLIER_FULFILMENT_AFTER_SECONDS: '1',
+  // The killed process's claim on the unit expires this soon; the restarted one takes it over.
+  SUPPLIER_LEASE_SECONDS: '2',
   // The built-in supplier sandboxes on ports of their own (this test brings its Wock).
   SUPPLIER_SANDBOX_PORT: '0',
 };
