@@ -6,6 +6,12 @@ import { defineConfig } from '@playwright/test';
 // so a running dev instance and the vitest suite's emulator are left alone.
 const PORT = Number(process.env.E2E_PORT ?? 8091);
 const DATA_DIR = path.join(os.tmpdir(), `market-e2e-${process.pid}`);
+/**
+ * How recent a sign-in the sensitive actions need on this server: short, so that
+ * tests/recent-sign-in.spec.ts can let a real sign-in age past it; long enough for the journeys
+ * that do one such action right after signing in (admin-changes-role.spec.ts).
+ */
+export const RECENT_SIGN_IN_SECONDS = 20;
 /** The consent-gated tags' scripts, served by tests/consent.spec.ts itself (offline). */
 export const TAG_ORIGIN = `http://127.0.0.1:${PORT + 250}`;
 
@@ -75,6 +81,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ANALYTICS_TAG_URL: `${TAG_ORIGIN}/analytics.js`,
       MARKETING_TAG_URL: `${TAG_ORIGIN}/marketing.js`,
+      RECENT_SIGN_IN_SECONDS: String(RECENT_SIGN_IN_SECONDS),
     },
   },
 });

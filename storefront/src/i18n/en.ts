@@ -273,6 +273,13 @@ export const en = {
     deleteRefused:
       'Your account cannot be deleted now: wait until your orders under way are decided. A seller or admin account is closed by the marketplace staff.',
     deleteFailed: 'We could not delete your account. Please try again.',
+    reauthNotice:
+      'Deleting your account needs a recent sign-in. Confirm it’s you, and the deletion goes on.',
+    reauthPassword: 'Your password',
+    reauthConfirm: 'Confirm and delete',
+    reauthGoogle: 'Confirm with Google and delete',
+    reauthWrong: 'The password is wrong.',
+    reauthFailed: 'We could not confirm it’s you. Please try again.',
     cancel: 'Cancel',
     signOut: 'Sign out',
     favorites: {

@@ -280,6 +280,13 @@ export const it: Messages = {
     deleteRefused:
       'Il tuo account non può essere eliminato ora: attendi che gli ordini in corso siano decisi. Un account venditore o amministratore viene chiuso dallo staff del marketplace.',
     deleteFailed: 'Non siamo riusciti a eliminare il tuo account. Riprova.',
+    reauthNotice:
+      'Per eliminare l’account serve un accesso recente. Conferma che sei tu e l’eliminazione prosegue.',
+    reauthPassword: 'La tua password',
+    reauthConfirm: 'Conferma ed elimina',
+    reauthGoogle: 'Conferma con Google ed elimina',
+    reauthWrong: 'La password è errata.',
+    reauthFailed: 'Non siamo riusciti a confermare che sei tu. Riprova.',
     cancel: 'Annulla',
     signOut: 'Esci',
     favorites: {

@@ -2,6 +2,7 @@ import {
   GoogleAuthProvider,
   signInWithCredential,
   type Auth,
+  type OAuthCredential,
   type UserCredential,
 } from 'firebase/auth';
 import { EMULATOR_GOOGLE_PATH, isEmulatorGoogleMessage } from './emulator-google.ts';
@@ -14,6 +15,11 @@ const CLOSED_POLL_MS = 500;
  * gives fake Google claims, and the emulator signs in with them as a Google credential.
  */
 export async function signInWithEmulatorGoogle(auth: Auth): Promise<UserCredential> {
+  return signInWithCredential(auth, await emulatorGoogleCredential());
+}
+
+/** The Google credential the emulator popup's chosen account stands for (also to sign in again). */
+export async function emulatorGoogleCredential(): Promise<OAuthCredential> {
   const popup = window.open(
     EMULATOR_GOOGLE_PATH,
     'market-emulator-google',
@@ -39,5 +45,5 @@ export async function signInWithEmulatorGoogle(auth: Auth): Promise<UserCredenti
     };
     window.addEventListener('message', onMessage);
   });
-  return signInWithCredential(auth, GoogleAuthProvider.credential(JSON.stringify(claims)));
+  return GoogleAuthProvider.credential(JSON.stringify(claims));
 }
