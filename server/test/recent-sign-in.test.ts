@@ -205,7 +205,7 @@ describe('the sensitive actions', () => {
   });
 });
 
-describe.each(Object.entries(ACTIONS))('%s', (_route, action) => {
+describe.each(Object.entries(ACTIONS))('%s', (route, action) => {
   it('is refused to a sign-in older than the window, even with a just-refreshed token', async () => {
     const { session, token } = stale.get(action.as().uid)!;
     // A new token of the old sign-in: what a stolen refresh token yields.
@@ -218,6 +218,13 @@ describe.each(Object.entries(ACTIONS))('%s', (_route, action) => {
     // The same credential still does everything else.
     const me = await t.call('GET', '/api/user/account', { token });
     expect(me.status).toBe(200);
+    // An admin's refused attempt is in the audit log, as every refused admin write is.
+    if (action.as() === admin) {
+      const entry = await t.db
+        .collection('auditLog')
+        .findOne({ 'details.route': route.replace(' /api', ' '), 'details.status': 401 });
+      expect(entry?.details).toMatchObject({ outcome: 'refused' });
+    }
   });
 
   it('is done once the person has signed in again', async () => {
