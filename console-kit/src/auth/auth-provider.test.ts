@@ -1,4 +1,5 @@
 import type { Auth, User } from 'firebase/auth';
+import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { createFirebaseAuthProvider } from './auth-provider.ts';
 import type { FirebaseSession } from './firebase-session.ts';
@@ -49,6 +50,22 @@ describe('createFirebaseAuthProvider', () => {
     const { session } = fakeSession({ role: 'user' });
     const auth = createFirebaseAuthProvider({ role: 'seller', session, admitApplicants: true });
     await expect(auth.checkAuth({})).rejects.toThrow('app.auth.wrong_role');
+  });
+
+  it('tells a seller whose email is not verified to verify it, without signing them out', async () => {
+    const { session } = fakeSession({ role: 'seller', sellerId: 's-1' });
+    const auth = createFirebaseAuthProvider({ role: 'seller', session });
+    const refusal = new HttpError('Verify your email address first', 403, {
+      code: 'FORBIDDEN',
+      providerCode: 'auth/unverified-email',
+    });
+    await expect(auth.checkError(refusal)).rejects.toMatchObject({
+      message: 'app.auth.unverified_email',
+      logoutUser: false,
+    });
+    await expect(auth.checkError(new HttpError('Forbidden', 403))).rejects.toMatchObject({
+      message: 'ra.notification.not_authorized',
+    });
   });
 
   it('refreshClaims forces a new ID token', async () => {

@@ -85,7 +85,14 @@ export function createFirebaseAuthProvider({
       const decision = accessDecision(error);
       if (decision === 'sign-out') throw new Error(AUTH_MESSAGE_KEYS.sessionEnded);
       if (decision === 'deny') {
-        throw Object.assign(new Error(AUTH_MESSAGE_KEYS.notAuthorized), { logoutUser: false });
+        // An approved shop whose owner never verified the email: say what to do about it.
+        const unverified =
+          (error as { body?: { providerCode?: unknown } } | null)?.body?.providerCode ===
+          'auth/unverified-email';
+        const key = unverified
+          ? AUTH_MESSAGE_KEYS.unverifiedEmail
+          : AUTH_MESSAGE_KEYS.notAuthorized;
+        throw Object.assign(new Error(key), { logoutUser: false });
       }
     },
 

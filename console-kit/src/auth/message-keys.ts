@@ -1,6 +1,7 @@
 /** Translation keys the auth layer rejects with; react-admin translates them in its notifications. */
 export const AUTH_MESSAGE_KEYS = {
   wrongRole: 'app.auth.wrong_role',
+  unverifiedEmail: 'app.auth.unverified_email',
   invalidCredentials: 'app.auth.invalid_credentials',
   userDisabled: 'app.auth.user_disabled',
   tooManyRequests: 'app.auth.too_many_requests',

@@ -6,6 +6,8 @@ export const consoleMessagesEn = {
     auth: {
       sign_in_prompt: 'Sign in with your email and password.',
       wrong_role: 'This account is not allowed to use this console.',
+      unverified_email:
+        'Verify your email address first: open the link we mailed you, then sign in again.',
       invalid_credentials: 'Wrong email or password.',
       user_disabled: 'This account has been disabled.',
       too_many_requests: 'Too many attempts. Wait a moment, then try again.',
@@ -74,6 +76,8 @@ export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
     auth: {
       sign_in_prompt: 'Accedi con la tua email e la tua password.',
       wrong_role: 'Questo account non è autorizzato a usare questa console.',
+      unverified_email:
+        'Prima verifica il tuo indirizzo email: apri il link che ti abbiamo inviato, poi accedi di nuovo.',
       invalid_credentials: 'Email o password errate.',
       user_disabled: 'Questo account è stato disattivato.',
       too_many_requests: 'Troppi tentativi. Attendi un momento e riprova.',
