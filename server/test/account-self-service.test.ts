@@ -42,8 +42,11 @@ async function sessionOf(token: string): Promise<string> {
   return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
-const mailsTo = (email: string) =>
-  t.db.collection<OutboxDoc>('outbox').find({ to: email.toLowerCase() }).toArray();
+/** The mails to `email`, once the password resets asked so far are done (after their answer). */
+const mailsTo = async (email: string) => {
+  await t.container.passwordReset.idle();
+  return t.db.collection<OutboxDoc>('outbox').find({ to: email.toLowerCase() }).toArray();
+};
 
 /** What the Auth emulator does for the client SDK's `confirmPasswordReset`. */
 async function confirmPasswordReset(oobCode: string, newPassword: string) {

@@ -27,14 +27,14 @@ export const passwordRoutes = (reset: PasswordReset) =>
       {
         summary: 'Mail a password reset link (open to guests)',
         description:
-          'Answers 204 whether or not the email has an account, so nobody learns which emails do. The mail (outbox; SMTP when configured) links to `/reset-password?oobCode=…` (`/it/…` for Italian accounts), where the client SDK sets the new password.',
+          'Answers 204 whether or not the email has an account, and before any work (the mail is looked up and written after the answer, so its time tells nothing either): nobody learns which emails have an account. The mail (outbox; SMTP when configured) links to `/reset-password?oobCode=…` (`/it/…` for Italian accounts), where the client SDK sets the new password.',
         body: PasswordResetRequestSchema,
         response: { status: 204, description: 'Asked (see the outbox)' },
         limit: resetLimit,
       },
       async (c) => {
         const { email, locale } = c.req.valid('json');
-        await reset.request(email, locale);
+        reset.ask(email, locale);
         return c.body(null, 204);
       },
     )
