@@ -11,10 +11,12 @@ type SessionReader = { sessionState(uid: string): Promise<SessionState | null> }
 /**
  * The blocked flag and `sessionsValidAfter` the auth middleware reads at every request, kept in
  * memory so an authenticated call costs no database read of its own. Writes to `users` drop
- * the entry before they answer (the write watcher publishes `user:<uid>` on the change bus, and
- * with a replica set every instance's change stream does too), so a block or a logout still
- * counts at the next request. The TTL is the safety net for writes no bus announces: several
- * instances on a standalone server (no change streams) converge within it.
+ * the entry before they answer (the write watcher publishes `user:<uid>` on the change bus), and
+ * every other instance's change stream publishes it too within milliseconds (a replica set, the
+ * embedded engine; page-invalidation.ts), so a block or a logout through any instance counts at
+ * the next request to any other; a gap the stream cannot resume drops every entry. The TTL is
+ * only the safety net for writes no bus announces: a standalone server has no change streams
+ * (refused in production).
  */
 export function cachedSessionStates<T extends SessionReader>(
   users: T,
