@@ -468,6 +468,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     connections: supplierConnectionService,
     suppliers: supplierSwitch,
     everyMinutes: deps.supplierOffers.syncMinutes,
+    leases,
   });
   const sellerOffers = createSellerOfferService({
     ...{ offers, pricing, supplierOffers, supplierRestock, auditLog },

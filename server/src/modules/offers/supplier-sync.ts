@@ -3,6 +3,7 @@ import { SUPPLIER_NAMES } from '@market/shared';
 import { SupplierError, type Supplier } from '../../integrations/suppliers/supplier.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
+import type { Leases } from '../../jobs/lease.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
 import type { SupplierSwitch } from '../suppliers/suppliers.service.ts';
 import type { OfferPricing } from './offer-pricing.ts';
@@ -39,6 +40,9 @@ type SupplierOffer = OfferDoc & { source: SupplierSourceDoc };
 const samePrices = (a: OfferDoc['prices'], b: OfferDoc['prices']) =>
   a.eur === b.eur && a.usd === b.usd && a.gbp === b.gbp;
 
+/** A connection's sync lease: a sync pages the supplier's answers for every sku it sells. */
+const SYNC_LEASE_MS = 5 * 60_000;
+
 /**
  * The sync of supplier-backed offers, one seller connection at a time: ask the supplier for the
  * stock and price of every sku the connection's offers sell, then re-price each offer by its
@@ -55,10 +59,25 @@ export function createSupplierSync(deps: {
   pricing: Pick<OfferPricing, 'refreshRanges'>;
   everyMinutes: number;
   log: Logger;
+  /**
+   * Claims a connection for the instance syncing it (`supplier-sync:<id>`): two schedulers
+   * never ask one supplier account for the same answers twice at once. None: this process only.
+   */
+  leases?: Pick<Leases, 'withLease'>;
   clock?: () => Date;
 }) {
   const { offers, keys, connections, suppliers, supplierOffers, pricing, log } = deps;
   const now = deps.clock ?? (() => new Date());
+  /** `fn` under the connection's lease; null when another instance has the connection. */
+  const claimed = async <T>(connectionId: string, fn: () => Promise<T>): Promise<T | null> => {
+    if (!deps.leases) return fn();
+    const run = await deps.leases.withLease(
+      `supplier-sync:${connectionId}`,
+      { ttlMs: SYNC_LEASE_MS },
+      fn,
+    );
+    return run.ran ? run.value : null;
+  };
 
   /**
    * What the supplier says of each offer's sku, or why it could not be asked. A supplier
@@ -212,7 +231,7 @@ export function createSupplierSync(deps: {
       let changed = 0;
       for (const connectionId of await offers.connectionsSellingOnDemand(before)) {
         try {
-          changed += await checkStock(connectionId);
+          changed += (await claimed(connectionId, () => checkStock(connectionId))) ?? 0;
         } catch (err) {
           log.error({ err, connectionId }, 'supplier stock check failed');
         }
@@ -226,8 +245,8 @@ export function createSupplierSync(deps: {
       const due = await offers.connectionsDue(before);
       for (const connectionId of due) {
         try {
-          const report = await syncConnection(connectionId);
-          if (report.error) log.warn({ connectionId, ...report }, 'supplier sync incomplete');
+          const report = await claimed(connectionId, () => syncConnection(connectionId));
+          if (report?.error) log.warn({ connectionId, ...report }, 'supplier sync incomplete');
         } catch (err) {
           log.error({ err, connectionId }, 'supplier sync failed');
         }
