@@ -49,6 +49,7 @@ const BENCHES: Bench[] = [
   { file: 'supplier-orders.ts', quick: { BENCH_ORDERS: '40' } },
   { file: 'freshness.ts', quick: { BENCH_CHANGES: '20', BENCH_SESSIONS: '5' } },
   { file: 'lighthouse.ts', quick: { LIGHTHOUSE_PAGES: 'product' } },
+  { file: 'rolling-deploy.ts', quick: { BENCH_CONNECTIONS: '10' } },
 ];
 
 /** The environment as given: starting the baseline's app sets Firebase variables in this one. */

@@ -32,7 +32,9 @@ export function createLifecycle(args: {
   log: Logger;
 }): Lifecycle {
   const everyMs = args.everyMs ?? 1000;
-  const timeoutMs = args.timeoutMs ?? 2000;
+  // Lenient: a database slow under load is still a database. Taking every instance out of
+  // rotation because all of them are busy would turn a slow minute into an outage.
+  const timeoutMs = args.timeoutMs ?? 5000;
   let state: LifecycleState = 'starting';
   let databaseAnswers = false;
   let pingStartedAt: number | null = null;
