@@ -25,7 +25,6 @@ const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
  * with 403 otherwise. Mounted by the web app (`app.ts`) and by the worker role's small server.
  */
 export function metricsRoutes(options: MetricsEndpointOptions) {
-  if (options.db) countBacklogs(options.db);
   return new Hono().get('/metrics', async (c) => {
     const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket
       .remoteAddress;
@@ -49,6 +48,8 @@ export function metricsRoutes(options: MetricsEndpointOptions) {
       };
       return c.json(body, 403);
     }
+    // The queues of this app's database (set at each scrape: tests run several apps in a process).
+    if (options.db) countBacklogs(options.db);
     const text = await metricsRegistry.metrics();
     return c.body(text, 200, {
       'Content-Type': metricsRegistry.contentType,

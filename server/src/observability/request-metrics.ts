@@ -8,6 +8,7 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 export const STATIC_ROUTE = '(static)';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
 /**
  * The route pattern that answered (`/api/admin/orders/:id`), never the path: the label set stays
@@ -23,6 +24,20 @@ function routeLabel(c: Context): string {
   return c.res.status === 404 ? UNMATCHED_ROUTE : STATIC_ROUTE;
 }
 
+type Series = ReturnType<typeof httpRequestDuration.labels>;
+/**
+ * One histogram child per label set, found by one string key: prom-client's `observe(labels, v)`
+ * hashes the label object on every call. Bounded by the route table × methods × status classes.
+ */
+const series = new Map<string, Series>();
+
+function seriesOf(route: string, method: string, status: string): Series {
+  const key = `${method} ${status} ${route}`;
+  let child = series.get(key);
+  if (!child) series.set(key, (child = httpRequestDuration.labels(route, method, status)));
+  return child;
+}
+
 /**
  * `http_request_duration_seconds` by route pattern, method and status class, for everything the
  * Hono app answers (the storefront's pages are answered before it, by the page cache or Astro).
@@ -35,10 +50,8 @@ export function requestMetrics(): MiddlewareHandler {
       await next();
     } finally {
       const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER';
-      httpRequestDuration.observe(
-        { route: routeLabel(c), method, status: `${Math.floor(c.res.status / 100)}xx` },
-        (performance.now() - started) / 1000,
-      );
+      const status = STATUS_CLASSES[Math.floor(c.res.status / 100)] ?? 'other';
+      seriesOf(routeLabel(c), method, status).observe((performance.now() - started) / 1000);
     }
   };
 }
