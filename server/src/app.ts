@@ -192,7 +192,7 @@ export function createApp(c: Container) {
       adminUserRoutes(c.userService, c.users, c.staffService),
       adminStaffRoutes(c.staffService, c.userService),
       adminSellerRoutes(c.sellerService, c.sellers),
-      adminOutboxRoutes(c.outbox),
+      adminOutboxRoutes(c.outbox, c.auditLog),
       adminProductRoutes(c.productAdmin),
       adminProposalRoutes(c.proposalService),
       sellerProductRoutes(c.sellerCatalogue),

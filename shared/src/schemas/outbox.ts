@@ -40,6 +40,11 @@ export const OutboxMailSchema = z.object({
   /** The recipient's language the mail was written in (mails before templates: none). */
   locale: z.enum(LOCALES).nullable(),
   delivery: z.enum(MAIL_DELIVERIES),
+  /**
+   * Its link is a credential (a password reset, an invitation): shown without its query
+   * (`?[link hidden]`), and each read of it is audited.
+   */
+  credential: z.boolean(),
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;

@@ -8,8 +8,11 @@ import type {
 } from '@market/shared';
 import { render, type MailBody, type MailShop, type RenderedMail } from './engine.ts';
 
-/** A mail written for one recipient in their language, ready for `mailer.send` (plus `to`). */
-export type TemplatedMail = RenderedMail & { kind: MailKind; locale: Locale };
+/**
+ * A mail written for one recipient in their language, ready for `mailer.send` (plus `to`).
+ * `credential`: its link signs in or sets a password (the outbox masks it from admins).
+ */
+export type TemplatedMail = RenderedMail & { kind: MailKind; locale: Locale; credential?: true };
 
 /** One mail: its kind, its HTML and text bodies; `write` renders it for a language and data. */
 export type MailTemplate<D extends object> = {
@@ -18,6 +21,8 @@ export type MailTemplate<D extends object> = {
   body: MailBody;
   /** Data with every field, the tests' and the docs' example. */
   example: D;
+  /** Its link is a credential for whoever holds it (a password reset, an invitation). */
+  credential: boolean;
   write(locale: Locale, shop: MailShop, data: D): TemplatedMail;
 };
 
@@ -26,13 +31,21 @@ function template<D extends object>(
   kind: MailKind,
   body: MailBody,
   example: D,
+  options: { credential?: true } = {},
 ): MailTemplate<D> {
+  const credential = options.credential === true;
   return {
     name,
     kind,
     body,
     example,
-    write: (locale, shop, data) => ({ kind, locale, ...render(name, body, locale, shop, data) }),
+    credential,
+    write: (locale, shop, data) => ({
+      kind,
+      locale,
+      ...(credential && { credential: true as const }),
+      ...render(name, body, locale, shop, data),
+    }),
   };
 }
 
@@ -86,6 +99,8 @@ export const passwordResetMail = template(
     text: `${greeting.text}{{t "passwordReset.intro"}}\n{{link}}\n\n{{t "common.ignore"}}`,
   },
   { name: 'Ada' as string | null, link: 'https://shop.example/reset?oobCode=abc' },
+  // Whoever reads the link sets the account's password.
+  { credential: true },
 );
 
 /** The payment of an order was captured (its lines and totals). */
@@ -325,6 +340,8 @@ export const adminInviteMail = template(
     link: 'https://shop.example/reset?oobCode=abc',
     console: 'https://shop.example/admin/',
   },
+  // The link sets the new admin's password.
+  { credential: true },
 );
 
 /** The other party of an order's conversation wrote (at most one such mail every 10 minutes). */

@@ -14,6 +14,8 @@ export type Mail = {
   locale?: Locale;
   /** The event it tells of, once ever (see `OutboxDoc.key`); none: every call sends. */
   key?: string;
+  /** Its link is a credential (see `OutboxDoc.credential`). */
+  credential?: true;
 };
 export type Mailer = {
   send(mail: Mail): Promise<void>;
