@@ -21,8 +21,12 @@ export type JobDoc = {
   lastDurationMs: number | null;
 };
 
-/** A job's lease outlives one missed heartbeat of a busy event loop. */
-const DEFAULT_LEASE_MS = 60_000;
+/**
+ * A job's lease: two periods, within 5 s and a minute. A dead holder delays the job by about
+ * that (the lease must expire before another instance runs it); a live one renews it at a third,
+ * so a run may last longer than its lease.
+ */
+const defaultLeaseMs = (everyMs: number) => Math.min(60_000, Math.max(5_000, 2 * everyMs));
 /**
  * A period is claimed when the last start is at least this much of `everyMs` ago: instances'
  * timers drift against each other, and a run must not be skipped for a few milliseconds.
@@ -123,7 +127,9 @@ export function startJob(args: {
   };
 
   const runShared = async () => {
-    const lease = await leases!.acquire(`job:${name}`, { ttlMs: args.leaseMs ?? DEFAULT_LEASE_MS });
+    const lease = await leases!.acquire(`job:${name}`, {
+      ttlMs: args.leaseMs ?? defaultLeaseMs(everyMs),
+    });
     if (!lease) return skipped();
     try {
       if (!(await claimPeriod())) return await skipped();

@@ -111,7 +111,10 @@ export function createSupplierFulfilment(deps: {
 
   /** A supplier that does not answer: the unit waits, up to the patience since it was recorded. */
   async function silent(entry: SupplierPurchaseDoc, message: string): Promise<UnitOutcome> {
-    if (now().getTime() - entry.createdAt.getTime() < deps.patienceMs) return 'waiting';
+    if (now().getTime() - entry.createdAt.getTime() < deps.patienceMs) {
+      log.warn({ clientRef: entry.clientRef, message }, 'supplier not reached: the unit waits');
+      return 'waiting';
+    }
     return refuse(entry.clientRef, { code: 'UNAVAILABLE', message });
   }
 
