@@ -107,7 +107,7 @@ async function runInstance(config: Config, log: Logger) {
   shutdown.onStop(() => identity.close());
   // Affiliate conversions go to Awin, or offline to a local sandbox speaking its API (deployed
   // without AWIN_API_KEY: nowhere).
-  const awin = await connectAwin(config, log);
+  const awin = await connectAwin(config, log, offline.awin);
   shutdown.onStop(() => awin.close());
 
   const { db } = database;

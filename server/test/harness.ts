@@ -16,6 +16,11 @@ import { startEmbeddedMongo } from '@market/embedded-mongo';
 import { ensureIndexes } from '../src/db/indexes.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { connectAwin, type AwinConnection } from '../src/integrations/awin/awin.ts';
+import {
+  AWIN_SANDBOX_ADVERTISER_ID,
+  AWIN_SANDBOX_API_KEY,
+  startAwinSandbox,
+} from '../src/sandboxes/awin/index.ts';
 import { createLogger } from '../src/logger.ts';
 import { watchChangeStream } from '../src/page-cache/page-invalidation.ts';
 import { startPaymentSandboxes, type PaymentSandboxes } from '../src/sandboxes/payments.ts';
@@ -86,7 +91,13 @@ export async function startTestServer(
   const emulatorHost = options.emulatorHost ?? inject('authEmulatorHost');
   const identity = createIdentity(config, emulatorHost);
   const log = createLogger('silent');
-  const awin = await connectAwin(config, log);
+  // Started here, as the entry point starts it (the Awin client never loads a sandbox).
+  const awinSandbox = await startAwinSandbox({ port: 0 });
+  const awin = await connectAwin(config, log, {
+    url: awinSandbox.url,
+    advertiserId: AWIN_SANDBOX_ADVERTISER_ID,
+    apiKey: AWIN_SANDBOX_API_KEY,
+  });
   const paymentSandboxes = await startPaymentSandboxes({
     which: { paypal: true, checkout: true },
     port: 0,
@@ -174,6 +185,7 @@ export async function startTestServer(
       await engine?.close();
       await identity.close();
       await awin.close();
+      await awinSandbox.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -69,8 +69,6 @@ export async function runClusterPrimary(config: Config, log: Logger, webCount: n
     INSTANCES: '0',
     // The shop's origin is PORT's, also for the worker (its links in mails), whatever its port.
     PUBLIC_ORIGIN: publicOriginOf(config),
-    // One Awin sandbox per child (each on a free port) rather than two on a fixed one.
-    AWIN_SANDBOX_PORT: '0',
     ...(services.emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: services.emulatorHost } : {}),
     ...offlineServicesEnv(services),
   };

@@ -2,15 +2,21 @@ import path from 'node:path';
 import type { SupplierId } from '@market/shared';
 import { identityMode, isDeployment, type Config } from '../config.ts';
 import { startAuthEmulator } from '../identity/auth-emulator.ts';
+import type { AwinSandboxAccess } from '../integrations/awin/awin.ts';
 import { sandboxedProviders } from '../integrations/payments/payment-providers.ts';
 import type { PaymentProviderName } from '../integrations/payments/payment-provider.ts';
 import type { Logger } from '../logger.ts';
+import {
+  AWIN_SANDBOX_ADVERTISER_ID,
+  AWIN_SANDBOX_API_KEY,
+  startAwinSandbox,
+} from '../sandboxes/awin/index.ts';
 import { startPaymentSandboxes } from '../sandboxes/payments.ts';
 import { startSupplierSandboxes } from '../sandboxes/suppliers/index.ts';
 
 /**
  * The offline stand-ins an instance talks to instead of real services: the Auth emulator, the
- * payment sandboxes and the supplier sandboxes. Started by the entry point alone (one process:
+ * payment sandboxes, the supplier sandboxes and the Awin sandbox. Started by the entry point alone (one process:
  * itself; cluster mode: the primary, once, for every child), never by a production client.
  */
 export type OfflineServices = {
@@ -19,6 +25,8 @@ export type OfflineServices = {
   paymentSandboxUrls: Partial<Record<PaymentProviderName, string>>;
   /** None when deployed: there each supplier is reached only at its SUPPLIER_<ID>_URL. */
   supplierSandboxUrls?: Partial<Record<SupplierId, string>>;
+  /** None with AWIN_API_KEY, or deployed (no affiliate reporting then). */
+  awin: AwinSandboxAccess | null;
 };
 
 export type StartedOfflineServices = OfflineServices & {
@@ -92,10 +100,21 @@ export async function startOfflineServices(
           });
         });
     if (suppliers) stops.push(() => suppliers.close());
+    // Affiliate conversions go to a local stand-in speaking Awin's API when no key is configured.
+    const awin =
+      config.AWIN_API_KEY || isDeployment(config.NODE_ENV)
+        ? null
+        : await startAwinSandbox({ port: config.AWIN_SANDBOX_PORT });
+    if (awin) stops.push(() => awin.close());
     return {
       emulatorHost: emulator?.host ?? config.FIREBASE_AUTH_EMULATOR_HOST ?? null,
       paymentSandboxUrls: payments.urls,
       supplierSandboxUrls: suppliers?.urls,
+      awin: awin && {
+        url: awin.url,
+        advertiserId: AWIN_SANDBOX_ADVERTISER_ID,
+        apiKey: AWIN_SANDBOX_API_KEY,
+      },
       setWebhookOrigin: (origin) => payments.setWebhookOrigin(origin),
       close,
     };

@@ -1,26 +1,30 @@
 import { isDeployment, type Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { createAwinClient, type AwinClient } from './awin-client.ts';
-import {
-  AWIN_SANDBOX_ADVERTISER_ID,
-  AWIN_SANDBOX_API_KEY,
-  startAwinSandbox,
-  type AwinSandbox,
-} from '../../sandboxes/awin/index.ts';
+
+/** Where the offline Awin sandbox listens and what it accepts, given by the entry point. */
+export type AwinSandboxAccess = { url: string; advertiserId: string; apiKey: string };
 
 export type AwinConnection = {
   /** None in production and staging without AWIN_API_KEY: affiliate reporting is off. */
   client: AwinClient | null;
   /** The local sandbox taking the calls, when no AWIN_API_KEY is configured. */
-  sandbox: AwinSandbox | null;
+  sandbox: { url: string } | null;
   close(): Promise<void>;
 };
 
+const off: AwinConnection = { client: null, sandbox: null, close: async () => undefined };
+
 /**
- * Awin's API with AWIN_API_KEY; without one, a local sandbox started here, except in production
- * and staging, where the sandbox never starts and no conversion is reported.
+ * Awin's API with AWIN_API_KEY; without one, the local sandbox `offline` names (the entry point
+ * starts it, runtime/offline-services.ts, so this client never loads it), except in production
+ * and staging, where no conversion is reported.
  */
-export async function connectAwin(config: Config, log: Logger): Promise<AwinConnection> {
+export async function connectAwin(
+  config: Config,
+  log: Logger,
+  offline: AwinSandboxAccess | null = null,
+): Promise<AwinConnection> {
   if (config.AWIN_API_KEY) {
     return {
       client: createAwinClient({
@@ -32,19 +36,18 @@ export async function connectAwin(config: Config, log: Logger): Promise<AwinConn
       close: async () => undefined,
     };
   }
-  if (isDeployment(config.NODE_ENV)) {
+  if (isDeployment(config.NODE_ENV) || !offline) {
     log.info('affiliate reporting off (no AWIN_API_KEY)');
-    return { client: null, sandbox: null, close: async () => undefined };
+    return off;
   }
-  const sandbox = await startAwinSandbox({ port: config.AWIN_SANDBOX_PORT });
-  log.info({ url: sandbox.url }, 'Awin sandbox (no AWIN_API_KEY)');
+  log.info({ url: offline.url }, 'Awin sandbox (no AWIN_API_KEY)');
   return {
     client: createAwinClient({
-      baseUrl: sandbox.url,
-      advertiserId: config.AWIN_ADVERTISER_ID ?? AWIN_SANDBOX_ADVERTISER_ID,
-      apiKey: AWIN_SANDBOX_API_KEY,
+      baseUrl: offline.url,
+      advertiserId: config.AWIN_ADVERTISER_ID ?? offline.advertiserId,
+      apiKey: offline.apiKey,
     }),
-    sandbox,
-    close: () => sandbox.close(),
+    sandbox: { url: offline.url },
+    close: async () => undefined,
   };
 }

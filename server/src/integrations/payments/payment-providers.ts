@@ -1,8 +1,7 @@
 import { isDeployment, type Config } from '../../config.ts';
 import type { Logger } from '../../logger.ts';
 import { createCheckoutClient } from './checkout-com/checkout-client.ts';
-import { CHECKOUT_SANDBOX_CREDENTIALS } from '../../sandboxes/checkout-com/state.ts';
-import { PAYPAL_SANDBOX_CREDENTIALS } from '../../sandboxes/paypal/state.ts';
+import { CHECKOUT_SANDBOX_CREDENTIALS, PAYPAL_SANDBOX_CREDENTIALS } from './sandbox-credentials.ts';
 import type { PaymentProviderName, PaymentProviders } from './payment-provider.ts';
 import { createPaypalApi, createPaypalClient, type PaypalConfig } from './paypal/paypal-client.ts';
 import { createPaypalPayouts, type PaypalPayouts } from './paypal/paypal-payouts.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { CHECKOUT_SANDBOX_CREDENTIALS } from '../../integrations/payments/sandbox-credentials.ts';
 import type { Logger } from '../../logger.ts';
 import { ckoSignature } from '../../integrations/payments/checkout-com/cko-signature.ts';
 import { openSandboxState, sandboxId, type PendingWebhook } from '../kit.ts';
@@ -9,10 +10,8 @@ import { openSandboxState, sandboxId, type PendingWebhook } from '../kit.ts';
  * the views and signed webhooks built from it, as Checkout.com shapes them.
  */
 
-export const CHECKOUT_SANDBOX_CREDENTIALS = {
-  secretKey: 'sk_sbox_local-sandbox',
-  webhookSecret: 'local-sandbox-webhook-signature-key',
-} as const;
+// The client's side knows them too, without importing the sandbox (integrations/payments).
+export { CHECKOUT_SANDBOX_CREDENTIALS };
 
 export const CHECKOUT_TEST_CARDS = {
   approved: '4242424242424242',

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { PAYPAL_SANDBOX_CREDENTIALS } from '../../integrations/payments/sandbox-credentials.ts';
 import type { Logger } from '../../logger.ts';
 import { openSandboxState, sandboxId, type PendingWebhook } from '../kit.ts';
 
@@ -10,11 +11,8 @@ import { openSandboxState, sandboxId, type PendingWebhook } from '../kit.ts';
  * state; only this file knows how it reads on the wire.
  */
 
-export const PAYPAL_SANDBOX_CREDENTIALS = {
-  clientId: 'sandbox-paypal-client',
-  clientSecret: 'sandbox-paypal-secret',
-  webhookId: 'WH-LOCAL-SANDBOX',
-} as const;
+// The client's side knows them too, without importing the sandbox (integrations/payments).
+export { PAYPAL_SANDBOX_CREDENTIALS };
 
 export type Money = { currency_code: string; value: string };
 
