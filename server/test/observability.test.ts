@@ -14,6 +14,8 @@ import {
 import { startTestServer, type TestServer } from './harness.ts';
 import { parsePrometheusText, type Family } from './prometheus-text.ts';
 import { raClient } from './ra-client.ts';
+import { buyerWith, checkout, paidWithPaypal } from './checkout-fixtures.ts';
+import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 const log = createLogger('silent');
@@ -139,6 +141,48 @@ describe('GET /metrics', () => {
     expect(open?.value).toBeGreaterThanOrEqual(1);
     const webhooks = samples(families, 'work_backlog').find((s) => s.labels.queue === 'webhooks');
     expect(webhooks?.value).toBe(1);
+  });
+});
+
+/** A counter's value in a scrape (0 when the series is not there yet). */
+const valueOf = (families: Map<string, Family>, name: string, labels: Record<string, string>) =>
+  samples(families, name).find((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    ?.value ?? 0;
+
+describe('what the shop did, counted', () => {
+  it('counts checkouts and payments by outcome, and the session cache answering', async () => {
+    const seller = await t.account('seller');
+    const productId = await newProduct(t.db);
+    const offer = await sell(t, seller, productId);
+    await uploadKeys(t, seller, offer.id, freshCodes(1));
+    const before = await scrape(t);
+
+    const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
+    await paidWithPaypal(t, buyer);
+    // A buyer with an empty cart is told no: refused, not failed.
+    const empty = await t.account('user');
+    expect((await checkout(t, empty, 'paypal')).status).toBe(400);
+
+    const after = await scrape(t);
+    const delta = (name: string, labels: Record<string, string>) =>
+      valueOf(after, name, labels) - valueOf(before, name, labels);
+    expect(delta('checkout_outcomes_total', { outcome: 'placed' })).toBe(1);
+    expect(delta('checkout_outcomes_total', { outcome: 'refused' })).toBe(1);
+    expect(delta('checkout_outcomes_total', { outcome: 'failed' })).toBe(0);
+    // Settled by the buyer's return or the provider's webhook, whichever decides first: once.
+    const captured = async () =>
+      valueOf(await scrape(t), 'payment_outcomes_total', {
+        provider: 'paypal',
+        outcome: 'captured',
+      }) - valueOf(before, 'payment_outcomes_total', { provider: 'paypal', outcome: 'captured' });
+    await expect.poll(captured, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await captured()).toBe(1);
+    // Each signed-in request reads the caller's session state through its cache.
+    const lookups =
+      delta('cache_lookups_total', { cache: 'user', result: 'hit' }) +
+      delta('cache_lookups_total', { cache: 'user', result: 'miss' });
+    expect(lookups).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -7,7 +7,6 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
-import { paymentOutcomes } from '../../observability/metrics.ts';
 import type { OrderDoc } from '../orders/order-doc.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { OrderService, PaymentFacts } from '../orders/orders.service.ts';
@@ -70,7 +69,6 @@ export function createSettlement(deps: {
         idempotencyKey: `capture:${order._id.toHexString()}`,
       });
       failpoint('settlement.afterCapture');
-      paymentOutcomes.inc({ provider: order.payment!.provider, outcome: captured.status });
       // Not final yet (Checkout.com settles captures asynchronously): its webhook comes back here.
       if (captured.status === 'pending') return order;
       return await record(order, {
@@ -83,7 +81,6 @@ export function createSettlement(deps: {
     } catch (err) {
       if (!(err instanceof PaymentError)) throw err;
       if (err.code === 'DECLINED') {
-        paymentOutcomes.inc({ provider: order.payment!.provider, outcome: 'failed' });
         return record(order, {
           captureId: null,
           status: 'failed',
@@ -125,7 +122,6 @@ export function createSettlement(deps: {
           instrument: details.instrument,
         });
       case 'failed':
-        paymentOutcomes.inc({ provider: payment.provider, outcome: 'failed' });
         return record(order, {
           captureId: null,
           status: 'failed',

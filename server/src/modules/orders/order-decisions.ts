@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { failpoint } from '../../lib/failpoints.ts';
 import type { Logger } from '../../logger.ts';
+import { paymentOutcomes } from '../../observability/metrics.ts';
 import { screen } from '../fraud/fraud-rules.ts';
 import type { BlocklistFacade } from '../fraud/blocklist.facade.ts';
 import type { KeyFacade } from '../keys/keys.facade.ts';
@@ -232,6 +233,11 @@ export function createOrderDecisions(deps: {
       } else outcome = await screeningOf(withPayment, facts);
       try {
         const decided = await decide(withPayment, outcome.status, { actor: 'System', ...outcome });
+        // Counted here, where one caller wins: the buyer's return and the webhook both capture.
+        paymentOutcomes.inc({
+          provider: facts.provider,
+          outcome: captured ? 'captured' : 'failed',
+        });
         return { order: decided, refund: false };
       } catch (err) {
         if (!(err instanceof AppError) || err.code !== 'CONFLICT') throw err;
