@@ -246,6 +246,27 @@ describe('POST /api/seller/supplier-imports', () => {
       await switchWock(true);
     }
   });
+
+  it('leaves an import to the live instance paging it, and takes it over once that one died', async () => {
+    const started = await importThatCrashes(seller, seller.connectionId);
+    // The instance that was paging it still holds its lease (another process, alive)…
+    const leases = t.db.collection<{ _id: string; owner: string; expiresAt: Date }>('leases');
+    const id = `supplier-import:${started.id}`;
+    await leases.insertOne({
+      _id: id,
+      owner: 'other-instance',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(await t.container.supplierImportRunner.resume()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await getImport(seller, started.id)).toMatchObject({ status: 'running', pages: 1 });
+    // …until it stops renewing it (it died): the next pass takes the import over and ends it.
+    await leases.updateOne({ _id: id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.container.supplierImportRunner.resume();
+    // 299: an earlier test hid one product.
+    expect(await finished(seller, started.id)).toMatchObject({ status: 'done', done: 299 });
+    expect(await leases.findOne({ _id: id })).toBeNull();
+  });
 });
 
 describe('GET /api/seller/supplier-products', () => {
