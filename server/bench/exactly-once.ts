@@ -1,0 +1,251 @@
+/**
+ * Exactly once with three schedulers: `node server/bench/exactly-once.ts` (after
+ * `source scripts/bootstrap.sh`). Three marketplace processes (ROLE=all: each runs every job,
+ * with short periods) on one database; `BENCH_ORDERS` (default 1,000) on-demand orders of one
+ * unit, paid with PayPal through the three in turn, `BENCH_CONCURRENCY` (default 12) buyers at
+ * once. Before about one order in ten a supplier fault is switched on at the (non-deduplicating)
+ * Wock sandbox: half are three 503s (the unit waits; the three instances' recovery jobs race to
+ * buy it), half a price rise past the offer's ceiling (the line is refunded). Then it waits for
+ * every order to settle and counts, exiting 1 on any failure:
+ * duplicate supplier purchases (per clientRef), duplicate mails (per outbox event key and per
+ * order's delivery), duplicate webhook events (per seller and event id), duplicate payouts
+ * (per seller and period), and paid units neither delivered nor refunded.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
+import { EVENT_ID_HEADER } from '../src/modules/seller-api/webhook-signature.ts';
+import { LIMIT_NAMES } from '../src/lib/rate-limit-config.ts';
+import { sellerAndBuyer } from '../test/marketplace-process.ts';
+import type { TestAccount } from '../test/harness.ts';
+import { reportResult } from './bench-result.ts';
+import { startBenchEmulator } from './bench-stack.ts';
+import {
+  buyOnDemand,
+  onInterrupt,
+  onDemandShop,
+  post,
+  purchasesByRef,
+  sleep,
+  startInstance,
+  startNoDedupWock,
+  startSharedDatabase,
+  stopInstance,
+  type Instance,
+} from './multi-instance.ts';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 12);
+const FAULT_RATE = 0.1;
+const INSTANCES = 3;
+
+const ENV = {
+  ROLE: 'all',
+  RATE_LIMITS: LIMIT_NAMES.map((name) => `${name}=1000000/60`).join(','),
+  ORDER_HOLD_MAX_ORDERS: '1000',
+  SUPPLIER_FULFILMENT_INTERVAL_SECONDS: '2',
+  SUPPLIER_FULFILMENT_AFTER_SECONDS: '2',
+  SUPPLIER_LEASE_SECONDS: '10',
+  ORDER_EXPIRY_INTERVAL_SECONDS: '2',
+  WEBHOOK_INTERVAL_SECONDS: '1',
+  PAYOUT_JOB_INTERVAL_MINUTES: '1',
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: '5',
+};
+
+const emulator = await startBenchEmulator();
+onInterrupt(() => emulator.close());
+const database = await startSharedDatabase();
+const wock = await startNoDedupWock();
+Object.assign(ENV, { SUPPLIER_WOCK_URL: wock.url });
+const { db } = database;
+const instances: Instance[] = [];
+/** The seller's webhook receiver: every event id it was sent, and how often. */
+const received = new Map<string, number>();
+const receiver = http.createServer((req, res) => {
+  const id = String(req.headers[EVENT_ID_HEADER] ?? '');
+  received.set(id, (received.get(id) ?? 0) + 1);
+  req.resume();
+  req.on('end', () => res.writeHead(204).end());
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+try {
+  for (let i = 0; i < INSTANCES; i++) {
+    instances.push(
+      await startInstance({ database, emulatorHost: emulator.host, env: ENV, wockUrl: wock.url }),
+    );
+  }
+  const tag = `once-${Date.now()}`;
+  const shop = await onDemandShop({
+    instance: instances[0]!,
+    db,
+    emulatorHost: emulator.host,
+    wock,
+    tag,
+  });
+  await instances[0]!.call(shop.seller.token, 'POST', '/api/seller/webhooks', {
+    url: receiverUrl,
+    events: ['sale', 'refund'],
+  });
+  const buyers: TestAccount[] = [shop.buyer];
+  for (let i = 1; i < CONCURRENCY; i++) {
+    buyers.push((await sellerAndBuyer(db, emulator.host, `${tag}-${i}`)).buyer);
+  }
+  console.log(
+    `${INSTANCES} instances running every job on one database; ${ORDERS} on-demand orders, ` +
+      `${CONCURRENCY} buyers at once, faults before ~${FAULT_RATE * 100} % …`,
+  );
+
+  const orderIds: string[] = [];
+  let faults = 0;
+  let failedCheckouts = 0;
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    buyers.map(async (buyer) => {
+      for (;;) {
+        const n = next++;
+        if (n >= ORDERS) return;
+        if (n % Math.round(1 / FAULT_RATE) === 5) {
+          faults++;
+          await post(
+            `${wock.url}/sandbox/faults`,
+            faults % 2 ? { failNext5xx: 3 } : { priceRisePercentAtPurchase: 60 },
+          );
+        }
+        const instance = instances[n % INSTANCES]!;
+        try {
+          orderIds.push(await buyOnDemand(instance, buyer, shop.seller, shop.productId));
+        } catch (err) {
+          failedCheckouts++;
+          if (failedCheckouts <= 3) console.error(String(err).slice(0, 300));
+        }
+        // A price rise is kept by the sandbox: the next order finds the normal price again.
+        if (n % 50 === 0) {
+          await post(`${wock.url}/sandbox/products/${shop.sku}`, { priceCents: 1000 });
+        }
+      }
+    }),
+  );
+  await post(`${wock.url}/sandbox/products/${shop.sku}`, { priceCents: 1000 });
+  const placedS = (performance.now() - t0) / 1000;
+  console.log(
+    `${orderIds.length} orders paid in ${placedS.toFixed(1)} s; waiting for them to settle …`,
+  );
+
+  // Every paid order ends delivered, or its line refunded.
+  const orders = db.collection<OrderDoc>('orders');
+  const settled = (o: OrderDoc) =>
+    o.deliveredAt != null || o.items.every((i) => i.refundId != null);
+  let open = orderIds.length;
+  const deadline = Date.now() + 5 * 60_000;
+  while (Date.now() < deadline) {
+    const docs = await orders.find({ status: 'approved' }).toArray();
+    open = orderIds.length - docs.filter(settled).length;
+    if (open <= 0) break;
+    await sleep(1000);
+  }
+  const settleS = (performance.now() - t0) / 1000 - placedS;
+  // Late duplicates (a second purchase, a second mail) would show in the next periods.
+  await sleep(5_000);
+
+  const docs = await orders.find({ status: 'approved' }).toArray();
+  const delivered = docs.filter((o) => o.deliveredAt != null && o.items[0]!.deliveredCount === 1);
+  const refunded = docs.filter((o) => o.items.every((i) => i.refundId != null));
+  const notPaidThrough = orderIds.length - docs.length;
+  const unsettled = docs.length - delivered.length - refunded.length;
+
+  const byRef = await purchasesByRef(wock);
+  const duplicatePurchases = [...byRef.values()].reduce((n, c) => n + Math.max(0, c - 1), 0);
+  // Units refunded after a purchase was made would be money lost: counted apart.
+  const refundedButBought = refunded.filter((o) => byRef.has(`${o._id.toHexString()}:0:0`)).length;
+
+  const mailDupes = await db
+    .collection('outbox')
+    .aggregate<{ n: number }>([
+      { $match: { key: { $exists: true } } },
+      { $group: { _id: '$key', n: { $sum: 1 } } },
+      { $match: { n: { $gt: 1 } } },
+    ])
+    .toArray();
+  const deliveredMails = await db
+    .collection('outbox')
+    .countDocuments({ key: { $regex: '^order-delivered:' } });
+  // Every event the receiver was sent more than once (a retry after a 2xx would be one).
+  const webhookDupes = [...received.values()].filter((n) => n > 1);
+  const webhookEvents = received.size;
+  const payoutDupes = await db
+    .collection('payouts')
+    .aggregate<{ n: number }>([
+      {
+        $group: {
+          _id: { seller: '$sellerId', currency: '$currency', seq: '$seq' },
+          n: { $sum: 1 },
+        },
+      },
+      { $match: { n: { $gt: 1 } } },
+    ])
+    .toArray();
+  const jobRows = await db.collection('jobs').find().toArray();
+  const owners = new Set(jobRows.map((j) => String(j.lastOwner)));
+
+  console.log(`
+orders paid                      ${docs.length} (checkouts failed: ${failedCheckouts}, not approved: ${notPaidThrough})
+faults switched on               ${faults}
+delivered                        ${delivered.length}
+refunded                         ${refunded.length} (after a purchase was made: ${refundedButBought})
+neither                          ${unsettled}
+supplier purchases               ${[...byRef.values()].reduce((a, b) => a + b, 0)} for ${byRef.size} units; duplicates ${duplicatePurchases}
+mails: duplicate event keys      ${mailDupes.length}; delivery mails ${deliveredMails} for ${delivered.length} delivered orders
+webhook events received          ${webhookEvents}; received more than once ${webhookDupes.length}
+payouts duplicated               ${payoutDupes.length}
+job rows / instances seen owning ${jobRows.length} / ${owners.size}
+placing ${placedS.toFixed(1)} s, settling ${settleS.toFixed(1)} s after`);
+
+  reportResult({
+    name: 'duplicate supplier purchases (3 schedulers)',
+    figure: duplicatePurchases,
+    unit: 'count',
+    goal: { max: 0 },
+  });
+  reportResult({
+    name: 'duplicate mails (3 schedulers)',
+    figure: mailDupes.length + Math.max(0, deliveredMails - delivered.length),
+    unit: 'count',
+    goal: { max: 0 },
+  });
+  reportResult({
+    name: 'duplicate webhook events (3 schedulers)',
+    figure: webhookDupes.length,
+    unit: 'count',
+    goal: { max: 0 },
+  });
+  reportResult({
+    name: 'duplicate payouts (3 schedulers)',
+    figure: payoutDupes.length,
+    unit: 'count',
+    goal: { max: 0 },
+  });
+  reportResult({
+    name: 'paid units neither delivered nor refunded',
+    figure: unsettled,
+    unit: 'count',
+    goal: { max: 0 },
+  });
+  const ok =
+    duplicatePurchases === 0 &&
+    mailDupes.length === 0 &&
+    deliveredMails <= delivered.length &&
+    webhookDupes.length === 0 &&
+    payoutDupes.length === 0 &&
+    unsettled === 0 &&
+    failedCheckouts === 0;
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  for (const i of instances) await stopInstance(i).catch(() => undefined);
+  await wock.close();
+  await database.close();
+  await emulator.close();
+  receiver.close();
+}
+process.exit(process.exitCode ?? 1);
