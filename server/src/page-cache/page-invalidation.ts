@@ -140,7 +140,12 @@ export async function watchChangeStream(
     }
   };
 
-  let token = await establish();
+  // A stream refused at start (a missing privilege, a primary being elected) is not a reason
+  // not to serve: the loop below keeps opening it, and says why meanwhile.
+  let token = await establish().catch((err: unknown) => {
+    log.warn({ err }, 'change stream not opened yet; retrying');
+    return undefined;
+  });
   const loop = (async () => {
     while (!stopped) {
       const current = db.watch(PIPELINE, {
