@@ -52,7 +52,9 @@ describe('blocking an admin', () => {
       expect(refused.status).toBe(409);
       expect((await users().findOne({ _id: b.uid }))?.blocked).toBe(false);
       // b's session goes on.
-      expect((await t.call('GET', '/api/admin/users', { token: b.token })).status).toBe(200);
+      expect((await t.call('GET', `/api/admin/users/${a.uid}`, { token: b.token })).status).toBe(
+        200,
+      );
     } finally {
       await users().updateOne({ _id: a.uid }, { $set: { role: 'admin' } });
     }

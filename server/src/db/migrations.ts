@@ -3,8 +3,6 @@ import type { Logger } from '../logger.ts';
 import { createAuditRepository } from '../modules/audit/audit.repository.ts';
 import { createAuditLog } from '../modules/audit/audit.service.ts';
 import { createClaimRepository } from '../modules/claims/claims.repository.ts';
-import { MAIL_TEMPLATES } from '../modules/mails/templates.ts';
-import { createOutboxRepository } from '../modules/outbox/outbox.repository.ts';
 import { createExchangeRateRepository } from '../modules/exchange-rates/exchange-rates.repository.ts';
 import { createRestock } from '../modules/keys/key-stock.ts';
 import type { KeyVault } from '../modules/keys/key-vault.ts';
@@ -85,17 +83,6 @@ export function dataMigrations(deps: { db: Db; vault: KeyVault; log: Logger }): 
           if (await claims.holdKey(claim._id, claim.keyId)) held++;
         }
         log.info({ keys: held }, 'ended claims hold their keys again');
-        return true;
-      },
-    },
-    {
-      // Mails whose link is a credential are marked when written since issue 22 (the outbox
-      // masks them from admins and audits their reads); those written before are marked here.
-      id: '2026-11-outbox-credential-mails',
-      run: async () => {
-        const kinds = MAIL_TEMPLATES.filter((t) => t.credential).map((t) => t.kind);
-        const { modifiedCount } = await createOutboxRepository(db).markCredentials(kinds);
-        log.info({ mails: modifiedCount }, 'credential mails marked in the outbox');
         return true;
       },
     },

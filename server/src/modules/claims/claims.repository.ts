@@ -8,6 +8,7 @@ import {
 } from 'mongodb';
 import type { ClaimActor, ClaimReason, ClaimStatus, Currency } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type ClaimEventDoc = {
   from: ClaimStatus | null;
@@ -66,9 +67,12 @@ export const claimIndexes: IndexDescription[] = [
     unique: true,
     partialFilterExpression: { openKey: { $exists: true } },
   },
-  // A seller's and a buyer's lists, newest first.
-  { key: { sellerId: 1, createdAt: -1 } },
-  { key: { userId: 1, orderId: 1 } },
+  // A seller's and a buyer's lists, and the admin's by status, newest first (same instant: by
+  // id); an order's claims (a handful).
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
+  { key: { userId: 1, createdAt: -1, _id: -1 } },
+  { key: { status: 1, createdAt: -1, _id: -1 } },
+  { key: { orderId: 1 } },
   // The claims job: open claims past their deadline, resolutions a crash left half-done.
   { key: { status: 1, respondBy: 1 } },
   { key: { status: 1, updatedAt: 1 } },
@@ -107,11 +111,15 @@ export function createClaimRepository(db: Db) {
      * Claims ended before a key was claimed once for good, without `openKey`, newest first: the
      * migration gives each key's newest its `openKey` back.
      */
-    endedWithoutKey: () =>
-      claims
-        .find({ openKey: { $exists: false } }, { projection: { keyId: 1 } })
-        .sort({ createdAt: -1, _id: -1 })
-        .toArray(),
+    async endedWithoutKey() {
+      const ended = await claims
+        .find(
+          { status: { $in: ['replaced', 'refunded', 'rejected'] }, openKey: { $exists: false } },
+          { projection: { keyId: 1, createdAt: 1 } },
+        )
+        .toArray();
+      return ended.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    },
     /** Gives a claim its key back unless another holds it (false then: the unique index). */
     async holdKey(id: ObjectId, keyId: ObjectId): Promise<boolean> {
       try {
@@ -187,11 +195,12 @@ export function createClaimRepository(db: Db) {
       const [rows, total] = await Promise.all([
         claims
           .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        claims.countDocuments(query),
+        countMatching(claims, query),
       ]);
       return { rows, total };
     },

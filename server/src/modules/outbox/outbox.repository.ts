@@ -33,7 +33,7 @@ export type OutboxDoc = {
   /**
    * Its link is a credential (a password reset, an admin invitation: whoever holds it sets the
    * password), marked by its template when written: the console shows it masked, and every read
-   * of it is audited (`outbox.routes.ts`).
+   * of it is audited (`outbox.routes.ts`; mails written before the mark go by their kind).
    */
   credential?: true;
   createdAt: Date;
@@ -65,12 +65,6 @@ export function createOutboxRepository(db: Db) {
       }
       return doc;
     },
-    /** Marks the mails of `kinds` written before templates marked credentials (a migration). */
-    markCredentials: (kinds: MailKind[]) =>
-      outbox.updateMany(
-        { kind: { $in: kinds }, credential: { $exists: false } },
-        { $set: { credential: true } },
-      ),
     /** How the SMTP attempt of a stored mail ended. */
     setDelivery: (id: ObjectId, delivery: MailDelivery) =>
       outbox.updateOne(

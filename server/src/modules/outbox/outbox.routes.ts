@@ -7,6 +7,7 @@ import { routes } from '../../lib/route.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Context } from 'hono';
 import { auditContext, type AuditLog } from '../audit/audit.service.ts';
+import { MAIL_TEMPLATES } from '../mails/templates.ts';
 import type { OutboxDoc, OutboxRepository } from './outbox.repository.ts';
 
 /** A URL in a mail's text or HTML (an attribute's quote or a tag ends it). */
@@ -24,7 +25,11 @@ export const maskLinks = (body: string) =>
     return cut === -1 ? url : url.slice(0, cut) + HIDDEN_LINK_PART;
   });
 
-const shown = (d: OutboxDoc, body: string) => (d.credential ? maskLinks(body) : body);
+/** The kinds whose template marks them: mails stored before the mark go by their kind. */
+const CREDENTIAL_KINDS = new Set(MAIL_TEMPLATES.filter((t) => t.credential).map((t) => t.kind));
+const carriesCredential = (d: OutboxDoc) => d.credential === true || CREDENTIAL_KINDS.has(d.kind);
+
+const shown = (d: OutboxDoc, body: string) => (carriesCredential(d) ? maskLinks(body) : body);
 
 const toRow = (d: OutboxDoc): OutboxMail => ({
   id: d._id.toHexString(),
@@ -34,7 +39,7 @@ const toRow = (d: OutboxDoc): OutboxMail => ({
   kind: d.kind,
   locale: d.locale ?? null,
   delivery: d.delivery,
-  credential: d.credential === true,
+  credential: carriesCredential(d),
   createdAt: d.createdAt.toISOString(),
 });
 
@@ -49,7 +54,7 @@ async function auditReads(
   via: 'list' | 'detail',
 ) {
   const ctx = auditContext(c);
-  for (const d of docs.filter((doc) => doc.credential)) {
+  for (const d of docs.filter(carriesCredential)) {
     await auditLog.record(ctx, {
       action: 'outbox.read',
       target: { type: 'outbox', id: d._id.toHexString() },

@@ -55,6 +55,8 @@ export const userIndexes: IndexDescription[] = [
   // The admin list filters by role and blocked and sorts by date.
   { key: { role: 1, createdAt: -1 } },
   { key: { blocked: 1 } },
+  // The last-admin rule: the admins who can act, counted after each demotion or block.
+  { key: { role: 1, blocked: 1 } },
   // Erasures a crash left half-done (account-erasure.ts): few, so a sparse index.
   { key: { erasureRequestedAt: 1 }, sparse: true },
 ];
