@@ -20,6 +20,7 @@ import { readBodyFirst } from './lib/request-body.ts';
 import { scriptHashesOf, withScriptHashes } from './lib/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { createPageCache, type PageCacheSettings } from './page-cache/page-cache.ts';
+import { timePage } from './observability/request-metrics.ts';
 import type { NodeHandler } from './page-cache/page-render.ts';
 
 const STOREFRONT_ENTRY = path.join(REPO_ROOT, 'storefront/dist/server/entry.mjs');
@@ -240,6 +241,7 @@ export async function createHttpServer(
       void api(req, res);
       return;
     }
+    timePage(req, res);
     if (pages?.handle(req, res)) return;
     render(req, res);
   });

@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { parsePrometheusText, type Family } from './prometheus-text.ts';
 import { raClient } from './ra-client.ts';
 import { buyerWith, checkout, paidWithPaypal } from './checkout-fixtures.ts';
-import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
+import { freshCodes, newProduct, requestAs, sell, uploadKeys } from './fixtures.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 const log = createLogger('silent');
@@ -146,7 +146,9 @@ describe('GET /metrics', () => {
 
 /** A counter's value in a scrape (0 when the series is not there yet). */
 const valueOf = (families: Map<string, Family>, name: string, labels: Record<string, string>) =>
-  samples(families, name).find((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+  [...families.values()]
+    .flatMap((f) => f.samples)
+    .find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     ?.value ?? 0;
 
 describe('what the shop did, counted', () => {
@@ -183,6 +185,34 @@ describe('what the shop did, counted', () => {
       delta('cache_lookups_total', { cache: 'user', result: 'hit' }) +
       delta('cache_lookups_total', { cache: 'user', result: 'miss' });
     expect(lookups).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('storefront pages', () => {
+  it('are timed under one label, and the page cache counts its hits', async () => {
+    const shop = await startTestServer({ storefront: true });
+    try {
+      const before = await scrape(shop);
+      // Under the public host, as a browser asks (another host is redirected to it).
+      const host = new URL(process.env.PUBLIC_ORIGIN!).host;
+      for (let i = 0; i < 3; i++)
+        expect((await requestAs(shop.url, 'GET', '/', host)).status).toBe(200);
+      const after = await scrape(shop);
+      const delta = (name: string, labels: Record<string, string>) =>
+        valueOf(after, name, labels) - valueOf(before, name, labels);
+      expect(
+        delta('http_request_duration_seconds_count', {
+          route: '(page)',
+          method: 'GET',
+          status: '2xx',
+        }),
+      ).toBe(3);
+      // The first asks Astro; the others are answered from the cache.
+      expect(delta('cache_lookups_total', { cache: 'pages', result: 'miss' })).toBe(1);
+      expect(delta('cache_lookups_total', { cache: 'pages', result: 'hit' })).toBe(2);
+    } finally {
+      await shop.close();
+    }
   });
 });
 

@@ -1,9 +1,13 @@
+import type http from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { httpRequestDuration } from './metrics.ts';
 
 /** The label of a request no route answered (a 404 of the API, an unknown file). */
 export const UNMATCHED_ROUTE = '(unmatched)';
+/** The label of a storefront page (from the page cache or rendered by Astro). */
+export const PAGE_ROUTE = '(page)';
+
 /** The label of what the catch-all middleware served: the storefront's and consoles' files. */
 export const STATIC_ROUTE = '(static)';
 
@@ -54,4 +58,17 @@ export function requestMetrics(): MiddlewareHandler {
       seriesOf(routeLabel(c), method, status).observe((performance.now() - started) / 1000);
     }
   };
+}
+
+/**
+ * The storefront's pages, answered before the Hono app (by the page cache or Astro), timed from
+ * here to the last byte handed to the socket, under one label: their paths are the catalogue's.
+ */
+export function timePage(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const started = performance.now();
+  res.once('finish', () => {
+    const method = METHODS.has(req.method ?? '') ? req.method! : 'OTHER';
+    const status = STATUS_CLASSES[Math.floor(res.statusCode / 100)] ?? 'other';
+    seriesOf(PAGE_ROUTE, method, status).observe((performance.now() - started) / 1000);
+  });
 }
