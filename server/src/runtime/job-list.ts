@@ -33,7 +33,7 @@ export function shopModules(c: Container, config: Config): ModuleDeclaration[] {
     reviewsModule({ moderation: c.reviewModeration }),
     usersModule({ erasure: c.accountErasure }),
     offersModule({ supplierSync: c.supplierSync }),
-    affiliatesModule({ affiliate: c.affiliate }),
+    affiliatesModule({ affiliate: c.affiliate ?? null }),
   ];
 }
 
