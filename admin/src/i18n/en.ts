@@ -970,6 +970,8 @@ export const en = {
         'chat-message': 'Chat message',
       },
       locales: { en: 'English', it: 'Italiano' },
+      credential:
+        'Its link sets a password: shown without its code, and this reading is in the audit log.',
       deliveries: {
         sent: 'Sent',
         stored: 'Stored only (no mail server)',

@@ -992,6 +992,8 @@ export const it: TranslationOf<typeof en> = {
         'chat-message': 'Messaggio in chat',
       },
       locales: { en: 'English', it: 'Italiano' },
+      credential:
+        'Il suo link imposta una password: è mostrato senza il codice, e questa lettura è nel registro di controllo.',
       deliveries: {
         sent: 'Inviata',
         stored: 'Solo archiviata (nessun server di posta)',

@@ -1,5 +1,6 @@
 import { ChoiceChipField, LinkifiedTextField } from '@market/console-kit';
 import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { CredentialNotice } from './CredentialNotice.tsx';
 import { MailHtmlField } from './MailHtmlField.tsx';
 import { OutboxTitle } from './OutboxTitle.tsx';
 
@@ -8,6 +9,7 @@ export function OutboxShow() {
   return (
     <Show title={<OutboxTitle />}>
       <SimpleShowLayout>
+        <CredentialNotice label={false} />
         <TextField source="to" />
         <TextField source="subject" />
         <ChoiceChipField source="kind" labels="resources.outbox.kinds" />

@@ -23,16 +23,27 @@ const MAIL = {
   kind: 'verify-email',
   locale: 'it',
   delivery: 'stored',
+  credential: false,
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 
-function renderAdminAt(path: string) {
+/** A password reset as the API shows it to admins: its link without the code. */
+const RESET = {
+  ...MAIL,
+  subject: 'Reset your password',
+  text: 'Hello,\nhttp://localhost:8080/reset-password?[link hidden]\n',
+  html: '<a href="http://localhost:8080/reset-password?[link hidden]">Choose</a>',
+  kind: 'password-reset',
+  credential: true,
+};
+
+function renderAdminAt(path: string, mail: Record<string, unknown> = MAIL) {
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin
         dataProvider={testDataProvider({
-          getList: async <R extends RaRecord>() => ({ data: [MAIL] as unknown as R[], total: 1 }),
-          getOne: async <R extends RaRecord>() => ({ data: MAIL as unknown as R }),
+          getList: async <R extends RaRecord>() => ({ data: [mail] as unknown as R[], total: 1 }),
+          getOne: async <R extends RaRecord>() => ({ data: mail as unknown as R }),
         })}
         i18nProvider={createI18nProvider(en, italian)}
         store={memoryStore()}
@@ -70,5 +81,15 @@ describe('outbox resource', () => {
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe(MAIL.html);
     expect(screen.getByText('Stored only (no mail server)')).toBeTruthy();
+    expect(screen.queryByText(/sets a password/)).toBeNull();
+  });
+
+  it('says why a password reset’s link is cut short, and that reading it is audited', async () => {
+    renderAdminAt('/outbox/665f1c2e9d1a4b0012345678/show', RESET);
+    expect(
+      await screen.findByText(
+        'Its link sets a password: shown without its code, and this reading is in the audit log.',
+      ),
+    ).toBeTruthy();
   });
 });
