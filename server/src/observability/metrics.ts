@@ -103,7 +103,7 @@ export const supplierBreakerState = new Gauge({
   registers: [metricsRegistry],
   collect() {
     // Counted at scrape time, so a breaker that opened and closed between scrapes leaves no trace
-    // but one that stays open is always seen; a supplier seen once stays listed at 0.
+    // but one that stays open is always seen; a supplier without a live connection is not listed.
     const open = new Map<string, number>();
     for (const entry of breakers) {
       if (!entry.breaker.deref()) {
@@ -112,6 +112,7 @@ export const supplierBreakerState = new Gauge({
       }
       open.set(entry.supplier, (open.get(entry.supplier) ?? 0) + (entry.isOpen() ? 1 : 0));
     }
+    this.reset();
     for (const [supplier, n] of open) this.set({ supplier }, n);
   },
 });
@@ -132,8 +133,12 @@ export const backlog = new Gauge({
   async collect() {
     await Promise.all(
       [...backlogCounters].map(async ([queue, count]) => {
-        // A queue that cannot be counted now (the database is away) is left out, not reported stale.
-        const n = await count().catch(() => null);
+        // A queue that cannot be counted now (the database is away or slow) is left out, not
+        // reported stale, and never holds the scrape past Prometheus' own timeout.
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, 2_000, null)));
+        const n = await Promise.race([count().catch(() => null), late]);
+        clearTimeout(timer);
         if (n === null) this.remove({ queue });
         else this.set({ queue }, n);
       }),
