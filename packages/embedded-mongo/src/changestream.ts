@@ -6,8 +6,9 @@
  * so the driver's resume token advances through batches without a matching event.
  * https://www.mongodb.com/docs/manual/reference/change-events/
  */
-import { Long, type Timestamp } from 'bson';
+import { BSON, Long, type Timestamp } from 'bson';
 import type { Change, ChangeLog } from './changes.ts';
+import { knownSize } from './sizes.ts';
 import { badValue, CommandError, failedToParse, notImplemented } from './errors.ts';
 import { aggregateDocs } from './mql.ts';
 import { keyOf } from './keys.ts';
@@ -30,10 +31,21 @@ const ALLOWED_STAGES = new Set([
   '$replaceWith',
   '$redact',
 ]);
+/** MongoDB's codes for a stage a change stream may not carry, and a post-image required but gone. */
+const STAGE_NOT_ALLOWED = 20;
+const NO_MATCHING_DOCUMENT = 47;
 /** Databases a cluster-wide stream does not report (as MongoDB). */
 const INTERNAL_DBS = new Set(['admin', 'config', 'local']);
 /** Changes looked at per batch when the driver names no batch size. */
 const DEFAULT_STREAM_BATCH = 1000;
+/**
+ * The documents' bytes a batch stops at: an event carries a change's documents up to about four
+ * times (full document, looked-up document, updated fields, document before), and a reply must
+ * stay under 16 MiB.
+ */
+const BATCH_DOC_BYTES = 3 * 1024 * 1024;
+const sizeOf = (doc: Doc | null) =>
+  doc ? (knownSize.get(doc) ?? BSON.calculateObjectSize(doc, { ignoreUndefined: true })) : 0;
 /** How long a getMore waits for a change when the driver names no maxTimeMS (MongoDB's default). */
 const DEFAULT_AWAIT_MS = 1000;
 
@@ -118,7 +130,7 @@ export function openChangeStream(
       );
     if (!ALLOWED_STAGES.has(name))
       throw new CommandError(
-        ErrorStageNotAllowed,
+        STAGE_NOT_ALLOWED,
         'IllegalOperation',
         `${name} is not permitted in a $changeStream pipeline`,
       );
@@ -166,8 +178,6 @@ export function openChangeStream(
     interrupt: null,
   };
 }
-/** MongoDB's code for a stage a change stream may not carry. */
-const ErrorStageNotAllowed = 20;
 
 /** The changes of `c`'s namespace after its position, as events (at most `limit` looked at). */
 export function nextBatch(store: Store, cursor: StreamCursor, limit: number): StreamBatch {
@@ -180,12 +190,14 @@ export function nextBatch(store: Store, cursor: StreamCursor, limit: number): St
   const events: Doc[] = [];
   const tokens = new Set<string>();
   let seq = cursor.pos;
-  while (seq < log.lastSeq && events.length < limit) {
+  let bytes = 0;
+  while (seq < log.lastSeq && events.length < limit && bytes < BATCH_DOC_BYTES) {
     seq++;
     const c = log.get(seq) as Change;
     for (const event of eventsOf(store, cursor, c)) {
       events.push(event);
       tokens.add((event['_id'] as { _data: string })._data);
+      bytes += sizeOf(c.after) + sizeOf(c.before);
     }
     if (cursor.invalidated) break;
   }
@@ -238,7 +250,7 @@ function eventsOf(store: Store, cursor: StreamCursor, c: Change): Doc[] {
     const current = store.database(c.db)?.collection(c.coll)?.byId(doc['_id']) ?? null;
     if (!current && cursor.fullDocument === 'required')
       throw new CommandError(
-        ErrorNoPostImage,
+        NO_MATCHING_DOCUMENT,
         'NoMatchingDocument',
         `Change stream was configured to require a post-image for all update events, but the post-image was not found for ${c.db}.${c.coll}`,
       );
@@ -252,7 +264,6 @@ function eventsOf(store: Store, cursor: StreamCursor, c: Change): Doc[] {
     event['fullDocumentBeforeChange'] = c.before;
   return [event];
 }
-const ErrorNoPostImage = 47;
 
 /** MongoDB's updateDescription: the fields set (dotted within sub-documents) and removed. */
 export function describeUpdate(before: Doc, after: Doc): Doc {

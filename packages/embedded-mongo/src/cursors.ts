@@ -1,6 +1,7 @@
 import { BSON, Long } from 'bson';
 import type { StreamCursor } from './changestream.ts';
 import { cursorNotFound } from './errors.ts';
+import { knownSize } from './sizes.ts';
 import type { Doc } from './types.ts';
 
 export const DEFAULT_BATCH_SIZE = 101;
@@ -100,13 +101,6 @@ export class CursorTable {
     return this.open.size + this.streams.size;
   }
 }
-
-/**
- * An upper bound of a stored document's BSON size: its journal record's, noted when written, so
- * a batch need not measure documents again. Documents without one (replayed, projected,
- * computed) are measured.
- */
-export const knownSize = new WeakMap<object, number>();
 
 /** Up to `batchSize` documents (0 = no count limit), stopping before the reply grows too big. */
 function takeBatch(docs: Doc[], from: number, batchSize: number): Doc[] {

@@ -1,6 +1,6 @@
 import type { ChangeLog } from './changes.ts';
 import { Collection } from './collection.ts';
-import { knownSize } from './cursors.ts';
+import { knownSize } from './sizes.ts';
 import { badValue, CommandError, namespaceExists } from './errors.ts';
 import type { IndexSpec } from './indexes.ts';
 import { encodeRecord } from './journal.ts';
