@@ -143,6 +143,9 @@ async function runInstance(config: Config, log: Logger) {
   // This instance in the System page's list (`instances`): a heartbeat, removed at a clean stop.
   const heartbeat = await startInstanceHeartbeat({ db, role: config.ROLE, log });
   shutdown.onStop(() => heartbeat.stop());
+  // Password resets answered already and still at work finish before the database and the
+  // identity provider close (closed in reverse order: this runs before them).
+  shutdown.onStop(() => container.passwordReset.idle());
   if (runsJobs) {
     // Each job takes its lease in the database: any number of instances may run this list.
     for (const job of shopJobs(container, config, log)) {
