@@ -40,7 +40,7 @@ export function createLifecycle(args: {
   let pingStartedAt: number | null = null;
   const setDatabase = (answers: boolean) => {
     if (answers !== databaseAnswers) {
-      if (answers) args.log.info('database answers again: ready');
+      if (answers) args.log.info('the database answers');
       else args.log.warn('database does not answer: not ready');
     }
     databaseAnswers = answers;
