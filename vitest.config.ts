@@ -11,6 +11,8 @@ export default defineConfig({
           root: 'server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          // The index audit: every query the app sends in a test fits an index (test/index-audit/).
+          setupFiles: ['test/index-audit/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

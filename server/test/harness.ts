@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, type Db, type IndexDescription } from 'mongodb';
 import { inject } from 'vitest';
 import type { Role } from '@market/shared';
 import type { SellerDoc } from '../src/modules/sellers/sellers.repository.ts';
@@ -14,6 +14,7 @@ import { securityHeaders } from '../src/lib/security-headers.ts';
 import { loadConfig } from '../src/config.ts';
 import { startEmbeddedMongo } from '@market/embedded-mongo';
 import { ensureIndexes } from '../src/db/indexes.ts';
+import { captureQueries } from './index-audit/capture.ts';
 import { createIdentity, type Identity } from '../src/identity/firebase.ts';
 import { connectAwin, type AwinConnection } from '../src/integrations/awin/awin.ts';
 import {
@@ -85,7 +86,12 @@ export async function startTestServer(
   const shared = options.sameDatabaseAs?.database;
   const engine = external || shared ? null : await startEmbeddedMongo({ port: 0, dataDir });
   const uri = shared?.uri ?? external ?? engine!.uri;
-  const client = await new MongoClient(uri).connect();
+  // Command monitoring feeds the index audit (test/index-audit/): every query the app sends is
+  // checked against the indexes the container declares.
+  let declaredIndexes: Record<string, IndexDescription[]> = {};
+  const client = new MongoClient(uri, { monitorCommands: true });
+  captureQueries(client, () => declaredIndexes);
+  await client.connect();
   const db = client.db(shared?.name ?? `test_${path.basename(dataDir).replace(/\W/g, '')}`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
   const emulatorHost = options.emulatorHost ?? inject('authEmulatorHost');
@@ -114,6 +120,7 @@ export async function startTestServer(
   });
   // The same container as main.ts's: tests that drive a service reach the app's own.
   const container = createContainer(deps);
+  declaredIndexes = container.indexes;
   await ensureIndexes(db, container.indexes);
   await container.categories.ensureDefaults();
   await ensureReferenceData(db);
