@@ -1,6 +1,7 @@
 import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import type { AuditAction } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type AuditDoc = {
   _id: ObjectId;
@@ -15,11 +16,12 @@ export type AuditDoc = {
 };
 
 export const auditIndexes: IndexDescription[] = [
-  { key: { at: -1 } },
+  // Newest first, entries of the same instant by id: the console pages without sorting.
+  { key: { at: -1, _id: -1 } },
   // The console filters by action, by actor and by target, newest first.
-  { key: { action: 1, at: -1 } },
-  { key: { 'actor.uid': 1, at: -1 } },
-  { key: { 'target.id': 1, at: -1 } },
+  { key: { action: 1, at: -1, _id: -1 } },
+  { key: { 'actor.uid': 1, at: -1, _id: -1 } },
+  { key: { 'target.id': 1, at: -1, _id: -1 } },
 ];
 
 export type AuditPageFilter = {
@@ -45,7 +47,7 @@ export function createAuditRepository(db: Db) {
       const order = q.sort?.field === 'at' ? q.sort.order : -1;
       const [rows, total] = await Promise.all([
         log.find(query).sort({ at: order, _id: order }).skip(q.skip).limit(q.limit).toArray(),
-        log.countDocuments(query),
+        countMatching(log, query),
       ]);
       return { rows, total };
     },

@@ -72,6 +72,7 @@ export const claimIndexes: IndexDescription[] = [
   { key: { sellerId: 1, createdAt: -1, _id: -1 } },
   { key: { userId: 1, createdAt: -1, _id: -1 } },
   { key: { status: 1, createdAt: -1, _id: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
   { key: { orderId: 1 } },
   // The claims job: open claims past their deadline, resolutions a crash left half-done.
   { key: { status: 1, respondBy: 1 } },
@@ -88,7 +89,8 @@ export type ClaimPageFilter = {
   status?: ClaimStatus | undefined;
 };
 
-const SORTABLE = new Set(['createdAt', 'updatedAt', 'status', 'respondBy']);
+/** Sorted by date only: each filter has its index by date (another column would sort every match in memory). */
+const SORTABLE = new Set(['createdAt']);
 
 /** The only code that touches the `claims` collection. */
 export function createClaimRepository(db: Db) {

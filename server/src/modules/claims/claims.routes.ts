@@ -25,7 +25,7 @@ export const AdminClaimFilterSchema = ClaimFilterSchema.extend({
 });
 
 const LIST_DESCRIPTION =
-  'Newest first unless `sort` names `createdAt`, `updatedAt`, `status` or `respondBy`.';
+  'Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date).';
 const MOVE_ERRORS =
   'A move the claim’s state does not allow (or one another move beat) answers 409.';
 

@@ -7,6 +7,7 @@ import {
 } from 'mongodb';
 import { CHAT_MAX_MESSAGES, type ChatAuthor } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 /** Who reads a conversation: each keeps an unread count of the messages others wrote. */
 export type ChatReader = 'buyer' | 'seller' | 'admin';
@@ -45,9 +46,9 @@ export type ConversationDoc = {
 export const conversationIndexes: IndexDescription[] = [
   // One conversation per order and seller, however many first messages race.
   { key: { orderId: 1, sellerId: 1 }, unique: true },
-  // A seller's list and the admin's, most recent first.
-  { key: { sellerId: 1, lastMessageAt: -1 } },
-  { key: { lastMessageAt: -1 } },
+  // A seller's list and the admin's, most recent first (same instant: by id).
+  { key: { sellerId: 1, lastMessageAt: -1, _id: -1 } },
+  { key: { lastMessageAt: -1, _id: -1 } },
 ];
 
 /** Who else's unread count a message by `author` raises. */
@@ -69,7 +70,8 @@ export type ConversationPageFilter = {
   unreadBy?: ChatReader | undefined;
 };
 
-const SORTABLE = new Set(['lastMessageAt', 'createdAt', 'messageCount', 'orderNumber']);
+/** Sorted by last message only: each filter has its index by last message (another column would sort every match in memory). */
+const SORTABLE = new Set(['lastMessageAt']);
 
 /** The only code that touches the `conversations` collection. */
 export function createConversationRepository(db: Db) {
@@ -153,11 +155,12 @@ export function createConversationRepository(db: Db) {
       const [rows, total] = await Promise.all([
         conversations
           .find(query, { projection: { messages: 0 } })
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        conversations.countDocuments(query),
+        countMatching(conversations, query),
       ]);
       return { rows: rows as Omit<ConversationDoc, 'messages'>[], total };
     },

@@ -28,7 +28,7 @@ export const AdminConversationFilterSchema = ConversationFilterSchema.extend({
 const POLLING =
   'Answers with an `ETag` and `Cache-Control: private, no-cache`: poll it with `If-None-Match`, an unchanged conversation is a 304 without a body.';
 const LIST_DESCRIPTION =
-  'Conversations with at least one message, the most recent first unless `sort` names `createdAt`, `messageCount` or `orderNumber`.';
+  'Conversations with at least one message, the most recent first, or the least recent with `sort` `lastMessageAt` ASC (the only sort: each filter has its index by last message).';
 const WRITE_DESCRIPTION = `At most ${CHAT_MAX_MESSAGES} messages per conversation (409 past it). The other party is mailed, at most once per conversation every 10 minutes.`;
 const MESSAGE_LIMIT = { name: 'chatMessage' as const, per: [byUser] };
 

@@ -1,6 +1,7 @@
 import { MongoServerError, ObjectId, type Db, type Filter, type IndexDescription } from 'mongodb';
 import type { CategoryId, CouponFunder, CouponKind, Currency } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type CouponDoc = {
   _id: ObjectId;
@@ -46,7 +47,8 @@ export type RedemptionDoc = {
 export const couponIndexes: IndexDescription[] = [
   // Codes are unique case-insensitively (409 on a taken code).
   { key: { codeKey: 1 }, unique: true },
-  { key: { createdAt: -1 } },
+  // The console's list by date (same instant: by id).
+  { key: { createdAt: -1, _id: -1 } },
 ];
 
 export const redemptionIndexes: IndexDescription[] = [
@@ -90,11 +92,15 @@ export function createCouponRepository(db: Db) {
       const [rows, total] = await Promise.all([
         coupons
           .find(query)
-          .sort({ [field === 'code' ? 'codeKey' : field]: q.sort?.order ?? -1, _id: 1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({
+            [field === 'code' ? 'codeKey' : field]: q.sort?.order ?? -1,
+            _id: q.sort?.order ?? -1,
+          })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        coupons.countDocuments(query),
+        countMatching(coupons, query),
       ]);
       return { rows, total };
     },

@@ -18,6 +18,8 @@ export const EVENT_RETENTION_SECONDS = 400 * 24 * 60 * 60;
 
 export const eventIndexes: IndexDescription[] = [
   { key: { createdAt: 1 }, expireAfterSeconds: EVENT_RETENTION_SECONDS },
+  // The dashboard counts one type of event over a period.
+  { key: { type: 1, createdAt: 1 } },
 ];
 
 /** The only code that touches the `events` collection (storefront analytics). */

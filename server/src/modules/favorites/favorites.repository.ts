@@ -12,6 +12,8 @@ export type FavoriteDoc = {
 // MAX_FAVORITES rows, sorted in memory).
 export const favoriteIndexes: IndexDescription[] = [
   { key: { userId: 1, productId: 1 }, unique: true },
+  // A buyer's favourites, newest first.
+  { key: { userId: 1, date: -1, _id: -1 } },
 ];
 
 /** The only code that touches the `favorites` collection. */

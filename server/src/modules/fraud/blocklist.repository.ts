@@ -7,6 +7,7 @@ import {
 } from 'mongodb';
 import { BLOCKLIST_KINDS, type BlocklistKind } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 // The kinds live in shared (the admin console offers them); kept importable from here.
 export { BLOCKLIST_KINDS, type BlocklistKind };
@@ -26,7 +27,7 @@ export type BlocklistDoc = {
 export const blocklistIndexes: IndexDescription[] = [
   { key: { kind: 1, value: 1 }, unique: true },
   // The admin console's list, newest first.
-  { key: { createdAt: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
 ];
 
 /** What the admin console's blocklist filters on. */
@@ -83,7 +84,7 @@ export function createBlocklistRepository(db: Db) {
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        blocklist.countDocuments(query),
+        countMatching(blocklist, query),
       ]);
       return { rows, total };
     },

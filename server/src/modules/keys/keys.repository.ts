@@ -16,6 +16,7 @@ import {
 } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 import { defectiveKeyQueries } from './defective-keys.ts';
+import { countMatching } from '../../db/count.ts';
 
 // The statuses live in shared (the consoles filter on them); kept importable from here.
 export { KEY_STATUSES, type KeyStatus };
@@ -113,9 +114,12 @@ export const keyIndexes: IndexDescription[] = [
   { key: { hash: 1 }, unique: true },
   // Allocation claims the next available key of an offer.
   { key: { offerId: 1, status: 1 } },
-  // The consoles' key lists: a seller's keys, or a product's, newest first.
-  { key: { sellerId: 1, createdAt: -1 } },
-  { key: { productId: 1, createdAt: -1 } },
+  // The consoles' key lists: a seller's keys, an offer's or a product's, by date (either way,
+  // entries of the same instant by id).
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
+  { key: { offerId: 1, createdAt: -1, _id: -1 } },
+  { key: { productId: 1, createdAt: -1, _id: -1 } },
   // An order's keys: delivery, release and the buyer's reveal.
   { key: { orderId: 1 }, sparse: true },
   // Recovery finds reservations past their deadline.
@@ -134,7 +138,8 @@ export type KeyPageFilter = {
   orderId?: ObjectId | undefined;
 };
 
-const SORTABLE = new Set(['createdAt', 'status']);
+/** Sorted by date only: each filter has its index by date (another column would sort every match in memory). */
+const SORTABLE = new Set(['createdAt']);
 
 const noKeys = (): KeyCounts => ({ available: 0, reserved: 0, sold: 0, refunded: 0, revoked: 0 });
 
@@ -199,11 +204,12 @@ export function createKeyRepository(db: Db) {
       const [rows, total] = await Promise.all([
         keys
           .find(query, { projection: { hash: 0 } })
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        keys.countDocuments(query),
+        countMatching(keys, query),
       ]);
       return { rows, total };
     },

@@ -31,7 +31,7 @@ export const AdminKeyFilterSchema = SellerKeyFilterSchema.extend({
 });
 
 const MASKED =
-  'Only the last 4 characters of a code are shown. Newest first unless `sort` names `createdAt` or `status`.';
+  'Only the last 4 characters of a code are shown. Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date).';
 
 const adminKey = rest(['keys (masked)', 'a key (masked)'], MaskedKeySchema);
 

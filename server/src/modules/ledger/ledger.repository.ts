@@ -7,6 +7,7 @@ import {
 } from 'mongodb';
 import type { Currency } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 /**
  * What the marketplace owes each seller: one entry per event on an order line. A sale credits
@@ -52,8 +53,16 @@ export const ledgerIndexes: IndexDescription[] = [
   { key: { orderId: 1, itemId: 1, type: 1 }, unique: true },
   // A seller's balance and movements.
   { key: { sellerId: 1, currency: 1 } },
-  { key: { sellerId: 1, at: -1 } },
+  { key: { sellerId: 1, at: -1, _id: -1 } },
+  // Every seller's balances (the payouts' run): entries by when they become available.
+  { key: { availableAt: 1 } },
 ];
+
+/**
+ * An entry without an availability date (older entries): `null` matches the missing field and
+ * reads off the index, where `$exists: false` scans (the driver's types know no null for it).
+ */
+const NO_AVAILABILITY_DATE = { availableAt: null } as unknown as Filter<LedgerEntryDoc>;
 
 /** The only code that touches the `sellerLedger` collection. */
 export function createLedgerRepository(db: Db) {
@@ -64,11 +73,14 @@ export function createLedgerRepository(db: Db) {
     const [rows, total] = await Promise.all([
       ledger
         .find(query)
-        .sort({ at: q.sort?.field === 'at' ? q.sort.order : -1, _id: -1 })
+        // The tie-breaker follows the order, so one index serves both directions.
+        .sort(
+          q.sort?.field === 'at' ? { at: q.sort.order, _id: q.sort.order } : { at: -1, _id: -1 },
+        )
         .skip(q.skip)
         .limit(q.limit)
         .toArray(),
-      ledger.countDocuments(query),
+      countMatching(ledger, query),
     ]);
     return { rows, total };
   }
@@ -99,7 +111,7 @@ export function createLedgerRepository(db: Db) {
         ...(sellerId ? { sellerId } : {}),
         ...(state === 'pending'
           ? { availableAt: { $gt: now } }
-          : { $or: [{ availableAt: { $lte: now } }, { availableAt: { $exists: false } }] }),
+          : { $or: [{ availableAt: { $lte: now } }, NO_AVAILABILITY_DATE] }),
       };
       const rows = await ledger
         .aggregate<{ _id: { sellerId: string; currency: Currency }; total: number }>([

@@ -27,7 +27,7 @@ export const adminOfferRoutes = (service: AdminOfferService) =>
       offer.list({
         filter: AdminOfferFilterSchema,
         description:
-          'With the seller’s name and the key counts per status. Newest first unless `sort` names `createdAt`, `status`, `stock`, `zeroVat` or `prices.eur|usd|gbp`.',
+          'With the seller’s name and the key counts per status. Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date).',
       }),
       async (c) => {
         const q = c.req.valid('query');

@@ -12,19 +12,34 @@ export type {
   SyncChange,
   UploadSourceDoc,
 } from './offer-doc.ts';
+import { countMatching } from '../../db/count.ts';
 
 export const offerIndexes: IndexDescription[] = [
   // One offer per seller and product.
   { key: { productId: 1, sellerId: 1 }, unique: true },
-  { key: { sellerId: 1, status: 1 } },
+  // A seller's offers by status; the dashboard's lowest stocks first.
+  { key: { sellerId: 1, status: 1, stock: 1, _id: 1 } },
+  // The consoles' offer lists by date (same instant: by id): a seller's, a product's, the
+  // admin's across sellers or by status.
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
+  { key: { status: 1, createdAt: -1, _id: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
   // The public state counts live offers and ranks products by live stock.
   { key: { status: 1, stock: 1 } },
   // A rate change re-prices the offers whose price in that currency was converted.
   { key: { convertedCurrencies: 1 } },
-  // The admin console lists offers across sellers, newest first, often for one product.
-  { key: { productId: 1, createdAt: -1 } },
-  // The supplier sync reads a connection's offers, and finds the connections due a sync.
+  { key: { productId: 1, createdAt: -1, _id: -1 } },
+  // The supplier sync reads a connection's offers, and finds the connections due a sync or a
+  // stock check (each minute, on every instance: an index of the supplier offers alone).
   { key: { 'source.connectionId': 1, 'source.syncedAt': 1 }, sparse: true },
+  {
+    key: { 'source.syncedAt': 1 },
+    partialFilterExpression: { 'source.kind': 'supplier' },
+  },
+  {
+    key: { 'source.mode': 1, status: 1, 'source.syncedAt': 1 },
+    partialFilterExpression: { 'source.kind': 'supplier' },
+  },
 ];
 
 /** A supplier source's fields only restocks write. */
@@ -35,15 +50,12 @@ const RESTOCK_FIELDS = new Set<string>([
 
 const LIVE = { status: 'active', stock: { $gt: 0 }, sellerSuspended: { $ne: true } } as const;
 
-const SORTABLE = new Set([
-  'createdAt',
-  'status',
-  'stock',
-  'zeroVat',
-  'prices.eur',
-  'prices.usd',
-  'prices.gbp',
-]);
+/**
+ * The lists sort by date only: each filter (seller, product, status) has its index by date, and
+ * a sort by price, stock or status over a seller's or the whole marketplace's offers would be
+ * one more index per filter, or a sort of every match in memory. Other columns answer by date.
+ */
+const SORTABLE = new Set(['createdAt']);
 
 /** What the seller console's offer list filters on. */
 export type OfferPageFilter = {
@@ -78,11 +90,12 @@ export function createOfferRepository(db: Db) {
     const [rows, total] = await Promise.all([
       offers
         .find(query)
-        .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+        // The tie-breaker follows the order, so one index serves both directions.
+        .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
         .skip(q.skip)
         .limit(q.limit)
         .toArray(),
-      offers.countDocuments(query),
+      countMatching(offers, query),
     ]);
     return { rows, total };
   }

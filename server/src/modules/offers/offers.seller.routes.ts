@@ -41,7 +41,7 @@ export const sellerOfferRoutes = (service: SellerOfferService) =>
       offer.list({
         filter: OfferFilterSchema,
         description:
-          'Newest first unless `sort` names `createdAt`, `status`, `stock`, `zeroVat` or `prices.eur|usd|gbp`.',
+          'Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date).',
       }),
       async (c) => {
         const q = c.req.valid('query');

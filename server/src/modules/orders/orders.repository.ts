@@ -8,26 +8,49 @@ import {
   type OrderItemDoc,
   type OrderPaymentDoc,
 } from './order-doc.ts';
+import { countMatching } from '../../db/count.ts';
 
 export const orderIndexes: IndexDescription[] = [
   { key: { number: 1 }, unique: true },
   // The buyer's account lists their orders, newest first; velocity counts a user's recent ones.
-  { key: { userId: 1, createdAt: -1 } },
+  // (Lists break ties of the same instant by id, in the same direction: read off the index.)
+  { key: { userId: 1, createdAt: -1, _id: -1 } },
   // The admin console filters by status (and the review queue), newest first.
-  { key: { status: 1, createdAt: -1 } },
+  { key: { status: 1, createdAt: -1, _id: -1 } },
   // The admin console's unfiltered list, newest first; the dashboard's orders of a period.
-  { key: { createdAt: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
   // A payment's return or webhook finds its order; one payment never pays two orders.
   { key: { 'payment.providerRef': 1 }, unique: true, sparse: true },
   // Velocity per payment instrument and per client address.
   { key: { 'payment.instrument': 1, createdAt: -1 }, sparse: true },
   { key: { ip: 1, createdAt: -1 } },
-  // The expiry job: pending orders past their deadline (the field exists only while pending).
-  { key: { reservationExpiresAt: 1 }, sparse: true },
+  // The expiry job, every 30 s on every instance, reads only what it may act on: pending orders
+  // past their deadline (an index of the pending orders alone, by deadline), and approved orders
+  // still undelivered after the grace (an index of the approved ones, undelivered first).
+  {
+    key: { status: 1, reservationExpiresAt: 1 },
+    partialFilterExpression: { status: 'pending' },
+  },
+  {
+    key: { status: 1, deliveredAt: 1, updatedAt: 1 },
+    partialFilterExpression: { status: 'approved' },
+  },
   // The seller console's sales: orders with a line of the seller's.
-  { key: { 'items.sellerId': 1, createdAt: -1 } },
-  // The reconciliation: captured orders that were not delivered and got nothing back yet.
-  { key: { 'payment.status': 1, status: 1, refundedCents: 1 } },
+  { key: { 'items.sellerId': 1, createdAt: -1, _id: -1 } },
+  // The webhook sweep: approved orders of the last minutes, oldest first, of listening sellers.
+  { key: { status: 1, createdAt: 1, 'items.sellerId': 1 } },
+  // The reconciliation: captured orders that were not delivered and got nothing back yet,
+  // decided before its cut-off; pending orders whose payment started before it; chargebacks
+  // not settled yet (the last two index only the orders in that status).
+  { key: { 'payment.status': 1, status: 1, refundedCents: 1, updatedAt: 1 } },
+  {
+    key: { status: 1, 'payment.status': 1, updatedAt: 1 },
+    partialFilterExpression: { status: 'pending' },
+  },
+  {
+    key: { status: 1, updatedAt: 1 },
+    partialFilterExpression: { status: 'charged_back' },
+  },
   // Recovery: undelivered orders whose coupon use was not given back yet (a crash came between).
   { key: { couponReleaseDue: 1, updatedAt: 1 }, sparse: true },
 ];
@@ -43,7 +66,11 @@ export type OrderPageFilter = {
   createdTo?: Date | undefined;
 };
 
-const SORTABLE = new Set(['createdAt', 'status', 'number', 'totals.total']);
+/**
+ * The admin list sorts by date only: each of its filters has an index by date, where a sort by
+ * status, number or total over every order would sort them all in memory.
+ */
+const SORTABLE = new Set(['createdAt']);
 
 function pageQuery(f: OrderPageFilter): Filter<OrderDoc> {
   const query: Filter<OrderDoc> = {};
@@ -343,11 +370,9 @@ export function createOrderRepository(db: Db) {
     ) => orders.countDocuments({ ...by, createdAt: { $gte: since } }),
     /** One page of the seller's order lines (an order with two of their lines gives two rows). */
     async salesPage(sellerId: string, q: ListQuery, status?: OrderStatus) {
-      const lines = [
-        { $match: { 'items.sellerId': sellerId, ...(status && { status }) } },
-        { $unwind: '$items' },
-        { $match: { 'items.sellerId': sellerId } },
-      ];
+      const order = q.sort?.field === 'createdAt' ? q.sort.order : -1;
+      const match = { $match: { 'items.sellerId': sellerId, ...(status && { status }) } };
+      const lines = [{ $unwind: '$items' }, { $match: { 'items.sellerId': sellerId } }];
       const [rows, counted] = await Promise.all([
         orders
           .aggregate<
@@ -355,14 +380,17 @@ export function createOrderRepository(db: Db) {
               items: OrderItemDoc;
             }
           >([
+            // Orders sorted before their lines are unwound: read off the seller's index by date
+            // and stopped after the page (an order's lines stay together, in its place).
+            match,
+            { $sort: { createdAt: order, _id: order } },
             ...lines,
-            { $sort: { createdAt: q.sort?.field === 'createdAt' ? q.sort.order : -1, _id: 1 } },
             { $skip: q.skip },
             { $limit: q.limit },
             { $project: { number: 1, currency: 1, status: 1, createdAt: 1, items: 1 } },
           ])
           .toArray(),
-        orders.aggregate<{ n: number }>([...lines, { $count: 'n' }]).toArray(),
+        orders.aggregate<{ n: number }>([match, ...lines, { $count: 'n' }]).toArray(),
       ]);
       return { rows, total: counted[0]?.n ?? 0 };
     },
@@ -372,11 +400,12 @@ export function createOrderRepository(db: Db) {
       const [rows, total] = await Promise.all([
         orders
           .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        orders.countDocuments(query),
+        countMatching(orders, query),
       ]);
       return { rows, total };
     },

@@ -114,7 +114,7 @@ export const adminOrderRoutes = (service: AdminOrderService) =>
       adminOrder.list({
         filter: AdminOrderFilterSchema,
         description:
-          'With payment and decisions. Newest first unless `sort` names `createdAt`, `status`, `number` or `totals.total`. `createdFrom` / `createdTo` are ISO instants.',
+          'With payment and decisions. Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date). `createdFrom` / `createdTo` are ISO instants.',
       }),
       async (c) => {
         const q = c.req.valid('query');

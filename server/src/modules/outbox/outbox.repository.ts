@@ -41,6 +41,8 @@ export type OutboxDoc = {
 
 export const outboxIndexes: IndexDescription[] = [
   { key: { to: 1, createdAt: -1 } },
+  // The admin's list, newest first.
+  { key: { createdAt: -1 } },
   { key: { key: 1 }, unique: true, sparse: true },
   // The retry job's selection of due mails.
   { key: { delivery: 1, nextAttemptAt: 1 } },

@@ -35,7 +35,9 @@ export type PayoutRunDoc = { _id: string; startedAt: Date; done: boolean };
 export const payoutIndexes: IndexDescription[] = [
   { key: { sellerId: 1, currency: 1, seq: 1 }, unique: true },
   { key: { status: 1, updatedAt: 1 } },
-  { key: { createdAt: -1 } },
+  // The consoles' lists, newest first (same instant: by id): all, and a seller's.
+  { key: { createdAt: -1, _id: -1 } },
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
 ];
 
 const SORTABLE = new Set(['createdAt', 'amountCents', 'status', 'sellerId', 'currency']);
@@ -51,7 +53,8 @@ export function createPayoutRepository(db: Db) {
       const [rows, total] = await Promise.all([
         payouts
           .find(filter)
-          .sort({ [field]: q.sort?.order ?? -1, _id: -1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),

@@ -1,6 +1,7 @@
 import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import type { ProductProposalCreate, ProposalStatus } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type ProposalDoc = ProductProposalCreate & {
   _id: ObjectId;
@@ -16,9 +17,10 @@ export type ProposalDoc = ProductProposalCreate & {
 
 export const proposalIndexes: IndexDescription[] = [
   // A seller's own list, newest first.
-  { key: { sellerId: 1, createdAt: -1 } },
-  // The admin's status tabs.
-  { key: { status: 1, createdAt: -1 } },
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
+  // The admin's status tabs, and all of them.
+  { key: { status: 1, createdAt: -1, _id: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
 ];
 
 const SORTABLE = new Set(['createdAt', 'status', 'name.en', 'decidedAt']);
@@ -52,7 +54,7 @@ export function createProposalRepository(db: Db) {
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        proposals.countDocuments(query),
+        countMatching(proposals, query),
       ]);
       return { rows, total };
     },

@@ -9,6 +9,7 @@ import type {
   ProductType,
   Region,
 } from '@market/shared';
+import { countMatching } from '../../db/count.ts';
 
 export type ProductDoc = {
   _id: ObjectId;
@@ -50,21 +51,28 @@ export const productIndexes: IndexDescription[] = [
   { key: { slug: 1 }, unique: true },
   // Category pages filter by category and platform and sort by price or date.
   { key: { categoryId: 1, platform: 1 } },
-  // Search filters and sorts on the lowest price of the buyer's currency.
-  { key: { eurMin: 1 } },
-  { key: { usdMin: 1 } },
-  { key: { gbpMin: 1 } },
-  { key: { createdAt: -1 } },
+  // Search sorts on the lowest price of the buyer's currency, or the date, each with the `_id`
+  // tie-breaker (in the same direction, so one index serves both orders): a page walks the index
+  // and stops after its rows instead of sorting every candidate in memory.
+  { key: { eurMin: 1, _id: 1 } },
+  { key: { usdMin: 1, _id: 1 } },
+  { key: { gbpMin: 1, _id: 1 } },
+  { key: { createdAt: -1, _id: -1 } },
   // A category page sorted by price or date walks one of these and stops after the page; its
   // priced count is read off the first.
-  { key: { categoryId: 1, eurMin: 1 } },
-  { key: { categoryId: 1, usdMin: 1 } },
-  { key: { categoryId: 1, gbpMin: 1 } },
-  { key: { categoryId: 1, createdAt: -1 } },
-  // The admin console lists products by English name.
-  { key: { 'name.en': 1 } },
-  // The public state counts products per tag.
-  { key: { tags: 1 } },
+  { key: { categoryId: 1, eurMin: 1, _id: 1 } },
+  { key: { categoryId: 1, usdMin: 1, _id: 1 } },
+  { key: { categoryId: 1, gbpMin: 1, _id: 1 } },
+  { key: { categoryId: 1, createdAt: -1, _id: -1 } },
+  // Search and the admin console sort by name.
+  { key: { 'name.en': 1, _id: 1 } },
+  { key: { 'name.it': 1, _id: 1 } },
+  // A tag's page by date or name; the public state counts products per tag off its prefix.
+  { key: { tags: 1, createdAt: -1, _id: -1 } },
+  { key: { tags: 1, 'name.en': 1, _id: 1 } },
+  // A brand renamed or deleted, a platform deleted: the products that name it.
+  { key: { brand: 1 } },
+  { key: { platform: 1 } },
 ];
 
 /** What catalogue search filters on; prices are cents of `currency`. */
@@ -134,7 +142,8 @@ function searchSort(s: ProductSearch): Sort {
     case 'price_asc':
       return { [`${s.currency}Min`]: 1, _id: 1 };
     case 'price_desc':
-      return { [`${s.currency}Min`]: -1, _id: 1 };
+      // The tie-breaker follows the price's direction: the price index read backwards.
+      return { [`${s.currency}Min`]: -1, _id: -1 };
     case 'name':
       return { [`name.${s.locale}`]: 1, _id: 1 };
     case 'newest':
@@ -146,7 +155,8 @@ function searchSort(s: ProductSearch): Sort {
 export function createProductRepository(db: Db) {
   const products = db.collection<ProductDoc>('products');
   return {
-    count: () => products.countDocuments(),
+    // From the collection's metadata: counting the documents would read every one.
+    count: () => products.estimatedDocumentCount(),
     findByIds: (ids: ObjectId[]) => products.find({ _id: { $in: ids } }).toArray(),
     findById: (id: ObjectId) => products.findOne({ _id: id }),
     /** Every product's English name, platform and region (suppliers' mapping suggestions). */
@@ -188,7 +198,7 @@ export function createProductRepository(db: Db) {
           .skip(page.skip)
           .limit(page.limit)
           .toArray(),
-        products.countDocuments(query),
+        countMatching(products, query),
       ]);
       return { rows, total };
     },
@@ -227,21 +237,28 @@ export function createProductRepository(db: Db) {
     /** Product count per category id (categories without products are absent). */
     async countByCategory(): Promise<Map<string, number>> {
       const rows = await products
-        .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$categoryId', n: { $sum: 1 } } }])
+        .aggregate<{ _id: string; n: number }>([
+          { $sort: { categoryId: 1 } },
+          { $group: { _id: '$categoryId', n: { $sum: 1 } } },
+        ])
         .toArray();
       return new Map(rows.map((r) => [r._id, r.n]));
+      // Sorted by category first, so the group walks the category index's keys (a covered
+      // scan), not every product.
     },
     /** The most used tags, most used first. */
-    topTags: (limit: number) =>
-      products
-        .aggregate<{ tag: string; count: number }>([
-          { $unwind: '$tags' },
-          { $group: { _id: '$tags', count: { $sum: 1 } } },
-          { $sort: { count: -1, _id: 1 } },
-          { $limit: limit },
-          { $project: { _id: 0, tag: '$_id', count: 1 } },
-        ])
-        .toArray(),
+    async topTags(limit: number): Promise<{ tag: string; count: number }[]> {
+      // Counted off the tag index (its distinct keys, then a count of each: a few hundred tags
+      // at most), where unwinding every product's tags would read the whole catalogue.
+      const tags = (await products.distinct('tags')) as string[];
+      const counts = await Promise.all(
+        tags.map(async (tag) => ({ tag, count: await products.countDocuments({ tags: tag }) })),
+      );
+      return counts
+        .filter((t) => t.count > 0)
+        .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0))
+        .slice(0, limit);
+    },
     /** One page of catalogue search. Products nobody sells come last on price sorts. */
     async search(s: ProductSearch) {
       const filter = searchFilter(s);
@@ -255,7 +272,7 @@ export function createProductRepository(db: Db) {
       if (!s.sort.startsWith('price')) {
         const [rows, total] = await Promise.all([
           page(filter, searchSort(s), s.skip, s.limit),
-          products.countDocuments(filter),
+          countMatching(products, filter),
         ]);
         return { rows, total };
       }
@@ -270,7 +287,7 @@ export function createProductRepository(db: Db) {
       // short one ends the priced products (so their count is skip + its length); only an
       // empty one needs them counted, to know how far into the unpriced ones it starts.
       const [total, rows] = await Promise.all([
-        products.countDocuments(filter),
+        countMatching(products, filter),
         page(priced, searchSort(s), s.skip, s.limit),
       ]);
       const rest = s.limit - rows.length;

@@ -7,6 +7,7 @@ import {
 } from 'mongodb';
 import type { Currency, RefundStatus } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type RefundLineDoc = {
   itemId: ObjectId;
@@ -48,8 +49,10 @@ export const refundIndexes: IndexDescription[] = [
     partialFilterExpression: { status: 'pending' },
   },
   { key: { orderId: 1, createdAt: -1 } },
-  // The console's status filter, and the job resuming refunds a crash left pending.
-  { key: { status: 1, createdAt: -1 } },
+  // The console's status filter, newest first (same instant: by id).
+  { key: { status: 1, createdAt: -1, _id: -1 } },
+  // The job resuming refunds a crash left pending: the pending ones alone, oldest change first.
+  { key: { status: 1, updatedAt: 1 }, partialFilterExpression: { status: 'pending' } },
 ];
 
 export type RefundPageFilter = {
@@ -58,7 +61,8 @@ export type RefundPageFilter = {
   status?: RefundStatus | undefined;
 };
 
-const SORTABLE = new Set(['createdAt', 'amountCents', 'status']);
+/** Sorted by date only: each filter has its index by date (another column would sort every match in memory). */
+const SORTABLE = new Set(['createdAt']);
 
 /** The only code that touches the `refunds` collection. */
 export function createRefundRepository(db: Db) {
@@ -113,11 +117,12 @@ export function createRefundRepository(db: Db) {
       const [rows, total] = await Promise.all([
         refunds
           .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        refunds.countDocuments(query),
+        countMatching(refunds, query),
       ]);
       return { rows, total };
     },

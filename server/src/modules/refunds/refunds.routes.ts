@@ -28,7 +28,7 @@ export const adminRefundRoutes = (service: RefundService) =>
       refund.list({
         filter: RefundFilterSchema,
         description:
-          'Newest first unless `sort` names `createdAt`, `amountCents` or `status`. `itemId` null: the whole order.',
+          'Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date). `itemId` null: the whole order.',
       }),
       async (c) => {
         const q = c.req.valid('query');

@@ -39,15 +39,18 @@ export type ReviewFilter = {
 export const reviewIndexes: IndexDescription[] = [
   { key: { itemId: 1 }, unique: true },
   // The moderation queue by status, newest first; the latest approved for the public state.
-  { key: { status: 1, createdAt: -1 } },
+  // (Entries of the same instant by id, so a page is read off the index, never sorted.)
+  { key: { status: 1, createdAt: -1, _id: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
   // A product's page and a seller's rating and console read only their own.
-  { key: { productId: 1, status: 1, createdAt: -1 } },
-  { key: { sellerId: 1, status: 1, createdAt: -1 } },
-  { key: { userId: 1, createdAt: -1 } },
+  { key: { productId: 1, status: 1, createdAt: -1, _id: -1 } },
+  { key: { sellerId: 1, status: 1, createdAt: -1, _id: -1 } },
+  { key: { userId: 1, createdAt: -1, _id: -1 } },
   { key: { ratingStale: 1 }, sparse: true },
 ];
 
-const SORTABLE = new Set(['createdAt', 'rating', 'status', 'moderatedAt']);
+/** Sorted by date only: each filter has its index by date (another column would sort every match in memory). */
+const SORTABLE = new Set(['createdAt']);
 
 /** The only code that touches the `reviews` collection. */
 export function createReviewRepository(db: Db) {
@@ -82,7 +85,8 @@ export function createReviewRepository(db: Db) {
       const [rows, total] = await Promise.all([
         reviews
           .find(where)
-          .sort({ [field]: q.sort?.order ?? -1, _id: -1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),

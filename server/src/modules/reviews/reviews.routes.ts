@@ -85,7 +85,7 @@ export const adminReviewRoutes = (moderation: ReviewModeration) =>
       adminReview.list({
         filter: AdminReviewFilterSchema,
         description:
-          'Filter by `status` (pending, approved, hidden), product or seller. Newest first unless `sort` names `createdAt`, `rating`, `status` or `moderatedAt`.',
+          'Filter by `status` (pending, approved, hidden), product or seller. Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date).',
       }),
       async (c) => {
         const q = c.req.valid('query');

@@ -32,7 +32,12 @@ export function createApiTokenRepository(db: Db) {
     countActive: (sellerId: string) => tokens.countDocuments({ sellerId, revokedAt: null }),
     async pageOfSeller(sellerId: string, skip: number, limit: number) {
       const [rows, total] = await Promise.all([
-        tokens.find({ sellerId }).sort({ createdAt: -1, _id: 1 }).skip(skip).limit(limit).toArray(),
+        tokens
+          .find({ sellerId })
+          .sort({ createdAt: -1, _id: -1 })
+          .skip(skip)
+          .limit(limit)
+          .toArray(),
         tokens.countDocuments({ sellerId }),
       ]);
       return { rows, total };

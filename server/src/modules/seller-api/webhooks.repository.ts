@@ -43,13 +43,17 @@ export type WebhookDeliveryDoc = {
   createdAt: Date;
 };
 
-export const webhookEndpointIndexes: IndexDescription[] = [{ key: { sellerId: 1, createdAt: -1 } }];
+export const webhookEndpointIndexes: IndexDescription[] = [
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
+  // The sellers listening to an event type.
+  { key: { events: 1, enabled: 1 } },
+];
 export const webhookDeliveryIndexes: IndexDescription[] = [
   // One delivery per event and endpoint: recording an event twice (a retried hook) adds nothing.
   { key: { endpointId: 1, eventId: 1 }, unique: true },
-  // The delivery job's scan.
-  { key: { status: 1, nextAttemptAt: 1 } },
-  { key: { sellerId: 1, createdAt: -1 } },
+  // The delivery job's scan: due deliveries, soonest first, unleased or their lease expired.
+  { key: { status: 1, nextAttemptAt: 1, leaseUntil: 1 } },
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
 ];
 
 const KEEP_ATTEMPTS = 20;
@@ -74,7 +78,7 @@ export function createWebhookRepository(db: Db) {
       const [rows, total] = await Promise.all([
         endpoints
           .find({ sellerId })
-          .sort({ createdAt: -1, _id: 1 })
+          .sort({ createdAt: -1, _id: -1 })
           .skip(skip)
           .limit(limit)
           .toArray(),
@@ -157,7 +161,7 @@ export function createWebhookRepository(db: Db) {
       const [rows, total] = await Promise.all([
         deliveries
           .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),

@@ -6,6 +6,7 @@ import {
   type SellerStatus,
 } from '@market/shared';
 import { idCondition, type ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type SellerDoc = {
   /** Also the `sellerId` custom claim of the seller's account. */
@@ -54,7 +55,14 @@ export type SellerStanding = { name: string; rating: RatingSummary; defectsPer10
 export const sellerIndexes: IndexDescription[] = [
   { key: { email: 1 }, unique: true },
   // The admin's applications queue: pending first, oldest first.
-  { key: { status: 1, createdAt: 1 } },
+  { key: { status: 1, createdAt: 1, _id: 1 } },
+  // The admin's list, newest first (same instant: by id); the sellers whose change of legal
+  // details waits for a decision (an index of those alone).
+  { key: { createdAt: -1, _id: -1 } },
+  {
+    key: { createdAt: -1, _id: -1, 'pendingLegalChange._id': 1 },
+    partialFilterExpression: { pendingLegalChange: { $exists: true } },
+  },
 ];
 
 const SORTABLE = new Set(['createdAt', 'name', 'status', 'email']);
@@ -193,11 +201,11 @@ export function createSellerRepository(db: Db) {
       const [rows, total] = await Promise.all([
         sellers
           .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        sellers.countDocuments(query),
+        countMatching(sellers, query),
       ]);
       return { rows, total };
     },

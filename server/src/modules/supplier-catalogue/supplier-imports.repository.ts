@@ -41,7 +41,7 @@ export const supplierImportIndexes: IndexDescription[] = [
     partialFilterExpression: { status: 'running' },
   },
   // A seller's imports, newest first.
-  { key: { sellerId: 1, startedAt: -1 } },
+  { key: { sellerId: 1, startedAt: -1, _id: -1 } },
   // Resuming after a restart: the imports still running.
   { key: { status: 1 } },
 ];

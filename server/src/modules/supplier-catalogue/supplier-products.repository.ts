@@ -41,9 +41,10 @@ export type SupplierProductFields = Omit<
 export const supplierProductIndexes: IndexDescription[] = [
   { key: { supplier: 1, sku: 1 }, unique: true },
   // The seller's catalogue list: one supplier's live products, by name.
-  { key: { supplier: 1, gone: 1, name: 1 } },
-  // After a complete import: the supplier's products it did not see.
-  { key: { supplier: 1, seenAt: 1 } },
+  // (Same name: by id, so a page is read off the index.)
+  { key: { supplier: 1, gone: 1, name: 1, _id: 1 } },
+  // After a complete import: the supplier's live products it did not see.
+  { key: { supplier: 1, gone: 1, seenAt: 1 } },
 ];
 
 const SORTABLE = new Set(['name', 'sku', 'quantity', 'cost.cents', 'seenAt']);

@@ -1,6 +1,7 @@
 import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import type { ConnectionStatus, Currency, SupplierId } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 /** One seller's account at one supplier. */
 export type SupplierConnectionDoc = {
@@ -30,6 +31,8 @@ export const supplierConnectionIndexes: IndexDescription[] = [
   // on "the seller's account there", so a second account would split them for no use anyone has.
   // Its prefix also serves the seller's own list.
   { key: { sellerId: 1, supplier: 1 }, unique: true },
+  // A supplier's postback is checked against the connections to that supplier.
+  { key: { supplier: 1 } },
 ];
 
 const SORTABLE = new Set(['createdAt', 'updatedAt', 'supplier', 'label', 'status', 'lastSyncAt']);
@@ -100,7 +103,7 @@ export function createSupplierConnectionRepository(db: Db) {
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        connections.countDocuments(query),
+        countMatching(connections, query),
       ]);
       return { rows, total };
     },

@@ -2,6 +2,7 @@ import { MongoServerError, ObjectId, type Db, type Filter, type IndexDescription
 import type { SupplierId, SupplierPurchaseStatus } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { SupplierPrice } from '../../integrations/suppliers/supplier.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type SupplierPurchaseDoc = {
   _id: ObjectId;
@@ -49,6 +50,8 @@ export const supplierPurchaseIndexes: IndexDescription[] = [
   // "At most once, ever" is a database fact: a second intent for a clientRef cannot be written.
   { key: { clientRef: 1 }, unique: true },
   { key: { orderId: 1 } },
+  // A supplier's postback names its own purchase id.
+  { key: { supplierPurchaseId: 1 }, sparse: true },
   { key: { status: 1, updatedAt: 1 } },
   { key: { createdAt: -1 } },
 ];
@@ -167,7 +170,7 @@ export function createSupplierPurchaseRepository(db: Db) {
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        purchases.countDocuments(query),
+        countMatching(purchases, query),
       ]);
       return { rows, total };
     },

@@ -1,6 +1,7 @@
 import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import type { Locale, LoginMethod, Role } from '@market/shared';
 import { idCondition, type ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type UserDoc = {
   /** The Firebase uid. */
@@ -53,7 +54,8 @@ export type UserFilter = {
 export const userIndexes: IndexDescription[] = [
   { key: { email: 1 }, unique: true },
   // The admin list filters by role and blocked and sorts by date.
-  { key: { role: 1, createdAt: -1 } },
+  { key: { role: 1, createdAt: -1, _id: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
   { key: { blocked: 1 } },
   // The last-admin rule: the admins who can act, counted after each demotion or block.
   { key: { role: 1, blocked: 1 } },
@@ -154,11 +156,11 @@ export function createUserRepository(db: Db) {
       const [rows, total] = await Promise.all([
         users
           .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        users.countDocuments(query),
+        countMatching(users, query),
       ]);
       return { rows, total };
     },
