@@ -8,7 +8,22 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   // React islands: sign-in (/login) and the account page (/account). Other pages ship no React,
   // only small vanilla scripts: page views, theme toggle, favorites hearts, toasts, currency.
-  integrations: [react()],
+  // The header's search suggestions hydrate on first focus or pointer (`client:interaction`), so
+  // the cached pages still load no React until a visitor goes to the search box.
+  integrations: [
+    react(),
+    {
+      name: 'client-interaction',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({
+            name: 'interaction',
+            entrypoint: './src/features/search-suggest/interaction-directive.ts',
+          });
+        },
+      },
+    },
+  ],
   // No page uses Astro sessions; without this the adapter sets up a filesystem store.
   session: false,
   // Astro hashes the scripts it emits (island hydration, small bundled scripts inlined) and ours
