@@ -5,7 +5,7 @@ import { createApp } from './app.ts';
 import { createContainer } from './container.ts';
 import { connectDatabase } from './db/client.ts';
 import { ensureIndexes } from './db/indexes.ts';
-import { dataMigrations, runMigrations } from './db/migrations.ts';
+import { runMigrations } from './db/migrations.ts';
 import { createHttpServer } from './http-server.ts';
 import { watchChangeStream } from './page-cache/page-invalidation.ts';
 import { armFailpoints } from './lib/failpoints.ts';
@@ -127,7 +127,7 @@ async function runInstance(config: Config, log: Logger) {
   await container.categories.ensureDefaults();
   await ensureReferenceData(db);
   // Data migrations (they need the vault) before anything reads or adds keys.
-  await runMigrations(db, dataMigrations({ db, vault: deps.vault, log }), log);
+  await runMigrations(db, container.migrations, log);
   if (config.SEED_DEMO_DATA) await seedDemoData(db, identity.auth, deps.vault, log);
   // The demo seller's suppliers are the local sandboxes (the container knows their URLs): a
   // failure leaves the marketplace up, and the next start tries again.

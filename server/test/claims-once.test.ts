@@ -1,8 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminClaimSchema, ApiErrorSchema, ClaimSchema, type Claim } from '@market/shared';
-import { dataMigrations } from '../src/db/migrations.ts';
-import { createLogger } from '../src/logger.ts';
 import type { ClaimDoc } from '../src/modules/claims/claims.repository.ts';
 import type { LedgerEntryDoc } from '../src/modules/ledger/ledger.repository.ts';
 import { buyerWith, paidWithPaypal, settledOrder } from './checkout-fixtures.ts';
@@ -131,10 +129,7 @@ describe('a rejected claim', () => {
       .collection<ClaimDoc>('claims')
       .updateOne({ _id: new ObjectId(claim.id) }, { $unset: { openKey: '' } });
 
-    const log = createLogger('silent');
-    const migration = dataMigrations({ db: t.db, vault: t.vault, log }).find(
-      (m) => m.id === '2026-11-claims-one-per-key',
-    )!;
+    const migration = t.container.migrations.find((m) => m.id === '2026-11-claims-one-per-key')!;
     expect(await migration.run()).toBe(true);
     expect(await migration.run()).toBe(true); // again: changes nothing
 

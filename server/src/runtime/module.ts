@@ -1,3 +1,4 @@
+import type { Migration } from '../db/migrations.ts';
 import type { JobContext } from '../jobs/job-runner.ts';
 
 /** A background job as a module declares it; `startJob` runs it under its lease. */
@@ -12,10 +13,13 @@ export type JobSpec = {
 
 /**
  * What a module brings to the shop besides its routes, declared in one place by the module
- * (`modules/<name>/<name>.module.ts`) from what it is given: today its background jobs. An
- * instance whose ROLE runs jobs starts every declared job (runtime/job-list.ts).
+ * (`modules/<name>/<name>.module.ts`) from what it is given: its background jobs and its data
+ * migrations. An instance whose ROLE runs jobs starts every declared job (runtime/job-list.ts);
+ * every instance runs the migrations not yet complete before it serves (container.ts lists them).
  */
 export type ModuleDeclaration = {
   name: string;
   jobs: JobSpec[];
+  /** Changes to existing data, oldest first; ids are never reused (db/migrations.ts). */
+  migrations?: Migration[];
 };
