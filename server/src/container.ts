@@ -179,6 +179,9 @@ import { createReviewRepository, reviewIndexes } from './modules/reviews/reviews
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
 import { claimIndexes } from './modules/claims/claims.repository.ts';
+import { claimsModule } from './modules/claims/claims.module.ts';
+import { createRestock } from './modules/keys/key-stock.ts';
+import { keysModule } from './modules/keys/keys.module.ts';
 import { createClaims } from './modules/claims/claims.wiring.ts';
 import { conversationIndexes } from './modules/conversations/conversations.repository.ts';
 import { createConversations } from './modules/conversations/conversations.wiring.ts';
@@ -687,6 +690,18 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     responseHours: deps.claimResponseHours,
     onReported: sellerApi.events.claimReported,
   });
+  // What modules bring besides their routes and jobs: their data migrations, oldest first, each
+  // given here what it needs (main.ts runs those not yet complete before serving).
+  const migrations = [
+    keysModule({
+      keys,
+      vault: deps.vault,
+      auditLog,
+      restock: createRestock({ keys, offers, pricing }),
+      log,
+    }),
+    claimsModule({ ...claims, records: createClaimRepository(db), log }),
+  ].flatMap((m) => m.migrations ?? []);
   // Live chat: buyer–seller conversations per order and seller, admins may join.
   const conversations = createConversations({
     ...{ db, mails, log },
@@ -728,6 +743,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   return {
     deps,
     indexes: COLLECTION_INDEXES,
+    /** The modules' data migrations, oldest first. */
+    migrations,
     // Repositories the routers and middleware still read directly.
     users,
     sellers,
