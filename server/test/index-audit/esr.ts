@@ -24,8 +24,8 @@ import type { Document, IndexDescription } from 'mongodb';
  *   the index. Without one (statuses, flags, dates) every equality and range field must be in
  *   the index: `{status: 'approved', updatedAt: {$lt}}` on `{status: 1, createdAt: -1}` reads
  *   every approved order ever.
- * - Equality on `orderId` (see SMALL_SETS) finds a handful of documents: their sort may be done
- *   in memory.
+ * - Equality on `orderId` (see SMALL_SETS), or a list of them (a page's), finds a handful of
+ *   documents: their sort may be done in memory.
  * - A query without any condition and without a sort reads everything it asks for: fine with a
  *   limit (a first page), a whole-collection read without one.
  * - `$or`: each branch, with the conditions beside the `$or`, must fit on its own (and serve the
@@ -358,7 +358,7 @@ export const isSelective = (field: string) => SELECTIVE.test(field);
 /**
  * Fields whose equality finds a handful of documents by construction, so sorting them in memory
  * is bounded: anything of one order (its lines, keys, refunds, purchases, claims) is at most
- * the units one order may hold (ORDER_HOLD_MAX_UNITS).
+ * the units one order may hold (ORDER_HOLD_MAX_UNITS); of a list of orders, a page of them.
  */
 const SMALL_SETS = new Set(['orderId']);
 
@@ -405,7 +405,7 @@ function fitIndex(p: Predicate, sort: [string, 1 | -1][], ix: IndexDescription):
     };
   // 2. The sort, in order, all in the index's direction or all reversed (or, for a handful of
   // documents found by a small-set equality, in memory).
-  const few = [...seenPoints].some((f) => eq.has(f) && SMALL_SETS.has(f));
+  const few = [...seenPoints].some((f) => SMALL_SETS.has(f));
   if (sortLeft.length && !few) {
     const inBeforeSort = [...inMany].filter((f) => seenPoints.has(f) && isSelective(f));
     if (inBeforeSort.length)
