@@ -4,8 +4,9 @@
  * emulator (`BENCH_AUTH_EMULATOR_PORT`, default 9425) and the app (bench-stack.ts), signs one
  * seller in, creates an API token with `sales:read`, then loads `GET /api/seller/balance` with
  * autocannon (50 connections, `BENCH_SECONDS`, default 10 s, each): by ID token (its check reads
- * the account's blocked flag on every call) and by API token (resolved from the cache: no read of
- * its own). Both pass the seller guard, which reads the shop. Prints req/s, p99 and the token's
+ * the account's blocked flag on every call) and by API token (one read of the token by its hash
+ * on every call, so that a revocation counts at once on every instance; the account's state from
+ * the same cache). Both pass the seller guard, which reads the shop. Prints req/s, p99 and the token's
  * rate as a share of the ID token's. Exits 1 when a load had errors.
  */
 import { pathToFileURL } from 'node:url';

@@ -90,6 +90,9 @@ describe('API tokens', () => {
     render('api-tokens', <ApiTokenCreate />, testDataProvider({ create: create as never }));
     const name = await screen.findByLabelText(/Name/);
     fireEvent.change(name, { target: { value: 'Stock sync' } });
+    // Keys and supplier purchases are scopes of their own, apart from changing offers.
+    expect(screen.getByLabelText('Upload keys to offers and revoke keys')).toBeTruthy();
+    expect(screen.getByLabelText('Buy keys from your supplier (spends money)')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Read offers and products'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(create).toHaveBeenCalled());

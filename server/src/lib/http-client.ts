@@ -1,4 +1,4 @@
-import { Agent, errors, request } from 'undici';
+import { Agent, errors, request, type Dispatcher } from 'undici';
 
 /**
  * The server's outgoing HTTP calls (payment providers, suppliers, Awin, reCAPTCHA, sellers'
@@ -15,6 +15,11 @@ export type HttpInit = {
   body?: string;
   /** How long the answer's headers, then each pause in its body, may take. */
   timeoutMs: number;
+  /**
+   * Another connection pool than the shared one: sellers' webhooks connect through one pinned
+   * to the address they checked (`modules/seller-api/webhook-delivery.ts`).
+   */
+  dispatcher?: Dispatcher;
 };
 
 /** An answer whose body is still to be read: once, as text or bytes, or discarded. */
@@ -57,7 +62,7 @@ export async function httpRequest(url: string, init: HttpInit): Promise<HttpAnsw
       method: init.method as 'GET',
       headers: init.headers,
       body: init.body,
-      dispatcher: pool,
+      dispatcher: init.dispatcher ?? pool,
       headersTimeout: init.timeoutMs,
       bodyTimeout: init.timeoutMs,
     });

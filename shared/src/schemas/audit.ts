@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'claim.reopen',
   // An admin read a mail carrying a credential (a reset or invitation link) in the outbox.
   'outbox.read',
+  // Every API token of an account ended at once (role change, block, erasure, suspension).
+  'apiTokens.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

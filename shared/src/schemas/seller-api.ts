@@ -7,14 +7,17 @@ import { z } from 'zod';
 
 /**
  * What a token may do, by the seller routes it reaches: `offers` (offers, products, proposals,
- * categories, supplier catalogue), `keys` (key stock), `sales` (sales, claims, reviews,
- * dashboard, balance, payouts). `read` is GET; `write` is every other method.
+ * categories, supplier catalogue), `keys` (key stock: listing, revoking, and uploading keys to
+ * an offer), `purchases` (buying stock from the seller's supplier for an offer: it spends the
+ * seller's money), `sales` (sales, claims, reviews, dashboard, balance, payouts). `read` is GET;
+ * `write` is every other method. `offers:write` reaches neither key uploads nor purchases.
  */
 export const API_TOKEN_SCOPES = [
   'offers:read',
   'offers:write',
   'keys:read',
   'keys:write',
+  'purchases:write',
   'sales:read',
   'sales:write',
 ] as const;

@@ -20,7 +20,9 @@ export type ApiTokenDoc = {
 
 export const apiTokenIndexes: IndexDescription[] = [
   { key: { hash: 1 }, unique: true },
-  { key: { sellerId: 1, createdAt: -1 } },
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
+  // An account's tokens, revoked together when it stops being a seller (or is blocked, erased).
+  { key: { uid: 1 } },
 ];
 
 /** The only code that touches the `apiTokens` collection. */
@@ -51,6 +53,11 @@ export function createApiTokenRepository(db: Db) {
         { returnDocument: 'after' },
       );
       return revoked ?? tokens.findOne({ _id: id, sellerId });
+    },
+    /** Revokes every active token of the account; answers how many. */
+    async revokeAllOf(uid: string, at: Date): Promise<number> {
+      const res = await tokens.updateMany({ uid, revokedAt: null }, { $set: { revokedAt: at } });
+      return res.modifiedCount;
     },
     touch: (id: ObjectId, at: Date) => tokens.updateOne({ _id: id }, { $set: { lastUsedAt: at } }),
   };

@@ -44,10 +44,7 @@ export const sellerApiTokenRoutes = (service: ApiTokenService) =>
           schema: ApiTokenCreatedSchema,
         },
       },
-      async (c) => {
-        const user = currentUser(c);
-        return c.json(await service.create(user.sellerId!, user.uid, c.req.valid('json')), 201);
-      },
+      async (c) => c.json(await service.create(currentUser(c), c.req.valid('json')), 201),
     )
     .delete(
       '/:id',

@@ -1,8 +1,11 @@
 import type { Db } from 'mongodb';
+import type { AuthUser } from '../../identity/auth-user.ts';
 import type { Logger } from '../../logger.ts';
+import type { AuditLog } from '../audit/audit.service.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { OfferFacade } from '../offers/offers.facade.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
+import { createApiTokenFacade } from './api-tokens.facade.ts';
 import { createApiTokenRepository } from './api-tokens.repository.ts';
 import { createApiTokenService } from './api-tokens.service.ts';
 import { createSellerEvents } from './seller-events.ts';
@@ -16,6 +19,9 @@ export function createSellerApi(deps: {
   vault: KeyVault;
   offers: Pick<OfferFacade, 'findById'>;
   orders: Pick<OrderFacade, 'approvedOfSellersSince'>;
+  auditLog: Pick<AuditLog, 'record'>;
+  /** Gives a token's minting account a users document when it has none (the users module). */
+  accounts: { ensureProfile(caller: AuthUser): Promise<unknown> };
   log: Logger;
   tokenCacheMs: number;
   allowPrivateWebhookUrls: boolean;
@@ -27,12 +33,17 @@ export function createSellerApi(deps: {
     vault,
     allowPrivateUrls: deps.allowPrivateWebhookUrls,
   });
+  const tokens = createApiTokenService({
+    tokens: createApiTokenRepository(db),
+    cacheMs: deps.tokenCacheMs,
+    auditLog: deps.auditLog,
+    accounts: deps.accounts,
+    log,
+  });
   return {
-    tokens: createApiTokenService({
-      tokens: createApiTokenRepository(db),
-      cacheMs: deps.tokenCacheMs,
-      log,
-    }),
+    tokens,
+    /** What the users and sellers modules may do to tokens (end an account's). */
+    tokenFacade: createApiTokenFacade(tokens),
     webhooks,
     /** The `webhook-delivery` job's `deliverDue`. */
     delivery: createWebhookDelivery({

@@ -33,12 +33,18 @@ describe('token cache', () => {
 describe('token scopes', () => {
   it('reads with GET, writes otherwise, and closes what is not named', () => {
     expect(scopeFor('GET', '/api/seller/offers')).toBe('offers:read');
-    expect(scopeFor('POST', '/api/seller/offers/abc/keys')).toBe('offers:write');
+    expect(scopeFor('POST', '/api/seller/offers/abc/keys')).toBe('keys:write');
+    expect(scopeFor('POST', '/api/seller/offers/abc/restock')).toBe('purchases:write');
+    expect(scopeFor('PUT', '/api/seller/offers/abc')).toBe('offers:write');
+    expect(scopeFor('POST', '/api/seller/offers/abc/constructor')).toBe('offers:write');
+    expect(scopeFor('GET', '/api/seller/constructor')).toBeNull();
     expect(scopeFor('DELETE', '/api/seller/keys/abc')).toBe('keys:write');
     expect(scopeFor('GET', '/api/seller/ledger-entries')).toBe('sales:read');
     expect(scopeFor('POST', '/api/seller/claims/abc/refund')).toBe('sales:write');
     for (const path of [
       '/api/seller/api-tokens',
+      // No `purchases:read`: nothing a token may hold reaches it.
+      '/api/seller/offers/abc/restock',
       '/api/seller/webhooks',
       '/api/seller/webhook-deliveries/x/resend',
       '/api/seller/profile/addseller',

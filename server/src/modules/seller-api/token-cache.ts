@@ -1,7 +1,10 @@
 /**
- * A small cache of resolved tokens by hash, so a token's request needs no read of its own: an
- * entry lives `ttlMs` (a revocation on another instance counts within it; one on
- * this instance counts at once, `forget`). Bounded: past `max` entries the oldest goes first.
+ * A small cache of final refusals by token hash: a token that is unknown, or revoked, stays so
+ * for good (a revocation is never undone; a hash no token has will not get one), so remembering
+ * it needs no invalidation, on this instance or another, and a script hammering with a dead
+ * token reads nothing. A valid token is never kept: each of its calls reads it, so a revocation
+ * through any instance is refused by every other at its next request (`api-tokens.service.ts`).
+ * An entry lives `ttlMs`; past `max` entries the oldest goes first.
  */
 export function createTokenCache<V>(ttlMs: number, max = 10_000, now = () => Date.now()) {
   const entries = new Map<string, { value: V; until: number }>();

@@ -1,9 +1,17 @@
+import type { LookupFunction } from 'node:net';
+import { Agent } from 'undici';
 import { httpRequest } from '../../lib/http-client.ts';
 import type { Logger } from '../../logger.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
 import type { WebhookDeliveryDoc, WebhookRepository } from './webhooks.repository.ts';
+import { answered, DELIVERY_ERRORS } from './webhook-errors.ts';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from './webhook-signature.ts';
-import { refusedAddress } from './webhook-url.ts';
+import {
+  addressPolicy,
+  resolveEndpoint,
+  type AddressPolicy,
+  type ResolvedAddress,
+} from './webhook-url.ts';
 
 /** How deliveries are retried; the defaults suit production, tests shorten nothing (they pass `asOf`). */
 export const DELIVERY_POLICY = {
@@ -20,6 +28,20 @@ export const DELIVERY_POLICY = {
   leaseMs: 60_000,
   batch: 50,
 };
+
+/**
+ * A connection pool for one attempt whose every connection goes to `target`, the address just
+ * checked: its name is not resolved again (DNS rebinding between the check and the connection
+ * cannot aim it elsewhere), while the URL, and so the Host header and the TLS server name the
+ * certificate is checked against, keep the name.
+ */
+function pinnedTo(target: ResolvedAddress, timeoutMs: number): Agent {
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  };
+  return new Agent({ connect: { lookup, timeout: timeoutMs }, connections: 1 });
+}
 
 /** The wait before the attempt after `attempts` failed ones, with ±10% jitter. */
 export function backoffMs(attempts: number, policy = DELIVERY_POLICY, random = Math.random) {
@@ -38,21 +60,30 @@ export function createWebhookDelivery(deps: {
   allowPrivateUrls: boolean;
   log: Logger;
   policy?: typeof DELIVERY_POLICY;
+  /** How hosts are resolved and which addresses may be called (tests); else by `allowPrivateUrls`. */
+  addresses?: AddressPolicy;
 }) {
   const { webhooks, vault, log } = deps;
   const policy = deps.policy ?? DELIVERY_POLICY;
+  const addresses = deps.addresses ?? addressPolicy(deps.allowPrivateUrls);
 
   type Outcome = { statusCode: number | null; error: string | null; final?: true };
   async function attempt(doc: WebhookDeliveryDoc): Promise<Outcome> {
     const endpoint = await webhooks.findEndpoint(doc.endpointId);
     // Nothing to retry towards: the seller resends once the endpoint is enabled again.
-    if (!endpoint) return { statusCode: null, error: 'The endpoint was deleted', final: true };
+    if (!endpoint) return { statusCode: null, error: DELIVERY_ERRORS.deleted, final: true };
     if (!endpoint.enabled)
-      return { statusCode: null, error: 'The endpoint is disabled', final: true };
-    const refused = await refusedAddress(endpoint.url, deps.allowPrivateUrls);
-    if (refused) return { statusCode: null, error: refused };
+      return { statusCode: null, error: DELIVERY_ERRORS.disabled, final: true };
+    // The seller reads a reason in general terms; the error itself is for the server log.
+    const ids = { deliveryId: doc._id.toHexString(), endpointId: doc.endpointId.toHexString() };
+    const resolved = await resolveEndpoint(endpoint.url, addresses);
+    if ('refused' in resolved) {
+      log.warn({ ...ids, detail: resolved.detail }, `webhook not sent: ${resolved.refused}`);
+      return { statusCode: null, error: resolved.refused };
+    }
     const body = JSON.stringify(doc.payload);
     const timestamp = Math.floor(Date.now() / 1000);
+    const pinned = pinnedTo(resolved.target, policy.timeoutMs);
     try {
       const res = await httpRequest(endpoint.url, {
         method: 'POST',
@@ -65,12 +96,16 @@ export function createWebhookDelivery(deps: {
         body,
         // Never followed (a redirect could lead anywhere, an internal address): a failure.
         timeoutMs: policy.timeoutMs,
+        dispatcher: pinned,
       });
       await res.discard();
       const ok = res.status >= 200 && res.status < 300;
-      return { statusCode: res.status, error: ok ? null : `Answered ${res.status}` };
+      return { statusCode: res.status, error: ok ? null : answered(res.status) };
     } catch (err) {
-      return { statusCode: null, error: err instanceof Error ? err.message : 'Not reached' };
+      log.warn({ ...ids, err, address: resolved.target.address }, 'webhook attempt failed');
+      return { statusCode: null, error: DELIVERY_ERRORS.notReached };
+    } finally {
+      await pinned.destroy();
     }
   }
 

@@ -17,6 +17,7 @@ import type {
   WebhookEndpointDoc,
   WebhookRepository,
 } from './webhooks.repository.ts';
+import { shownError } from './webhook-errors.ts';
 import { checkWebhookUrl } from './webhook-url.ts';
 
 /** Endpoints a seller may register. */
@@ -42,7 +43,8 @@ export const toDelivery = (doc: WebhookDeliveryDoc): WebhookDelivery => ({
   status: doc.status,
   attempts: doc.attempts,
   lastStatusCode: doc.lastStatusCode,
-  lastError: doc.lastError,
+  // A raw network error stored by an older version reads as a reason in general terms too.
+  lastError: shownError(doc.lastError),
   nextAttemptAt: doc.nextAttemptAt?.toISOString() ?? null,
   deliveredAt: doc.deliveredAt?.toISOString() ?? null,
   createdAt: doc.createdAt.toISOString(),

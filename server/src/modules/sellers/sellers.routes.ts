@@ -12,6 +12,7 @@ import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { remoteIp } from '../../lib/remote-ip.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
+import { auditContext } from '../audit/audit.service.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import { byAddress, byUser } from '../../middleware/rate-limit.ts';
 import { NewAccountSchema } from '../users/users.routes.ts';
@@ -84,7 +85,7 @@ export const adminSellerRoutes = (service: SellerService, sellers: SellerReposit
       {
         summary: 'Approve, reject or suspend a seller',
         description:
-          'approve: from pending, rejected or suspended; reject: from pending; suspend: from approved (409 from any other status). A suspension shuts the seller’s console at once. The seller is mailed the decision and its reason.',
+          'approve: from pending, rejected or suspended; reject: from pending; suspend: from approved (409 from any other status). A suspension shuts the seller’s console at once and revokes the account’s API tokens (audited). The seller is mailed the decision and its reason.',
         params: z.object({ decision: DecisionParamSchema }),
         body: SellerDecisionSchema,
         response: { status: 200, description: 'The seller', schema: SellerSchema },
@@ -94,6 +95,8 @@ export const adminSellerRoutes = (service: SellerService, sellers: SellerReposit
         const decision = DecisionParamSchema.safeParse(c.req.param('decision'));
         if (!decision.success) throw new AppError('NOT_FOUND');
         const { reason } = c.req.valid('json');
-        return c.json(await service.decide(c.req.param('id'), decision.data, reason));
+        return c.json(
+          await service.decide(c.req.param('id'), decision.data, reason, auditContext(c)),
+        );
       },
     );

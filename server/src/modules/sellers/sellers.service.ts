@@ -15,7 +15,9 @@ import type { Recaptcha } from '../../integrations/recaptcha/recaptcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthUser } from '../../identity/auth-user.ts';
 import { revokeSessions } from '../../identity/session-revocation.ts';
+import type { AuditContext } from '../audit/audit.service.ts';
 import type { OfferStanding } from '../offers/offer-standing.ts';
+import type { ApiTokenFacade } from '../seller-api/api-tokens.facade.ts';
 import type { UserFacade } from '../users/users.facade.ts';
 import type { SellerDoc, SellerRepository } from './sellers.repository.ts';
 import { toPendingLegalChange } from './shop-profile.ts';
@@ -28,7 +30,12 @@ type Deps = {
   recaptcha: Recaptcha;
   publicOrigin: string;
   offerStanding: OfferStanding;
+  /** Ends the account's API tokens when its shop stops being approved, audited. */
+  apiTokens: Pick<ApiTokenFacade, 'revokeAccount'>;
 };
+
+/** The reason a shop is suspended with when its account loses the seller role. */
+export const ROLE_REMOVED_REASON = 'The account no longer has the seller role';
 
 export function toSeller(doc: SellerDoc): Seller {
   return {
@@ -66,6 +73,20 @@ const newSellerId = (name: string) =>
 /** Seller applications and the admin's decisions on them. */
 export function createSellerService(deps: Deps) {
   const { sellers, users, auth } = deps;
+
+  /** One mail per decision: its time tells a later decision to the same status apart. */
+  const mailDecision = (doc: SellerDoc, to: SellerDoc['status'], reason: string | null) =>
+    deps.mails.send(
+      { email: doc.email, uid: doc.uid },
+      sellerStatusMail,
+      {
+        shopName: doc.name,
+        statusKey: `sellerStatus.${to}`,
+        reason,
+        link: `${deps.publicOrigin}/seller/`,
+      },
+      `seller-status:${doc._id}:${to}:${(doc.decidedAt ?? new Date()).toISOString()}`,
+    );
 
   return {
     /**
@@ -144,15 +165,26 @@ export function createSellerService(deps: Deps) {
       return toSeller(doc);
     },
 
-    /** Approve, reject or suspend; the account's role claim follows the seller's status. */
-    async decide(id: string, decision: SellerDecision, reason: string): Promise<Seller> {
+    /**
+     * Approve, reject or suspend; the account's role claim follows the seller's status, and a
+     * shop no longer approved ends the account's sessions and API tokens (audited under `ctx`).
+     */
+    async decide(
+      id: string,
+      decision: SellerDecision,
+      reason: string,
+      ctx: AuditContext,
+    ): Promise<Seller> {
       const { from, to } = SELLER_TRANSITIONS[decision];
       const current = await sellers.findById(id);
       if (!current) throw new AppError('NOT_FOUND', { message: 'No such seller' });
       if (current.status === to) {
-        // Deciding again changes nothing but re-applies the decision to the offers, which
-        // repairs a decision whose offers a crash left behind.
+        // Deciding again changes nothing but re-applies the decision to the offers (and ends
+        // the tokens), which repairs a decision a crash left half-applied.
         await deps.offerStanding.sync(current._id, to === 'approved');
+        if (to !== 'approved' && current.uid) {
+          await deps.apiTokens.revokeAccount(ctx, current.uid, 'suspension');
+        }
         return toSeller(current);
       }
       const doc = await sellers.transition(id, [...from], to, reason || null);
@@ -167,22 +199,32 @@ export function createSellerService(deps: Deps) {
         const role = to === 'approved' ? 'seller' : 'user';
         await auth.setCustomUserClaims(doc.uid, { role, sellerId: doc._id });
         await users.update(doc.uid, { role, sellerId: doc._id });
-        // Sessions minted with the old role end now; the seller signs in again.
-        if (to !== 'approved') await revokeSessions(auth, users, doc.uid);
+        // Sessions and API tokens minted with the old role end now; the seller signs in again.
+        if (to !== 'approved') {
+          await revokeSessions(auth, users, doc.uid);
+          await deps.apiTokens.revokeAccount(ctx, doc.uid, 'suspension');
+        }
       }
-      // One mail per decision: its time tells a later decision to the same status apart.
-      await deps.mails.send(
-        { email: doc.email, uid: doc.uid },
-        sellerStatusMail,
-        {
-          shopName: doc.name,
-          statusKey: `sellerStatus.${to}`,
-          reason: reason || null,
-          link: `${deps.publicOrigin}/seller/`,
-        },
-        `seller-status:${doc._id}:${to}:${(doc.decidedAt ?? new Date()).toISOString()}`,
-      );
+      await mailDecision(doc, to, reason || null);
       return toSeller(doc);
+    },
+
+    /**
+     * The account `uid` lost the seller role (an admin's role change): its shop, if approved, is
+     * suspended and its offers go off sale; the role stays the one the admin gave (the users
+     * module sets it, and ends the sessions and tokens). Answers whether it suspended the shop.
+     * Repeating it repairs offers a crash left on sale.
+     */
+    async suspendOnRoleLoss(sellerId: string, uid: string): Promise<boolean> {
+      const current = await sellers.findById(sellerId);
+      if (!current || current.uid !== uid) return false;
+      const doc =
+        current.status === 'approved'
+          ? await sellers.transition(sellerId, ['approved'], 'suspended', ROLE_REMOVED_REASON)
+          : null;
+      if (doc || current.status === 'suspended') await deps.offerStanding.sync(sellerId, false);
+      if (doc) await mailDecision(doc, 'suspended', ROLE_REMOVED_REASON);
+      return doc !== null;
     },
 
     async application(caller: AuthUser): Promise<SellerApplication> {

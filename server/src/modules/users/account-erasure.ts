@@ -4,6 +4,7 @@ import { revokeSessions } from '../../identity/session-revocation.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import { SYSTEM_AUDIT_CONTEXT, type AuditContext, type AuditLog } from '../audit/audit.service.ts';
+import type { ApiTokenFacade } from '../seller-api/api-tokens.facade.ts';
 import type { PersonalData } from './personal-data.ts';
 import { standInFor } from './personal-data.ts';
 import type { UserDoc, UserRepository } from './users.repository.ts';
@@ -13,6 +14,8 @@ type Deps = {
   auth: Auth;
   data: PersonalData;
   auditLog: AuditLog;
+  /** Ends the account's API tokens (none should be left: a seller is made a buyer first). */
+  apiTokens: Pick<ApiTokenFacade, 'revokeAccount'>;
   log: Logger;
 };
 
@@ -32,10 +35,11 @@ export function createAccountErasure(deps: Deps) {
   const { users, auth, data } = deps;
 
   /** Every step after the first; `doc` still holds the address the mails went to. */
-  async function finish(doc: UserDoc): Promise<UserDoc> {
+  async function finish(doc: UserDoc, ctx: AuditContext): Promise<UserDoc> {
     const userId = doc._id;
     const standIn = standInFor(userId);
     await revokeSessions(auth, users, userId).catch(ignoreMissingUser);
+    await deps.apiTokens.revokeAccount(ctx, userId, 'erasure');
     await data.orders.erase(userId, standIn);
     await data.claims.erase(userId, standIn);
     await data.reviews.erase(userId, standIn);
@@ -80,7 +84,7 @@ export function createAccountErasure(deps: Deps) {
         { action: 'user.anonymise', target: { type: 'user', id: userId }, details: { by } },
         begun.erasureAuditId,
       );
-      return finish(begun);
+      return finish(begun, ctx);
     },
 
     /** Finishes erasures a crash left half-done (begun over ERASURE_RESUME_AFTER_MS ago). */
@@ -100,7 +104,7 @@ export function createAccountErasure(deps: Deps) {
           },
           doc.erasureAuditId,
         );
-        await finish(doc);
+        await finish(doc, SYSTEM_AUDIT_CONTEXT);
         deps.log.info({ uid: doc._id }, 'account erasure resumed and finished');
       }
       return due.length;

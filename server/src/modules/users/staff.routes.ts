@@ -37,7 +37,7 @@ export const adminStaffRoutes = (staff: StaffService, users: UserService) =>
       user.update({
         summary: 'Change a user’s role',
         description:
-          'The ra-data-simple-rest update: only `role` is read. Sets the `role` claim and ends the user’s sessions, so their next sign-in carries the new role. 409: your own role, the last admin’s, or `seller` for an account without a seller application.',
+          'The ra-data-simple-rest update: only `role` is read. Sets the `role` claim and ends the user’s sessions and API tokens, so their next sign-in carries the new role; taking the seller role away suspends the shop (approve it again in sellers). 409: your own role, the last admin’s, or `seller` for an account without a seller application.',
         body: AdminUserRoleSchema,
         errors: [409],
         recentSignIn: true,

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
 import type { Mails } from '../mails/mails.ts';
 import { adminInviteMail } from '../mails/templates.ts';
+import type { ApiTokenFacade } from '../seller-api/api-tokens.facade.ts';
 import type { UserDoc, UserRepository } from './users.repository.ts';
 import type { UserService } from './users.service.ts';
 
@@ -16,6 +17,13 @@ type Deps = {
   auditLog: AuditLog;
   userService: UserService;
   publicOrigin: string;
+  /** Ends an account's API tokens (a role change, a block), audited. */
+  apiTokens: Pick<ApiTokenFacade, 'revokeAccount'>;
+  /**
+   * The sellers module: suspends the shop of an account losing the seller role (its offers go
+   * off sale) and answers whether it did; the role stays the one given here.
+   */
+  shops: { suspendOnRoleLoss(sellerId: string, uid: string): Promise<boolean> };
 };
 
 const conflict = (message: string) =>
@@ -26,7 +34,8 @@ const conflict = (message: string) =>
  * the `role` custom claim (what the auth middleware reads from each credential) and is mirrored
  * in the user's document (what the console lists and counts). A change revokes the user's
  * sessions, so a credential minted with the old role stops working at once and the next
- * sign-in carries the new one.
+ * sign-in carries the new one, and ends the account's API tokens; a seller losing the role has
+ * the shop suspended (an admin approves it again in the sellers resource).
  */
 export function createStaffService(deps: Deps) {
   const { users, auth, auditLog } = deps;
@@ -45,6 +54,7 @@ export function createStaffService(deps: Deps) {
       blocked: boolean,
     ): Promise<UserInfoFull> {
       const user = await deps.userService.setBlocked(caller, userId, blocked);
+      if (blocked) await deps.apiTokens.revokeAccount(ctx, userId, 'block');
       await auditLog.record(ctx, {
         action: blocked ? 'user.block' : 'user.unblock',
         target: { type: 'users', id: userId },
@@ -75,8 +85,13 @@ export function createStaffService(deps: Deps) {
       const record = await auth.getUser(userId).catch(() => {
         throw new AppError('NOT_FOUND', { message: 'No such account at the identity provider' });
       });
-      // The claim first: a credential minted from now on carries the new role; then the mirror,
-      // then the old credentials end. Repeating the call after a crash finishes the change.
+      // A seller losing the role loses the shop first (offers off sale, the console shut); then
+      // the claim: a credential minted from now on carries the new role; then the mirror, then
+      // the old credentials and API tokens end. Repeating the call after a crash finishes it.
+      const shopSuspended =
+        doc.role === 'seller' && doc.sellerId !== null
+          ? await deps.shops.suspendOnRoleLoss(doc.sellerId, userId)
+          : false;
       await setRoleClaim(record, role);
       const updated = await users.update(userId, { role });
       // Two admins demoting each other at once both saw another admin: the one who finds none
@@ -87,10 +102,16 @@ export function createStaffService(deps: Deps) {
         throw conflict('The last admin keeps the admin role');
       }
       await revokeSessions(auth, users, userId);
+      await deps.apiTokens.revokeAccount(ctx, userId, 'role');
       await auditLog.record(ctx, {
         action: 'user.role',
         target: { type: 'users', id: userId },
-        details: { email: doc.email, from: doc.role, to: role },
+        details: {
+          email: doc.email,
+          from: doc.role,
+          to: role,
+          ...(shopSuspended && { shopSuspended: doc.sellerId }),
+        },
       });
       return updated ?? { ...doc, role };
     },
@@ -129,8 +150,13 @@ export function createStaffService(deps: Deps) {
       await setRoleClaim(record, 'admin');
       await users.insertIfMissing(newAdminProfile(record, input.name));
       if (doc && doc.role !== 'admin') {
+        // As a role change: a seller's shop is suspended and the account's API tokens end.
+        if (doc.role === 'seller' && doc.sellerId !== null) {
+          await deps.shops.suspendOnRoleLoss(doc.sellerId, record.uid);
+        }
         await users.update(record.uid, { role: 'admin' });
         await revokeSessions(auth, users, record.uid);
+        await deps.apiTokens.revokeAccount(ctx, record.uid, 'role');
       }
       const link = await auth.generatePasswordResetLink(email, {
         url: `${deps.publicOrigin}/admin/`,

@@ -42,6 +42,8 @@ export type UserDoc = {
 /** What the auth middleware reads of a user on every authenticated request. */
 /** What every authenticated request checks: blocked, sessions ended, account erased. */
 export type SessionState = Pick<UserDoc, 'blocked' | 'sessionsValidAfter' | 'anonymisedAt'>;
+/** The session state with the role and shop: what a seller's API token checks (`seller-api`). */
+export type AccountState = SessionState & Pick<UserDoc, 'role' | 'sellerId'>;
 
 export type UserFilter = {
   id?: string | string[];
@@ -78,11 +80,23 @@ export function createUserRepository(db: Db) {
     findById: (uid: string) => users.findOne({ _id: uid }),
     /** How many admins can still act (not blocked): the last one may not be demoted or blocked. */
     countActiveAdmins: () => users.countDocuments({ role: 'admin', blocked: false }),
-    /** Whether the user is blocked and since when their sessions count: one read by `_id`. */
-    sessionState: (uid: string): Promise<SessionState | null> =>
-      users.findOne<SessionState>(
+    /**
+     * Whether the user is blocked and since when their sessions count, with their role and shop
+     * (an API token's account must still be that shop's seller): one read by `_id`.
+     */
+    sessionState: (uid: string): Promise<AccountState | null> =>
+      users.findOne<AccountState>(
         { _id: uid },
-        { projection: { _id: 0, blocked: 1, sessionsValidAfter: 1, anonymisedAt: 1 } },
+        {
+          projection: {
+            _id: 0,
+            blocked: 1,
+            sessionsValidAfter: 1,
+            anonymisedAt: 1,
+            role: 1,
+            sellerId: 1,
+          },
+        },
       ),
     /**
      * Refuses the user's credentials signed in before `at` (never moves it back). `profile`

@@ -185,8 +185,11 @@ export function createUserService(deps: Deps) {
     },
   };
 }
-/** The profile a signed-in caller without one gets, from what their token says. */
-function profileOf(caller: AuthUser): UserDoc {
+/**
+ * The profile a signed-in caller without one gets, from what their token says (also the seller
+ * API's, for an account minting a token before it ever signed in: `container.ts`).
+ */
+export function profileOf(caller: AuthUser): UserDoc {
   return {
     _id: caller.uid,
     email: (caller.email ?? '').toLowerCase(),
