@@ -49,6 +49,8 @@ import { adminOutboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { adminProductRoutes } from './modules/products/products.admin.routes.ts';
 import { adminProductImageRoutes, publicImageRoutes } from './modules/images/images.routes.ts';
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
+import { publicSuggestRoutes } from './modules/search/search.routes.ts';
+import { adminSynonymRoutes } from './modules/search/synonyms.routes.ts';
 import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
 import {
   adminProposalRoutes,
@@ -157,6 +159,7 @@ export function createApp(c: Container) {
       publicCategoryRoutes(c.categoryService),
       publicMacrocategoryRoutes(c.macrocategoryService),
       publicProductRoutes(c.catalogue),
+      publicSuggestRoutes(c.searchService),
       publicStateRoutes(c.publicState),
       publicSitemapRoutes(c.sitemapService),
       publicReviewRoutes(c.reviewService),
@@ -202,6 +205,7 @@ export function createApp(c: Container) {
       adminPlatformRoutes(c.platforms, c.platformAdmin),
       adminBrandRoutes(c.brands, c.brandAdmin),
       adminTagRoutes(c.tags, c.tagAdmin),
+      adminSynonymRoutes(c.synonymRepository, c.synonymService),
       adminHomeContentRoutes(c.homeContentService),
       consoleCategoryRoutes(c.categories),
       sellerOfferRoutes(c.sellerOffers),

@@ -165,6 +165,11 @@ import { createImageService } from './modules/images/images.service.ts';
 import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
+import { createCatalogueIndex } from './modules/search/catalogue-index.ts';
+import { createSearchService } from './modules/search/search.service.ts';
+import { syncCatalogueIndex } from './modules/search/search-sync.ts';
+import { createSynonymRepository, synonymIndexes } from './modules/search/synonyms.repository.ts';
+import { createSynonymService } from './modules/search/synonyms.service.ts';
 import { memoizedCategories } from './modules/categories/category-memo.ts';
 import { createReadMemo } from './page-cache/read-memo.ts';
 import { memoizedPublicState } from './modules/state/state-memo.ts';
@@ -221,6 +226,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   brands: brandIndexes,
   platforms: platformIndexes,
   tags: tagIndexes,
+  search_synonyms: synonymIndexes,
   home_content: homeContentIndexes,
   products: productIndexes,
   offers: offerIndexes,
@@ -346,6 +352,23 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     ? memoizedCategories(liveCategories, publicReads)
     : liveCategories;
   const macrocategoryService = createMacrocategoryService({ macrocategories });
+  // Search by words: the catalogue's index in memory, built at start and kept fresh by the
+  // writes on the page cache's bus (modules/search/README.md).
+  const searchIndex = createCatalogueIndex();
+  const searchSync = syncCatalogueIndex({
+    index: searchIndex,
+    products: ask.products,
+    changes: deps.pageCache.changes,
+    log,
+  });
+  const synonymRepository = createSynonymRepository(db);
+  const synonymService = createSynonymService(synonymRepository);
+  const searchService = createSearchService({
+    index: searchIndex,
+    sync: searchSync,
+    synonyms: synonymService,
+    categories: categoryService,
+  });
   const liveCatalogue = createCatalogueService({
     products,
     offers: ask.offers,
@@ -353,8 +376,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     platforms: ask.platforms,
     sellers: ask.sellers,
     log,
+    words: searchService,
   });
-  const catalogue = publicReads ? memoizedCatalogue(liveCatalogue, publicReads) : liveCatalogue;
+  const catalogue = publicReads
+    ? memoizedCatalogue(liveCatalogue, publicReads, searchService.version)
+    : liveCatalogue;
   const favoriteService = createFavoriteService({
     favorites: createFavoriteRepository(db),
     products: ask.products,
@@ -767,6 +793,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     categoryService,
     macrocategoryService,
     catalogue,
+    /** Search by words and the header's suggestions; the index's sync (`settled`, `rebuild`). */
+    searchService,
+    searchSync,
+    synonymRepository,
+    synonymService,
     favoriteService,
     eventService,
     productAdmin,

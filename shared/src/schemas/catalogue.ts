@@ -148,7 +148,8 @@ export const CatalogueSearchRequestSchema = z
     currency: CurrencySchema.default('eur'),
     priceMin: z.number().int().min(0).optional(),
     priceMax: z.number().int().min(0).optional(),
-    sort: z.enum(CATALOGUE_SORTS).default('newest'),
+    /** Left out: by relevance when `q` is given, else newest first. */
+    sort: z.enum(CATALOGUE_SORTS).optional(),
     page: z.number().int().min(1).max(1000).default(1),
     pageSize: z.number().int().min(1).max(60).default(24),
   })
@@ -158,11 +159,32 @@ export const CatalogueSearchRequestSchema = z
   });
 export type CatalogueSearchRequest = z.infer<typeof CatalogueSearchRequestSchema>;
 
+const FacetCountSchema = z.object({ value: z.string(), count: z.number().int().min(0) });
+
+/** Counts beside the filters: how many results each value would give, the other filters kept. */
+export const SearchFacetsSchema = z.object({
+  categories: z.array(FacetCountSchema),
+  platforms: z.array(FacetCountSchema),
+  regions: z.array(FacetCountSchema),
+  /** In cents of the request's currency; the last band has no top (`max` null). */
+  priceBands: z.array(
+    z.object({
+      min: z.number().int().min(0),
+      max: z.number().int().min(0).nullable(),
+      count: z.number().int().min(0),
+    }),
+  ),
+});
+export type SearchFacets = z.infer<typeof SearchFacetsSchema>;
+
 export const CatalogueSearchResultSchema = z.object({
   items: z.array(StoreProductSchema),
   total: z.number().int().min(0),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
+  facets: SearchFacetsSchema.optional(),
+  /** With no result for `q`: the query spelled as the catalogue's words are. */
+  didYouMean: z.string().optional(),
 });
 export type CatalogueSearchResult = z.infer<typeof CatalogueSearchResultSchema>;
 

@@ -9,12 +9,21 @@ import type { CatalogueService } from './products.service.ts';
  * platform names (`page`); sales read a product's offers and their sellers' names and ratings
  * (`products`); products by id read the products, their platforms and the first one's brand.
  */
-export function memoizedCatalogue(catalogue: CatalogueService, memo: ReadMemo): CatalogueService {
+export function memoizedCatalogue(
+  catalogue: CatalogueService,
+  memo: ReadMemo,
+  /**
+   * The search index's version: the index follows a write a few milliseconds after the tags drop
+   * the memo, so an answer read in between is keyed on the version it was read at, never reused
+   * once the index has moved on.
+   */
+  indexVersion: () => number = () => 0,
+): CatalogueService {
   const productTags = (ids: readonly string[]) => ids.map((id) => productTag(id.toLowerCase()));
   return {
     ...catalogue,
     search: (req) =>
-      memo.get(`search ${JSON.stringify(req)}`, [LISTINGS, EVERY_PAGE], () =>
+      memo.get(`search ${indexVersion()} ${JSON.stringify(req)}`, [LISTINGS, EVERY_PAGE], () =>
         catalogue.search(req),
       ),
     infoMultipleSales: (ids, locale, currency) =>

@@ -13,6 +13,7 @@ export function createProductFacade(repo: ProductRepository) {
     count: repo.count,
     countByCategory: repo.countByCategory,
     countReferencing: repo.countReferencing,
+    everyForSearch: repo.everyForSearch,
     findById: repo.findById,
     findByIds: repo.findByIds,
     identities: repo.identities,

@@ -78,7 +78,6 @@ export const productIndexes: IndexDescription[] = [
 /** What catalogue search filters on; prices are cents of `currency`. */
 export type ProductSearch = {
   locale: Locale;
-  q?: string | undefined;
   categoryId?: CategoryId | undefined;
   platform?: string | undefined;
   region?: Region | undefined;
@@ -122,7 +121,7 @@ function listFilter(f: ProductListFilter): Filter<ProductDoc> {
 
 function searchFilter(s: ProductSearch): Filter<ProductDoc> {
   const filter: Filter<ProductDoc> = {};
-  if (s.q) filter[`name.${s.locale}`] = { $regex: escapeRegex(s.q), $options: 'i' };
+  // Words are searched in the index (modules/search), never by a regex over every name.
   if (s.categoryId) filter.categoryId = s.categoryId;
   if (s.platform) filter.platform = s.platform;
   if (s.region) filter.region = s.region;
@@ -158,6 +157,11 @@ export function createProductRepository(db: Db) {
     // From the collection's metadata: counting the documents would read every one.
     count: () => products.estimatedDocumentCount(),
     findByIds: (ids: ObjectId[]) => products.find({ _id: { $in: ids } }).toArray(),
+    /** Every product but its descriptions, in `_id` order: the search index's build at start. */
+    everyForSearch: () =>
+      products
+        .find({}, { projection: { description: 0 } })
+        .sort({ _id: 1 }) as unknown as AsyncIterable<Omit<ProductDoc, 'description'>>,
     findById: (id: ObjectId) => products.findOne({ _id: id }),
     /** Every product's English name, platform and region (suppliers' mapping suggestions). */
     async identities() {

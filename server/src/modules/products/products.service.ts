@@ -14,6 +14,7 @@ import type { Logger } from '../../logger.ts';
 import type { BrandFacade } from '../brands/brands.facade.ts';
 import type { OfferDoc, OfferFacade } from '../offers/offers.facade.ts';
 import type { PlatformFacade } from '../platforms/platforms.facade.ts';
+import type { IndexAnswer, IndexQuery } from '../search/catalogue-index.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import { offersList, salesPriceRange, sortSales, toSale } from './product-sales.ts';
 import type { ProductDoc, ProductRepository } from './products.repository.ts';
@@ -26,6 +27,8 @@ type Deps = {
   platforms: PlatformFacade;
   sellers: Pick<SellerFacade, 'standingsByIds'>;
   log: Logger;
+  /** Search by words, facets and "did you mean" (modules/search); without it, filters only. */
+  words?: { search(q: IndexQuery): Promise<IndexAnswer> };
 };
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
@@ -38,7 +41,7 @@ function parseIds(list: string[]): ObjectId[] {
 
 /** The public catalogue: products by id, their sales, and search. */
 export function createCatalogueService(deps: Deps) {
-  const { products, offers, brands, platforms, sellers, log } = deps;
+  const { products, offers, brands, platforms, sellers, log, words } = deps;
 
   /** Products of `ids` in that order; unknown ids are skipped. */
   async function findInOrder(ids: ObjectId[]): Promise<ProductDoc[]> {
@@ -147,15 +150,43 @@ export function createCatalogueService(deps: Deps) {
       });
     },
 
-    /** Catalogue search: filters, a sort and a 1-based page. */
+    /**
+     * Catalogue search: words, filters, a sort and a 1-based page. Words are matched in the
+     * index (by relevance unless a sort is asked); filters alone page through the database, the
+     * index adding the facet counts.
+     */
     async search(req: CatalogueSearchRequest): Promise<CatalogueSearchResult> {
-      const { page, pageSize, ...filters } = req;
-      const { rows, total } = await products.search({
-        ...filters,
-        skip: (page - 1) * pageSize,
-        limit: pageSize,
-      });
-      return { items: await toStore(rows, req.locale), total, page, pageSize };
+      const { page, pageSize, q, sort, ...filters } = req;
+      const skip = (page - 1) * pageSize;
+      if (words && q) {
+        const found = await words.search({
+          ...filters,
+          q,
+          sort: sort ?? 'relevance',
+          skip,
+          limit: pageSize,
+        });
+        const rows = await findInOrder(found.ids.map((id) => new ObjectId(id)));
+        return {
+          items: await toStore(rows, req.locale),
+          total: found.total,
+          page,
+          pageSize,
+          facets: found.facets,
+          ...(found.didYouMean !== undefined && { didYouMean: found.didYouMean }),
+        };
+      }
+      const [{ rows, total }, counted] = await Promise.all([
+        products.search({ ...filters, sort: sort ?? 'newest', skip, limit: pageSize }),
+        words?.search({ ...filters, q: '', sort: 'newest', skip: 0, limit: 0 }),
+      ]);
+      return {
+        items: await toStore(rows, req.locale),
+        total,
+        page,
+        pageSize,
+        ...(counted && { facets: counted.facets }),
+      };
     },
   };
 }

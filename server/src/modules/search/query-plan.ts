@@ -1,0 +1,94 @@
+import type { Query, QueryCombination } from 'minisearch';
+import { foldWords, isRoman, numeralWord } from './fold.ts';
+
+/** Groups of phrases a buyer means alike ("gta" = "grand theft auto"), each folded to words. */
+export type SynonymGroups = readonly (readonly (readonly string[])[])[];
+
+/**
+ * How many letters a typed word may have wrong: one in a word of five letters, two from nine.
+ * Counted on the word meant, which a dropped letter makes one shorter ("arna" for "arena").
+ */
+export const typosAllowed = (word: string): number =>
+  word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
+
+/**
+ * The word with two neighbouring letters swapped, each way: "dynsaty" → "dynasty". MiniSearch's
+ * edit distance counts a swap as two edits, buyers count it as one typo.
+ */
+function swaps(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  out.delete(word);
+  return [...out];
+}
+
+/**
+ * One typed word: itself (with typos forgiven and, as the buyer may still be typing it, as a
+ * prefix), its swaps, and for a roman numeral its digits too ("v" → "5", still "v…" as a prefix).
+ */
+function wordQuery(word: string): Query {
+  const queries: Query[] = [
+    { queries: [word], fuzzy: typosAllowed(word) || false, prefix: true, combineWith: 'OR' },
+  ];
+  if (typosAllowed(word) > 0) {
+    queries.push({
+      queries: [swaps(word).join(' ')],
+      fuzzy: false,
+      prefix: false,
+      combineWith: 'OR',
+    });
+  }
+  if (isRoman(word)) queries.push({ queries: [numeralWord(word)], fuzzy: false, prefix: false });
+  return queries.length === 1 ? queries[0]! : { queries, combineWith: 'OR' };
+}
+
+const samePhrase = (words: readonly string[], at: number, phrase: readonly string[]) =>
+  phrase.length > 0 && phrase.every((w, k) => words[at + k] === w);
+
+/** A phrase of a synonym group, all its words required, as typed (no prefix on a synonym). */
+const phraseQuery = (phrase: readonly string[]): Query => ({
+  queries: phrase.map((w) => numeralWord(w)),
+  combineWith: 'AND',
+  fuzzy: false,
+  prefix: false,
+});
+
+/**
+ * The query tree of a search: every typed word (or synonym phrase) must match, in any order.
+ * A phrase of a synonym group becomes "any of the group's phrases". Null without a word.
+ */
+export function planQuery(
+  text: string,
+  synonyms: SynonymGroups,
+): { query: QueryCombination; words: string[] } | null {
+  const words = foldWords(text);
+  if (!words.length) return null;
+  const queries: Query[] = [];
+  for (let at = 0; at < words.length;) {
+    let matched: { group: (typeof synonyms)[number]; length: number } | null = null;
+    for (const group of synonyms) {
+      for (const phrase of group) {
+        if (samePhrase(words, at, phrase) && phrase.length > (matched?.length ?? 0)) {
+          matched = { group, length: phrase.length };
+        }
+      }
+    }
+    if (matched) {
+      // The phrase as typed keeps its typo/prefix forgiveness; the others must match whole.
+      const typed = words.slice(at, at + matched.length);
+      const typedQuery: Query =
+        typed.length === 1
+          ? wordQuery(typed[0]!)
+          : { queries: typed.map(wordQuery), combineWith: 'AND' };
+      queries.push({ queries: [typedQuery, ...matched.group.map(phraseQuery)], combineWith: 'OR' });
+      at += matched.length;
+    } else {
+      queries.push(wordQuery(words[at]!));
+      at += 1;
+    }
+  }
+  return { query: { queries, combineWith: 'AND' }, words };
+}
