@@ -46,6 +46,14 @@ export function shopModules(c: Container, config: Config): ModuleDeclaration[] {
 export function shopJobs(container: Container, config: Config, log: Logger): JobSpec[] {
   return [
     ...shopModules(container, config).flatMap((m) => m.jobs),
+    // Mails whose SMTP send failed, retried with backoff (and those an instance died sending).
+    { name: 'outbox', everyMs: 30_000, run: () => container.mailer.sendDue() },
+    // Catalogue imports whose instance died are taken over once their lease expires.
+    {
+      name: 'supplier-imports',
+      everyMs: 60_000,
+      run: () => container.supplierImportRunner.resume(),
+    },
     // Payments a webhook never settled, refunds a crash left pending.
     {
       name: 'payment-reconciliation',
