@@ -45,6 +45,7 @@ export const RETIRED_INDEXES: Record<string, string[]> = {
   productProposals: ['sellerId_1_createdAt_-1', 'status_1_createdAt_-1'],
   supplierImports: ['sellerId_1_startedAt_-1'],
   supplierProducts: ['supplier_1_gone_1_name_1', 'supplier_1_seenAt_1'],
+  supplierPurchases: ['createdAt_-1'],
   apiTokens: ['sellerId_1_createdAt_-1'],
   webhookEndpoints: ['sellerId_1_createdAt_-1'],
   webhookDeliveries: ['status_1_nextAttemptAt_1', 'sellerId_1_createdAt_-1'],

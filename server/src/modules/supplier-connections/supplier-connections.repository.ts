@@ -33,6 +33,8 @@ export const supplierConnectionIndexes: IndexDescription[] = [
   { key: { sellerId: 1, supplier: 1 }, unique: true },
   // A supplier's postback is checked against the connections to that supplier.
   { key: { supplier: 1 } },
+  // The seller's list by date (same instant: by id).
+  { key: { sellerId: 1, createdAt: -1, _id: -1 } },
 ];
 
 const SORTABLE = new Set(['createdAt', 'updatedAt', 'supplier', 'label', 'status', 'lastSyncAt']);
@@ -99,7 +101,8 @@ export function createSupplierConnectionRepository(db: Db) {
       const [rows, total] = await Promise.all([
         connections
           .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
@@ -110,7 +113,9 @@ export function createSupplierConnectionRepository(db: Db) {
     /** How many connections each supplier has, across sellers (suppliers with none left out). */
     async countBySupplier(): Promise<Partial<Record<SupplierId, number>>> {
       const groups = await connections
+        // Sorted by supplier first: the group walks the supplier index's keys, not the documents.
         .aggregate<{ _id: SupplierId; n: number }>([
+          { $sort: { supplier: 1 } },
           { $group: { _id: '$supplier', n: { $sum: 1 } } },
         ])
         .toArray();

@@ -53,7 +53,8 @@ export const supplierPurchaseIndexes: IndexDescription[] = [
   // A supplier's postback names its own purchase id.
   { key: { supplierPurchaseId: 1 }, sparse: true },
   { key: { status: 1, updatedAt: 1 } },
-  { key: { createdAt: -1 } },
+  // The admin's list by date (same instant: by id).
+  { key: { createdAt: -1, _id: -1 } },
 ];
 
 const SORTABLE = new Set(['createdAt', 'updatedAt', 'status', 'supplier', 'clientRef']);
@@ -166,7 +167,8 @@ export function createSupplierPurchaseRepository(db: Db) {
       const [rows, total] = await Promise.all([
         purchases
           .find(query)
-          .sort({ [field]: q.sort?.order ?? -1, _id: 1 })
+          // The tie-breaker follows the order, so one index serves both directions.
+          .sort({ [field]: q.sort?.order ?? -1, _id: q.sort?.order ?? -1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
