@@ -85,8 +85,9 @@ export type AppDeps = {
   /** The public pages' cache (PAGE_CACHE*) and the bus on which `db`'s writes invalidate it. */
   pageCache: PageCacheSettings;
   /**
-   * Sellers' API tokens and webhooks: how long a token is cached (API_TOKEN_CACHE_SECONDS), and
-   * whether webhooks may target loopback and private addresses (offline only).
+   * Sellers' API tokens and webhooks: how long a dead token is remembered
+   * (API_TOKEN_CACHE_SECONDS), and whether webhooks may target loopback and private addresses
+   * (offline only: never in production or staging).
    */
   sellerApi: { tokenCacheMs: number; allowPrivateWebhookUrls: boolean };
   /** How recent a sign-in the sensitive actions need (RECENT_SIGN_IN_SECONDS). */

@@ -116,7 +116,10 @@ const EnvObject = z.object({
    * webhooks, supplier credentials, roles, admin invitations, account deletion), in seconds.
    */
   RECENT_SIGN_IN_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-  /** Seconds a seller's API token is trusted without reading it again (0: read on every call). */
+  /**
+   * Seconds an unknown or revoked seller API token is remembered as such (0: read on every call).
+   * A live token is read on every call, so a revocation counts at once on every instance.
+   */
   API_TOKEN_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /** Seconds between runs of the job that sends sellers' webhooks. */
   WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),

@@ -201,7 +201,7 @@ import { createPublicStateService } from './modules/state/state.service.ts';
 import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.ts';
 import { createTagAdminService } from './modules/tags/tags.service.ts';
 import { createUserRepository, userIndexes } from './modules/users/users.repository.ts';
-import { createUserService } from './modules/users/users.service.ts';
+import { createUserService, profileOf } from './modules/users/users.service.ts';
 import { createStaffService } from './modules/users/staff.service.ts';
 import { createAccountErasure } from './modules/users/account-erasure.ts';
 import { createAccountExport } from './modules/users/account-export.ts';
@@ -341,7 +341,25 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   const orderMails = createOrderMails({ mails, offers: ask.offers });
   const auditLog = createAuditLog({ audit: createAuditRepository(db) });
   const userService = createUserService({ ...deps, mails, users });
-  const staffService = createStaffService({ ...deps, mails, users, auditLog, userService });
+  // Sellers' API tokens and webhooks: a role change, a block, an erasure or a suspension ends
+  // the account's tokens (`sellerApi.tokenFacade`).
+  const sellerApi = createSellerApi({
+    ...{ db, log, auditLog },
+    vault: deps.vault,
+    offers: ask.offers,
+    orders: ask.orders,
+    accounts: { ensureProfile: (caller) => ask.users.insertIfMissing(profileOf(caller)) },
+    tokenCacheMs: deps.sellerApi.tokenCacheMs,
+    allowPrivateWebhookUrls: deps.sellerApi.allowPrivateWebhookUrls,
+  });
+  const staffService = createStaffService({
+    ...deps,
+    ...{ mails, users, auditLog, userService },
+    apiTokens: sellerApi.tokenFacade,
+    // The sellers service is built further down (it needs the offers' pricing): called only
+    // once everything is built.
+    shops: { suspendOnRoleLoss: (id, uid) => sellerService.suspendOnRoleLoss(id, uid) },
+  });
 
   // The catalogue and reference data, edited in the admin console.
   // Public reads kept in memory between the writes that change them (docs/page-cache.md);
@@ -469,6 +487,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     users: ask.users,
     sellers,
     offerStanding: createOfferStanding({ offers, pricing }),
+    apiTokens: sellerApi.tokenFacade,
   });
   // The seller's own shop profile, and the admin's decisions on changes of its trader data.
   const shopProfile = createShopProfile({ sellers });
@@ -635,15 +654,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
         log,
       })
     : undefined;
-  // Sellers' API tokens and webhooks; their sale and refund events ride on the order reports.
-  const sellerApi = createSellerApi({
-    ...{ db, log },
-    vault: deps.vault,
-    offers: ask.offers,
-    orders: ask.orders,
-    tokenCacheMs: deps.sellerApi.tokenCacheMs,
-    allowPrivateWebhookUrls: deps.sellerApi.allowPrivateWebhookUrls,
-  });
+  // Sellers' API tokens and webhooks (built above); their sale and refund events ride on the
+  // order reports.
   const reports = sellerApi.events.around(
     createOrderReports({ reporter: affiliate, orders: ask.orders, log }),
   );
@@ -752,7 +764,12 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
         outbox.redactTo(email, standIn.email, 'Erased: the account was deleted.'),
     },
   };
-  const accountErasure = createAccountErasure({ ...deps, users, data: personalData, auditLog });
+  const accountErasure = createAccountErasure({
+    ...deps,
+    ...{ users, auditLog },
+    data: personalData,
+    apiTokens: sellerApi.tokenFacade,
+  });
   const accountExport = createAccountExport({ users, data: personalData });
   const passwordReset = createPasswordReset({ ...deps, users, mails });
   // The seller console's sale detail and refunds: reads over orders, keys, ledger, refunds, claims.

@@ -590,9 +590,10 @@ export const en = {
       },
       scopes: {
         'offers:read': 'Read offers and products',
-        'offers:write': 'Change offers and products',
+        'offers:write': 'Change offers and products (not their keys)',
         'keys:read': 'Read keys',
-        'keys:write': 'Upload and revoke keys',
+        'keys:write': 'Upload keys to offers and revoke keys',
+        'purchases:write': 'Buy keys from your supplier (spends money)',
         'sales:read': 'Read sales, claims and payouts',
         'sales:write': 'Answer claims and reviews',
       },

@@ -598,9 +598,10 @@ export const it: TranslationOf<typeof en> = {
       },
       scopes: {
         'offers:read': 'Leggere offerte e prodotti',
-        'offers:write': 'Modificare offerte e prodotti',
+        'offers:write': 'Modificare offerte e prodotti (non le chiavi)',
         'keys:read': 'Leggere le chiavi',
-        'keys:write': 'Caricare e revocare chiavi',
+        'keys:write': 'Caricare chiavi nelle offerte e revocarle',
+        'purchases:write': 'Comprare chiavi dal tuo fornitore (spende denaro)',
         'sales:read': 'Leggere vendite, reclami e pagamenti',
         'sales:write': 'Rispondere a reclami e recensioni',
       },
