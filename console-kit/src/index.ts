@@ -48,6 +48,7 @@ export {
   type ConsoleSetupOptions,
 } from './console-setup.ts';
 export { ConsoleDashboard, type ConsoleDashboardProps } from './dashboard/ConsoleDashboard.tsx';
+export { queuePath, WorkQueues, type WorkQueueLink } from './dashboard/WorkQueues.tsx';
 export { SalesCharts, StatusChart } from './dashboard/lazy-charts.tsx';
 export { DashboardCard } from './dashboard/DashboardCard.tsx';
 export { RankedTable } from './dashboard/RankedTable.tsx';

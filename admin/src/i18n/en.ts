@@ -4,7 +4,6 @@ export const en = {
     title: 'Marketplace admin',
     dashboard: {
       title: 'Overview',
-      intro: 'This is where the marketplace is run. The console holds, or will soon hold:',
       sales: {
         title: 'Sales',
         page_views: 'Page views',
@@ -25,14 +24,6 @@ export const en = {
         orders_today: 'Placed today',
         in_review: 'Waiting for review',
         charged_back: 'Charged back',
-      },
-      sections: {
-        categories: 'Categories: the catalogue categories and their names in every language',
-        sellers: 'Sellers: applications to review, approvals, rejections and suspensions',
-        products: 'Products and offers: moderation of what sellers list',
-        orders: 'Orders: payments, key deliveries, refunds and disputes',
-        users: 'Users: accounts and roles, blocking, verification emails',
-        outbox: 'Outbox: every email the marketplace sent (offline, the only place to read them)',
       },
     },
   },
@@ -72,6 +63,14 @@ export const en = {
       name: 'Tag |||| Tags',
       fields: { id: 'ID', name: 'Name', names: { en: 'Name (English)', it: 'Name (Italian)' } },
       help: { id: 'The id is the slug of the English name, set once' },
+    },
+    'search-synonyms': {
+      name: 'Search synonym |||| Search synonyms',
+      fields: { term: 'Term', synonyms: 'Means the same as', updatedAt: 'Updated' },
+      help: {
+        term: 'What buyers type, e.g. gta',
+        synonyms: 'One phrase per line, e.g. grand theft auto. Either finds the products of the others',
+      },
     },
     'home-content': {
       name: 'Home page |||| Home page',

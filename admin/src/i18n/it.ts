@@ -7,7 +7,6 @@ export const it: TranslationOf<typeof en> = {
     title: 'Amministrazione del marketplace',
     dashboard: {
       title: 'Panoramica',
-      intro: 'Da qui si gestisce il marketplace. La console contiene, o conterrà presto:',
       sales: {
         title: 'Vendite',
         page_views: 'Pagine viste',
@@ -28,15 +27,6 @@ export const it: TranslationOf<typeof en> = {
         orders_today: 'Effettuati oggi',
         in_review: 'Da revisionare',
         charged_back: 'Stornati (chargeback)',
-      },
-      sections: {
-        categories: 'Categorie: le categorie del catalogo e i loro nomi in ogni lingua',
-        sellers: 'Venditori: richieste da esaminare, approvazioni, rifiuti e sospensioni',
-        products: 'Prodotti e offerte: moderazione di ciò che i venditori pubblicano',
-        orders: 'Ordini: pagamenti, consegne delle chiavi, rimborsi e contestazioni',
-        users: 'Utenti: account e ruoli, blocchi, email di verifica',
-        outbox:
-          'Posta in uscita: ogni email inviata dal marketplace (offline, l’unico posto in cui leggerle)',
       },
     },
   },
@@ -76,6 +66,14 @@ export const it: TranslationOf<typeof en> = {
       name: 'Tag |||| Tag',
       fields: { id: 'ID', name: 'Nome', names: { en: 'Nome (inglese)', it: 'Nome (italiano)' } },
       help: { id: 'L’id è lo slug del nome inglese, fissato alla creazione' },
+    },
+    'search-synonyms': {
+      name: 'Sinonimo di ricerca |||| Sinonimi di ricerca',
+      fields: { term: 'Termine', synonyms: 'Equivale a', updatedAt: 'Aggiornato' },
+      help: {
+        term: 'Ciò che scrivono gli acquirenti, es. gta',
+        synonyms: 'Una frase per riga, es. grand theft auto. Ciascuna trova i prodotti delle altre',
+      },
     },
     'home-content': {
       name: 'Home page |||| Home page',

@@ -33,6 +33,22 @@ export const consoleMessagesEn = {
     bulk: {
       done: '%{succeeded} done, %{failed} failed',
     },
+    // The work waiting on each console's home (dashboard/WorkQueues.tsx).
+    work: {
+      title: 'Waiting for you',
+      oldest: 'oldest since %{date}',
+      deadline: 'first deadline %{date}',
+      ordersInReview: 'Orders in review',
+      escalatedClaims: 'Claims waiting for a decision',
+      sellerApplications: 'Seller applications',
+      pendingReviews: 'Reviews to moderate',
+      openBreakers: 'Suppliers whose breaker is open',
+      failedPayouts: 'Failed payouts',
+      failedMails: 'Mails that failed',
+      openClaims: 'Claims to answer',
+      outOfStock: 'Offers out of keys',
+      lowStock: 'Offers running low on keys',
+    },
   },
   // What both consoles show of defective-key claims (console-kit's claims fields).
   resources: {
@@ -103,6 +119,21 @@ export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
     },
     bulk: {
       done: '%{succeeded} completate, %{failed} non riuscite',
+    },
+    work: {
+      title: 'In attesa di te',
+      oldest: 'il più vecchio dal %{date}',
+      deadline: 'prima scadenza %{date}',
+      ordersInReview: 'Ordini in revisione',
+      escalatedClaims: 'Reclami in attesa di una decisione',
+      sellerApplications: 'Richieste dei venditori',
+      pendingReviews: 'Recensioni da moderare',
+      openBreakers: 'Fornitori con il circuito aperto',
+      failedPayouts: 'Pagamenti ai venditori non riusciti',
+      failedMails: 'Email non inviate',
+      openClaims: 'Reclami a cui rispondere',
+      outOfStock: 'Offerte senza chiavi',
+      lowStock: 'Offerte con poche chiavi',
     },
   },
   // What both consoles show of defective-key claims (console-kit's claims fields).

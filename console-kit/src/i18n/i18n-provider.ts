@@ -11,7 +11,8 @@ import { raItalianMessages } from './ra-it.ts';
 export interface ConsoleAppMessages extends MessageTree {
   app: {
     title: string;
-    dashboard: { title: string; intro: string; sections: Record<string, string> };
+    // `intro` and `sections`: the placeholder list homes showed before the work queues.
+    dashboard: { title: string; intro?: string; sections?: Record<string, string> };
   };
 }
 

@@ -4,7 +4,7 @@ import { testDataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../i18n/en.ts';
 import { it as italian } from '../i18n/it.ts';
-import { API_DOCS_URL, Dashboard, SELLER_SECTIONS } from './Dashboard.tsx';
+import { API_DOCS_URL, Dashboard, SELLER_WORK_URL } from './Dashboard.tsx';
 
 afterEach(() => {
   cleanup();
@@ -14,6 +14,15 @@ afterEach(() => {
 /** What the marketplace owes the seller, as `GET /api/seller/balance` answers it. */
 const balanceProvider = () =>
   testDataProvider({
+    // The work waiting: two claims to answer, the first due on 5 March; one offer out of keys.
+    getJson: async (url: string) =>
+      url === SELLER_WORK_URL
+        ? {
+            openClaims: { count: 2, oldestAt: '2026-03-05T12:00:00.000Z' },
+            outOfStock: { count: 1, oldestAt: null },
+            lowStock: { count: 0, oldestAt: null },
+          }
+        : new Promise(() => undefined),
     getBalance: async () => ({
       eur: { pendingCents: 12_345, availableCents: -500, paidCents: 100_000 },
       usd: { pendingCents: 0, availableCents: 0, paidCents: 0 },
@@ -22,7 +31,7 @@ const balanceProvider = () =>
   });
 
 describe('Dashboard', () => {
-  it('greets the signed-in seller by email and lists what the console holds', async () => {
+  it('greets the signed-in seller by email and opens on the work waiting', async () => {
     renderInConsole(<Dashboard />, {
       messages: { en, it: italian },
       authProvider: {
@@ -32,9 +41,14 @@ describe('Dashboard', () => {
       dataProvider: balanceProvider(),
     });
     expect(await screen.findByText('Welcome, shop@example.com')).toBeTruthy();
-    for (const section of SELLER_SECTIONS) {
-      expect(screen.getByText(en.app.dashboard.sections[section])).toBeTruthy();
-    }
+    const claims = await screen.findByRole('link', { name: 'Claims to answer: 2' });
+    const href = new URL(claims.getAttribute('href')!.replace(/^#/, ''), 'http://x');
+    expect(href.pathname).toMatch(/\/claims$/);
+    expect(JSON.parse(href.searchParams.get('filter')!)).toEqual({ status: 'open' });
+    expect(href.searchParams.get('order')).toBe('ASC');
+    expect(screen.getByText(/first deadline Mar 5, 2026/)).toBeTruthy();
+    const soldOut = screen.getByRole('link', { name: 'Offers out of keys: 1' });
+    expect(decodeURIComponent(soldOut.getAttribute('href')!)).toContain('"stockAtMost":0');
   });
 
   it('shows an approved seller their pending, available and paid money in every currency', async () => {

@@ -86,3 +86,41 @@ export const SellerDashboardSchema = z.object({
   ),
 });
 export type SellerDashboard = z.infer<typeof SellerDashboardSchema>;
+
+/** One queue of work waiting for a person: how many, and since when the oldest waits. */
+export const WorkQueueSchema = z.object({
+  count: z.number().int().min(0),
+  /** When the oldest item entered the queue (ISO), or null when none or not dated. */
+  oldestAt: z.string().nullable(),
+});
+export type WorkQueue = z.infer<typeof WorkQueueSchema>;
+
+/** What the admin console opens on (`GET /api/admin/dashboard/work`), in this order. */
+export const ADMIN_WORK_QUEUES = [
+  'ordersInReview',
+  'escalatedClaims',
+  'sellerApplications',
+  'pendingReviews',
+  'openBreakers',
+  'failedPayouts',
+  'failedMails',
+] as const;
+export type AdminWorkQueue = (typeof ADMIN_WORK_QUEUES)[number];
+export const AdminWorkSchema = z.object(
+  Object.fromEntries(ADMIN_WORK_QUEUES.map((k) => [k, WorkQueueSchema])) as Record<
+    AdminWorkQueue,
+    typeof WorkQueueSchema
+  >,
+);
+export type AdminWork = z.infer<typeof AdminWorkSchema>;
+
+/** What the seller console opens on (`GET /api/seller/dashboard/work`), in this order. */
+export const SELLER_WORK_QUEUES = ['openClaims', 'outOfStock', 'lowStock'] as const;
+export type SellerWorkQueue = (typeof SELLER_WORK_QUEUES)[number];
+export const SellerWorkSchema = z.object(
+  Object.fromEntries(SELLER_WORK_QUEUES.map((k) => [k, WorkQueueSchema])) as Record<
+    SellerWorkQueue,
+    typeof WorkQueueSchema
+  >,
+);
+export type SellerWork = z.infer<typeof SellerWorkSchema>;

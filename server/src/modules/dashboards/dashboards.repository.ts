@@ -1,4 +1,4 @@
-import type { Db, Filter } from 'mongodb';
+import type { Db, Document, Filter } from 'mongodb';
 import { ObjectId } from 'mongodb';
 import type { Currency, OrderStatus } from '@market/shared';
 import type { OrderDoc } from '../orders/order-doc.ts';
@@ -106,6 +106,21 @@ export function createDashboardRepository(db: Db) {
         db.collection('claims').countDocuments({ status: 'escalated' }),
       ]);
       return { reviewQueue, sellerApplications, pendingReviews, escalatedClaims };
+    },
+
+    /**
+     * One queue of work: how many documents match, and the `dated` instant of the oldest (the
+     * earliest deadline). Both read the `{ …filter, dated }` index each queue has, whatever
+     * the collection's size.
+     */
+    async queue(collection: string, filter: Filter<Document>, dated: string) {
+      const c = db.collection(collection);
+      const [count, oldest] = await Promise.all([
+        c.countDocuments(filter),
+        c.findOne(filter, { projection: { [dated]: 1 }, sort: { [dated]: 1 } }),
+      ]);
+      const at: unknown = oldest?.[dated];
+      return { count, oldestAt: at instanceof Date ? at.toISOString() : null };
     },
 
     /** The seller's offers on sale with `atMost` units or fewer, lowest first. */

@@ -1,6 +1,8 @@
 import {
   ORDER_STATUSES,
   type AdminDashboard,
+  type AdminWork,
+  type SellerWork,
   type CentsByCurrency,
   type DashboardDay,
   type DashboardRanked,
@@ -73,11 +75,60 @@ const topIds = (rows: GroupRow[]) => [...new Set(rows.map((r) => String(r._id.ke
  * The admin's and the sellers' dashboards: revenue per currency per day, orders by status,
  * conversion from page views, the best products and shops, and what waits for someone.
  */
-export function createDashboardService(deps: { repo: DashboardRepository; clock?: () => Date }) {
+export function createDashboardService(deps: {
+  repo: DashboardRepository;
+  clock?: () => Date;
+  /** Supplier connections whose breaker is open now (in-process state, from the suppliers). */
+  openBreakers?: () => number;
+}) {
   const { repo } = deps;
   const now = deps.clock ?? (() => new Date());
 
+  const { openBreakers = () => 0 } = deps;
+
   return {
+    /**
+     * What needs an admin now, each queue a count and its oldest item (the earliest deadline
+     * for claims): one cheap call the console's home makes on every visit.
+     */
+    async adminWork(): Promise<AdminWork> {
+      const [ordersInReview, escalatedClaims, sellerApplications, pendingReviews] =
+        await Promise.all([
+          repo.queue('orders', { status: 'review' }, 'createdAt'),
+          repo.queue('claims', { status: 'escalated' }, 'respondBy'),
+          repo.queue('sellers', { status: 'pending' }, 'createdAt'),
+          repo.queue('reviews', { status: 'pending' }, 'createdAt'),
+        ]);
+      const [failedPayouts, failedMails] = await Promise.all([
+        repo.queue('payouts', { status: 'failed' }, 'updatedAt'),
+        repo.queue('outbox', { delivery: 'failed' }, 'nextAttemptAt'),
+      ]);
+      return {
+        ordersInReview,
+        escalatedClaims,
+        sellerApplications,
+        pendingReviews,
+        // In-process state of this instance's supplier connections: no date to show.
+        openBreakers: { count: openBreakers(), oldestAt: null },
+        failedPayouts,
+        failedMails,
+      };
+    },
+
+    /** What needs the seller now: claims to answer (deadline first), offers out of or low on keys. */
+    async sellerWork(sellerId: string): Promise<SellerWork> {
+      const [openClaims, outOfStock, lowStock] = await Promise.all([
+        repo.queue('claims', { sellerId, status: 'open' }, 'respondBy'),
+        repo.queue('offers', { sellerId, status: 'active', stock: 0 }, 'updatedAt'),
+        repo.queue(
+          'offers',
+          { sellerId, status: 'active', stock: { $gt: 0, $lte: LOW_STOCK_UNITS } },
+          'updatedAt',
+        ),
+      ]);
+      return { openClaims, outOfStock, lowStock };
+    },
+
     async admin(days: number): Promise<AdminDashboard> {
       const from = periodStart(days, now());
       const [perDay, perProduct, perSeller, statuses, pageViews, waiting] = await Promise.all([

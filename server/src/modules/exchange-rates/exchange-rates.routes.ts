@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExchangeRateSchema, ExchangeRateUpdateSchema } from '@market/shared';
+import { pageInMemory } from '../../lib/list-page.ts';
 import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
@@ -19,13 +20,16 @@ export const adminExchangeRateRoutes = (service: ExchangeRateService) =>
   routes('/admin/exchange-rates', { tag: 'admin', access: 'admin' })
     .get(
       '/',
-      rate.list({ filter: RateFilterSchema, description: 'Both rates, always on one page.' }),
+      rate.list({
+        filter: RateFilterSchema,
+        description: 'Both rates, sorted and paged as asked.',
+      }),
       async (c) => {
         const q = c.req.valid('query');
         const { id } = q.filter;
-        // Two rows: the whole list is one page, whatever the range asked for.
-        const rows = await service.list(id === undefined ? undefined : [id].flat());
-        return listResponse(c, 'exchange-rates', { ...q, skip: 0 }, rows, rows.length);
+        const all = await service.list(id === undefined ? undefined : [id].flat());
+        const { rows, total } = pageInMemory(all, q);
+        return listResponse(c, 'exchange-rates', q, rows, total);
       },
     )
     .get('/:id', rate.getOne(), async (c) => c.json(await service.get(c.req.param('id'))))

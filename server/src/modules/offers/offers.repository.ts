@@ -62,6 +62,8 @@ export type OfferPageFilter = {
   id?: ObjectId[] | undefined;
   status?: OfferStatus | undefined;
   productId?: ObjectId | undefined;
+  /** Units in stock between these, both inclusive (the home's "out of keys", "running low"). */
+  stock?: { min?: number | undefined; max?: number | undefined } | undefined;
 };
 
 /** What the admin console's offer list filters on. */
@@ -77,6 +79,12 @@ function pageQuery(filter: AdminOfferPageFilter): Filter<OfferDoc> {
   if (filter.sellerId) query.sellerId = filter.sellerId;
   if (filter.status) query.status = filter.status;
   if (filter.productId) query.productId = filter.productId;
+  if (filter.stock && (filter.stock.min !== undefined || filter.stock.max !== undefined)) {
+    query.stock = {
+      ...(filter.stock.min !== undefined && { $gte: filter.stock.min }),
+      ...(filter.stock.max !== undefined && { $lte: filter.stock.max }),
+    };
+  }
   return query;
 }
 

@@ -26,6 +26,9 @@ export const OfferFilterSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{24}$/i, 'Not a product id')
     .optional(),
+  /** Units in stock from / up to (the home's "out of keys" and "running low" links). */
+  stockAtLeast: z.number().int().min(0).optional(),
+  stockAtMost: z.number().int().min(0).optional(),
 });
 
 /** `currentUser(c).sellerId`: set for every request past `requireApprovedSeller`. */

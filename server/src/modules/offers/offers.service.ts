@@ -121,6 +121,8 @@ export function createSellerOfferService(deps: {
         id?: string | string[] | undefined;
         status?: OfferStatus | undefined;
         productId?: string | undefined;
+        stockAtLeast?: number | undefined;
+        stockAtMost?: number | undefined;
       },
     ) {
       const productId = filter.productId ? toObjectId(filter.productId) : undefined;
@@ -130,6 +132,7 @@ export function createSellerOfferService(deps: {
         id: filter.id === undefined ? undefined : toObjectIds(filter.id),
         status: filter.status,
         productId,
+        stock: { min: filter.stockAtLeast, max: filter.stockAtMost },
       });
       return { rows: await withProductNames(rows), total };
     },

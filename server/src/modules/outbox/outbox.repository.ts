@@ -102,9 +102,17 @@ export function createOutboxRepository(db: Db) {
     pendingCount: () => outbox.countDocuments({ delivery: 'pending' }),
     findById: (id: string) =>
       ObjectId.isValid(id) ? outbox.findOne({ _id: new ObjectId(id) }) : Promise.resolve(null),
-    async page(q: ListQuery, filter: { q?: string; to?: string }) {
+    async page(
+      q: ListQuery,
+      filter: { q?: string; to?: string; delivery?: MailDelivery; id?: string | string[] },
+    ) {
       const query: Record<string, unknown> = {};
       if (filter.to) query.to = filter.to.toLowerCase();
+      if (filter.delivery) query.delivery = filter.delivery;
+      if (filter.id !== undefined) {
+        const ids = [filter.id].flat().filter((id) => ObjectId.isValid(id));
+        query._id = { $in: ids.map((id) => new ObjectId(id)) };
+      }
       if (filter.q) {
         const re = { $regex: escapeRegex(filter.q), $options: 'i' };
         query.$or = [{ to: re }, { subject: re }];

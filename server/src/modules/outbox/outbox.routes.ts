@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { OutboxMailDetailSchema, OutboxMailSchema, type OutboxMail } from '@market/shared';
+import {
+  MAIL_DELIVERIES,
+  OutboxMailDetailSchema,
+  OutboxMailSchema,
+  type OutboxMail,
+} from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import { listResponse } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import type { AppEnv } from '../../app-env.ts';
@@ -67,6 +72,10 @@ async function auditReads(
 export const OutboxFilterSchema = z.object({
   q: z.string().max(100).optional(),
   to: z.string().max(254).optional(),
+  /** `failed`: the mails the admin home counts as failed. */
+  delivery: z.enum(MAIL_DELIVERIES).optional(),
+  /** react-admin's getMany. */
+  id: IdFilterSchema.optional(),
 });
 
 const mail = rest(['the mails sent', 'a mail, with its HTML'], OutboxMailSchema);

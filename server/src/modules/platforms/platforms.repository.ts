@@ -34,7 +34,8 @@ export function createPlatformRepository(db: Db) {
       const [rows, total] = await Promise.all([
         platforms
           .find(query)
-          .sort({ [field === 'id' ? '_id' : field]: q.sort?.order ?? 1, _id: 1 })
+          // By id alone when asked: `{ _id: order, _id: 1 }` would keep only the second.
+          .sort(field === 'id' ? { _id: q.sort!.order } : { [field]: q.sort?.order ?? 1, _id: 1 })
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),

@@ -26,11 +26,13 @@ export const ProductListFilterSchema = z.object({
 
 const SORTABLE = new Set<string>(ADMIN_PRODUCT_SORTS);
 
-/** The page of a list request: a known sort field (else newest first), and its range. */
+/** The page of a list request: a known sort field or `id` (else newest first), and its range. */
 export function productPage(q: ListQuery): ProductPage {
-  const known = q.sort && SORTABLE.has(q.sort.field);
+  // `id` too: react-admin sorts by it when a list names no default.
+  const byId = q.sort?.field === 'id';
+  const known = q.sort && (byId || SORTABLE.has(q.sort.field));
   return {
-    sortField: known ? q.sort!.field : 'createdAt',
+    sortField: byId ? '_id' : known ? q.sort!.field : 'createdAt',
     order: known ? q.sort!.order : -1,
     skip: q.skip,
     limit: q.limit,

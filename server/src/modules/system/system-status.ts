@@ -1,6 +1,7 @@
 import type { Db } from 'mongodb';
 import type { AdminInstance, AdminJob } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { pageInMemory } from '../../lib/list-page.ts';
 import { backlogOfJob } from '../../observability/backlogs.ts';
 import { LIVE_WITHIN_MS, type InstanceDoc } from '../../observability/instances.ts';
 
@@ -21,16 +22,10 @@ type LeaseRow = { _id: string; owner: string; expiresAt: Date };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** Sorts and pages a short list in memory (a few instances, a few dozen jobs). */
-function page<T extends { id: string }>(rows: T[], q: ListQuery): T[] {
-  const field = (q.sort?.field ?? 'id') as keyof T;
-  const order = q.sort?.order ?? 1;
-  const sorted = [...rows].sort((a, b) => {
-    const x = a[field] ?? '';
-    const y = b[field] ?? '';
-    return (x < y ? -1 : x > y ? 1 : 0) * order;
-  });
-  return sorted.slice(q.skip, q.skip + q.limit);
+/** Filters by `id` (getMany), sorts and pages a short list in memory (a few instances, a few dozen jobs). */
+function page<T extends { id: string }>(rows: T[], q: ListQuery): { rows: T[]; total: number } {
+  const sort = q.sort ?? { field: 'id', order: 1 as const };
+  return pageInMemory(rows, { ...q, sort }, q.filter.id as string | string[] | undefined);
 }
 
 /**
@@ -62,7 +57,7 @@ export function createSystemStatus(db: Db) {
         startedAt: d.startedAt.toISOString(),
         lastSeenAt: d.lastSeenAt.toISOString(),
       }));
-      return { rows: page(rows, q), total: rows.length };
+      return page(rows, q);
     },
 
     async jobs(q: ListQuery): Promise<{ rows: AdminJob[]; total: number }> {
@@ -87,7 +82,7 @@ export function createSystemStatus(db: Db) {
           };
         }),
       );
-      return { rows: page(rows, q), total: rows.length };
+      return page(rows, q);
     },
   };
 }

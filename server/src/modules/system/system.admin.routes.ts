@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { AdminInstanceSchema, AdminJobSchema } from '@market/shared';
-import { listResponse } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import type { SystemStatus } from './system-status.ts';
 
-/** Neither list takes a filter: both are short and read whole. */
-const NoFilterSchema = z.object({}).strict();
+/** Neither list takes a filter but getMany's `id`: both are short and read whole. */
+const NoFilterSchema = z.object({ id: IdFilterSchema.optional() }).strict();
 
 const instance = rest(['the live instances', 'an instance'], AdminInstanceSchema);
 const job = rest(['the background jobs', 'a job'], AdminJobSchema);
