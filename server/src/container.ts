@@ -751,7 +751,13 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     auditLog,
     followUp: followUps.decidedByAdmin,
   });
-  const dashboards = createDashboardService({ repo: createDashboardRepository(db) });
+  const dashboards = createDashboardService({
+    repo: createDashboardRepository(db),
+    // Suppliers with a connection whose breaker is open on this instance: calls fail fast.
+    openBreakers: () =>
+      Object.values(supplierConnectionService.breakersBySupplier()).filter((b) => b.open > 0)
+        .length,
+  });
   // Account self-service: what each module keeps about a person, exported and erased as one.
   const personalData: PersonalData = {
     orders: createOrderPersonalData(orders),
