@@ -16,7 +16,9 @@ import { raClient } from './ra-client.ts';
 type Parameter = {
   name?: string;
   $ref?: string;
-  content?: { 'application/json'?: { schema?: { required?: string[] } } };
+  content?: {
+    'application/json'?: { schema?: { required?: string[]; properties?: object } };
+  };
 };
 type Operation = { parameters?: Parameter[] };
 type Doc = { paths: Record<string, Record<string, Operation>> };
@@ -27,7 +29,24 @@ type ListResource = {
   hasGetOne: boolean;
   /** Filter fields the list cannot answer without (a seller's supplier connection). */
   required: string[];
+  /** Whether its filter takes `id`, as getMany sends it. */
+  filtersById: boolean;
 };
+
+/** Lists whose filter does not take `id` yet: getMany on them answers every row. */
+const NOT_YET_BY_ID = [
+  'admin/conversations',
+  'admin/home-content',
+  'admin/payouts',
+  'seller/api-tokens',
+  'seller/conversations',
+  'seller/ledger-entries',
+  'seller/payouts',
+  'seller/refunds',
+  'seller/sales',
+  'seller/webhook-deliveries',
+  'seller/webhooks',
+];
 
 let t: TestServer;
 const clients: Partial<Record<'admin' | 'seller', DataProvider>> = {};
@@ -42,7 +61,11 @@ function listResources(doc: Doc): ListResource[] {
   for (const [path, item] of Object.entries(doc.paths)) {
     const m = /^\/api\/(admin|seller)\/([^{}]+)$/.exec(path);
     if (!m || !isList(item.get)) continue;
+    const filter = item.get!.parameters?.find((p) => p.name === 'filter')?.content?.[
+      'application/json'
+    ]?.schema;
     out.push({
+      filtersById: !!filter?.properties && 'id' in filter.properties,
       role: m[1] as 'admin' | 'seller',
       resource: m[2]!,
       hasGetOne: !!doc.paths[`${path}/{id}`]?.get,
@@ -89,6 +112,12 @@ describe('the consoles’ lists', () => {
     expect(resources.filter((r) => r.required.length).map((r) => r.resource)).toEqual([
       'supplier-products',
     ]);
+  });
+
+  it('each takes getMany’s `id` filter, even those this run leaves empty', () => {
+    const without = resources.filter((r) => !r.filtersById).map((r) => `${r.role}/${r.resource}`);
+    // Still to fix (issue 24): shrink this list, never grow it.
+    expect(without).toEqual(NOT_YET_BY_ID);
   });
 
   it('each answers getList, paging, sorting, getOne and getMany as ra-data-simple-rest expects', async () => {
