@@ -121,6 +121,7 @@ import {
   homeContentIndexes,
 } from './modules/home-content/home-content.repository.ts';
 import { createHomeContentService } from './modules/home-content/home-content.service.ts';
+import { createHomeRowsRepository } from './modules/home-content/home-rows.ts';
 import { createKeyRepository, keyIndexes } from './modules/keys/keys.repository.ts';
 import { createKeyService } from './modules/keys/keys.service.ts';
 import { createLedgerRepository, ledgerIndexes } from './modules/ledger/ledger.repository.ts';
@@ -309,7 +310,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     carts: createCartFacade(carts),
     exchangeRates: createExchangeRateFacade(exchangeRates),
     blocklist: createBlocklistFacade(blocklist),
-    homeContent: createHomeContentFacade(homeContent),
+    homeContent: createHomeContentFacade(homeContent, createHomeRowsRepository(db)),
     keys: createKeyFacade(keys),
     ledger: createLedgerFacade(ledger, {
       commission: createCommissionFacade(commissionRules, deps.supplierOffers.fees),

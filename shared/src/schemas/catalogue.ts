@@ -234,7 +234,16 @@ export const PublicStateSchema = z.object({
   payments: z.array(PaymentProviderSchema),
   platforms: z.array(PlatformInfoSchema),
   /** Featured: the admin's picks in order, else the best-stocked products; active banners. */
-  home: z.object({ featured: z.array(StoreProductSchema), banners: z.array(PublicBannerSchema) }),
+  home: z.object({
+    featured: z.array(StoreProductSchema),
+    banners: z.array(PublicBannerSchema),
+    /** Most units sold in delivered orders of the last 30 days, most first. */
+    bestsellers: z.array(StoreProductSchema).default([]),
+    /** The newest products someone sells, newest first. */
+    newArrivals: z.array(StoreProductSchema).default([]),
+    /** Products whose best EUR price fell in the last 30 days (and stays lower), latest first. */
+    priceDrops: z.array(StoreProductSchema).default([]),
+  }),
   categories: z.array(PublicCategorySchema),
   macrocategories: z.array(MacrocategorySchema),
 });

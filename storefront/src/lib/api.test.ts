@@ -11,7 +11,7 @@ const state: PublicState = {
   tags: [{ tag: 'action', name: 'Azione', count: 2 }],
   payments: ['paypal'],
   platforms: [],
-  home: { featured: [], banners: [] },
+  home: { featured: [], banners: [], bestsellers: [], newArrivals: [], priceDrops: [] },
   categories: [],
   macrocategories: [],
 };

@@ -1,12 +1,17 @@
 import type { HomeContentRepository } from './home-content.repository.ts';
+import type { HomeRowsRepository } from './home-rows.ts';
 
 /**
  * What other modules ask of home content — the public state. They are given this, never the
  * repository, so how home content is stored stays this module's business.
  */
-export function createHomeContentFacade(repo: HomeContentRepository) {
+export function createHomeContentFacade(repo: HomeContentRepository, rows: HomeRowsRepository) {
   return {
     get: repo.get,
+    /** The ids of the home page's rows: bestsellers, new arrivals, price drops (home-rows.ts). */
+    bestsellerIds: rows.bestsellerIds,
+    newArrivalIds: rows.newArrivalIds,
+    priceDropIds: rows.priceDropIds,
   };
 }
 export type HomeContentFacade = ReturnType<typeof createHomeContentFacade>;

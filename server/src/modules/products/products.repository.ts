@@ -10,6 +10,7 @@ import type {
   Region,
 } from '@market/shared';
 import { countMatching } from '../../db/count.ts';
+import { priceDropChange, type PriceDrop } from './price-drops.ts';
 
 export type ProductDoc = {
   _id: ObjectId;
@@ -35,6 +36,8 @@ export type ProductDoc = {
   gbpMax: number | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Its best EUR price fell lately (price-drops.ts): the home page's price-drop row. */
+  priceDrop?: PriceDrop;
 };
 
 /** The price range of a product nobody sells. */
@@ -58,6 +61,7 @@ export const productIndexes: IndexDescription[] = [
   { key: { usdMin: 1, _id: 1 } },
   { key: { gbpMin: 1, _id: 1 } },
   { key: { createdAt: -1, _id: -1 } },
+  { key: { 'priceDrop.at': -1 }, sparse: true },
   // A category page sorted by price or date walks one of these and stops after the page; its
   // priced count is read off the first.
   { key: { categoryId: 1, eurMin: 1, _id: 1 } },
@@ -240,6 +244,8 @@ export function createProductRepository(db: Db) {
     },
     /** Product count per category id (categories without products are absent). */
     async countByCategory(): Promise<Map<string, number>> {
+      // Sorted by category first, so the group walks the category index's keys (a covered
+      // scan), not every product.
       const rows = await products
         .aggregate<{ _id: string; n: number }>([
           { $sort: { categoryId: 1 } },
@@ -247,8 +253,6 @@ export function createProductRepository(db: Db) {
         ])
         .toArray();
       return new Map(rows.map((r) => [r._id, r.n]));
-      // Sorted by category first, so the group walks the category index's keys (a covered
-      // scan), not every product.
     },
     /** The most used tags, most used first. */
     async topTags(limit: number): Promise<{ tag: string; count: number }[]> {
@@ -338,10 +342,18 @@ export function createProductRepository(db: Db) {
         { $setOnInsert: doc },
         { upsert: true, returnDocument: 'after' },
       ),
-    setPriceRange: (
+    /** Sets the price range, and marks or clears a price drop from the one it replaces. */
+    async setPriceRange(
       id: ObjectId,
       range: Pick<ProductDoc, 'eurMin' | 'eurMax' | 'usdMin' | 'usdMax' | 'gbpMin' | 'gbpMax'>,
-    ) => products.updateOne({ _id: id }, { $set: { ...range, updatedAt: new Date() } }),
+    ) {
+      const now = new Date();
+      const set = { $set: { ...range, updatedAt: now } };
+      const opts = { returnDocument: 'before', projection: { eurMin: 1, priceDrop: 1 } } as const;
+      const before = await products.findOneAndUpdate({ _id: id }, set, opts);
+      const change = before && priceDropChange(before, range.eurMin, now);
+      if (change) await products.updateOne({ _id: id, eurMin: range.eurMin }, change);
+    },
     /** How many products have one of `values` in a reference field (refuses reference deletes). */
     countReferencing: (field: 'categoryId' | 'platform' | 'brand' | 'tags', values: string[]) =>
       products.countDocuments({ [field]: { $in: values } }),

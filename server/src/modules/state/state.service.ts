@@ -17,6 +17,8 @@ import type { TagFacade } from '../tags/tags.facade.ts';
 
 const FEATURED = 8;
 const TOP_TAGS = 20;
+/** Cards in each of the home page's rows (bestsellers, new arrivals, price drops). */
+const ROW = 8;
 
 /** The storefront's global state, computed on every call (kept in memory between writes: state-memo.ts). */
 export function createPublicStateService(deps: {
@@ -48,6 +50,14 @@ export function createPublicStateService(deps: {
     // Picks that were all deleted since fall back too: the home page never goes empty.
     if (!featured.length)
       featured = await inOrder(await offers.bestStockedProductIds(FEATURED), locale);
+    // The rows buyers browse, each from its own read (home-rows.ts), as cards.
+    const row = async (ids: (limit: number) => Promise<ObjectId[]>) =>
+      inOrder(await ids(ROW), locale);
+    const [bestsellers, newArrivals, priceDrops] = await Promise.all([
+      row(homeContent.bestsellerIds),
+      row(homeContent.newArrivalIds),
+      row(homeContent.priceDropIds),
+    ]);
     const banners: PublicBanner[] = (content?.banners ?? [])
       .filter((b) => b.active)
       .map((b) => ({
@@ -56,7 +66,7 @@ export function createPublicStateService(deps: {
         imageUrl: b.imageUrl,
         linkUrl: b.linkUrl,
       }));
-    return { featured, banners };
+    return { featured, banners, bestsellers, newArrivals, priceDrops };
   }
 
   /** The most used tags, each named in `locale` (its id when it has no document). */
