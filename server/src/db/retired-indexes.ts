@@ -35,7 +35,7 @@ export const RETIRED_INDEXES: Record<string, string[]> = {
     'userId_1_createdAt_-1',
   ],
   refunds: ['status_1_createdAt_-1'],
-  claims: ['sellerId_1_createdAt_-1', 'userId_1_orderId_1'],
+  claims: ['sellerId_1_createdAt_-1', 'userId_1_orderId_1', 'status_1_respondBy_1'],
   offers: ['sellerId_1_status_1', 'productId_1_createdAt_-1'],
   conversations: ['sellerId_1_lastMessageAt_-1', 'lastMessageAt_-1'],
   blocklist: ['createdAt_-1'],

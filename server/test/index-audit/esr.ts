@@ -477,6 +477,7 @@ function checkBranch(
   shape: QueryShape,
   indexes: IndexDescription[],
 ): { ok: boolean; reason: string; closest: IndexDescription | null } {
+  if (isPointLookup(p, indexes)) return { ok: true, reason: '', closest: null };
   if (p.regex.length)
     return {
       ok: false,

@@ -19,6 +19,8 @@ export const EXEMPT_COLLECTIONS: Record<string, string> = {
   jobs: 'one row per named job',
   tags: 'a few hundred tags at most, read by id or whole (tags.repository.ts)',
   suppliers: 'one switch per supplier integration an admin turned off (a handful)',
+  brands: 'reference rows an admin types in (a publisher each: hundreds at most), listed whole',
+  search_synonyms: 'synonym rows an admin types in, read whole to build the search index',
 };
 
 /** Single query shapes let through, matched on the shape, each with its reason. */
@@ -58,11 +60,6 @@ export const EXEMPT_SHAPES: { reason: string; matches(shape: QueryShape): boolea
     reason:
       "the admin console's search for part of a coupon code: coupons are typed in by admins (hundreds), matched anywhere in the code",
     matches: (s) => s.collection === 'coupons' && s.predicate.regex.includes('codeKey'),
-  },
-  {
-    reason:
-      "the admin console's filter by words on brands: a reference list an admin types in (hundreds of rows at most), matched anywhere in a name",
-    matches: (s) => s.collection === 'brands' && s.predicate.regex.includes('name'),
   },
 ];
 

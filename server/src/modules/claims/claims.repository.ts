@@ -75,7 +75,8 @@ export const claimIndexes: IndexDescription[] = [
   { key: { createdAt: -1, _id: -1 } },
   { key: { orderId: 1 } },
   // The claims job: open claims past their deadline, resolutions a crash left half-done.
-  { key: { status: 1, respondBy: 1 } },
+  // (Its last key serves a seller's open claims by deadline, on the dashboard.)
+  { key: { status: 1, respondBy: 1, sellerId: 1 } },
   { key: { status: 1, updatedAt: 1 } },
   // The defect rate: a seller's upheld claims of the last 90 days.
   { key: { sellerId: 1, upheld: 1, resolvedAt: 1 } },

@@ -19,6 +19,8 @@ export const offerIndexes: IndexDescription[] = [
   { key: { productId: 1, sellerId: 1 }, unique: true },
   // A seller's offers by status; the dashboard's lowest stocks first.
   { key: { sellerId: 1, status: 1, stock: 1, _id: 1 } },
+  // The seller dashboard's queues: sold-out and low-stock active offers, longest unchanged first.
+  { key: { sellerId: 1, status: 1, updatedAt: 1, stock: 1 } },
   // The consoles' offer lists by date (same instant: by id): a seller's, a product's, the
   // admin's across sellers or by status.
   { key: { sellerId: 1, createdAt: -1, _id: -1 } },

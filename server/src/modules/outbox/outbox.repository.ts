@@ -1,6 +1,7 @@
 import { ObjectId, type Db, type IndexDescription } from 'mongodb';
 import type { Locale, MailDelivery, MailKind } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type { MailKind };
 
@@ -125,7 +126,7 @@ export function createOutboxRepository(db: Db) {
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        outbox.countDocuments(query),
+        countMatching(outbox, query),
       ]);
       return { rows, total };
     },

@@ -1,6 +1,7 @@
 import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import type { Currency, PayoutMethod, PayoutStatus } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 /**
  * A payout of a seller's available money in one currency. Written (`pending`) before PayPal is
@@ -58,7 +59,7 @@ export function createPayoutRepository(db: Db) {
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        payouts.countDocuments(filter),
+        countMatching(payouts, filter),
       ]);
       return { rows, total };
     },

@@ -51,6 +51,7 @@ export const refundIndexes: IndexDescription[] = [
   { key: { orderId: 1, createdAt: -1 } },
   // The console's status filter, newest first (same instant: by id).
   { key: { status: 1, createdAt: -1, _id: -1 } },
+  { key: { createdAt: -1, _id: -1 } },
   // The job resuming refunds a crash left pending: the pending ones alone, oldest change first.
   { key: { status: 1, updatedAt: 1 }, partialFilterExpression: { status: 'pending' } },
 ];

@@ -1,6 +1,7 @@
 import type { Db, Filter, IndexDescription, ObjectId } from 'mongodb';
 import type { RatingSummary, ReviewStatus } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
+import { countMatching } from '../../db/count.ts';
 
 export type ReviewDoc = {
   _id: ObjectId;
@@ -90,7 +91,7 @@ export function createReviewRepository(db: Db) {
           .skip(q.skip)
           .limit(q.limit)
           .toArray(),
-        reviews.countDocuments(where),
+        countMatching(reviews, where),
       ]);
       return { rows, total };
     },
