@@ -1,11 +1,4 @@
-import type { Locale } from '@market/shared';
-import {
-  categoryPath,
-  localeFromPath,
-  localizedPath,
-  pathWithoutLocale,
-  productPath,
-} from '../../i18n/routes.ts';
+import { localeFromPath, localizedPath, pathWithoutLocale } from '../../i18n/routes.ts';
 import { labelFromSegment } from '../format.ts';
 
 export interface Breadcrumb {
@@ -14,46 +7,19 @@ export interface Breadcrumb {
 }
 
 /**
- * The trail of a page URL: its home (named after the shop), then the page itself, named `name`
- * (its heading; default: a label of its last path segment). The segments in between are no
- * pages (`/category`, `/support/docs`…), so they get no crumb: every crumb links to a page.
+ * The breadcrumb trail of a page URL, built from its segments as the spec says (§2): hyphens
+ * become spaces, the first letter is capitalised, and the first segment (the root) is replaced by
+ * the host. A crumb must lead to a page, so segments that are no page of their own (`/category`,
+ * `/product/<id>`, `/support/docs/guides`) get none: the trail is the host, then the page's last
+ * segment (`/it/category/gift-cards` → "localhost:8080", "Gift cards"). Links stay in the page's
+ * language (the `/it` prefix belongs to the root); the query string is ignored.
  */
-export function breadcrumbsFromUrl(
-  url: URL,
-  homeName: string = url.host,
-  name?: string,
-): Breadcrumb[] {
+export function breadcrumbsFromUrl(url: URL): Breadcrumb[] {
   const locale = localeFromPath(url.pathname);
-  const path = pathWithoutLocale(url.pathname);
-  const home = { name: homeName, url: new URL(localizedPath(locale, '/'), url).href };
-  if (path === '/') return [home];
-  const last = path.split('/').pop() ?? '';
-  return [
-    home,
-    {
-      name: name ?? labelFromSegment(last),
-      url: new URL(localizedPath(locale, path), url).href,
-    },
-  ];
-}
-
-/**
- * The trail of a product page: the home (named after the shop), the product's category (linking
- * to the category page), then the product itself; no crumb for the `/product/<id>` segments.
- */
-export function productBreadcrumbs(input: {
-  origin: string;
-  locale: Locale;
-  category: { id: string; name: string };
-  product: { id: string; slug: string; name: string };
-  /** The home crumb's name: the shop's (default: the origin's host). */
-  homeName?: string;
-}): Breadcrumb[] {
-  const { origin, locale, category, product } = input;
-  const absolute = (path: string) => new URL(path, origin).href;
-  return [
-    { name: input.homeName ?? new URL(origin).host, url: absolute(localizedPath(locale, '/')) },
-    { name: category.name, url: absolute(categoryPath(locale, category.id)) },
-    { name: product.name, url: absolute(productPath(locale, product.id, product.slug)) },
-  ];
+  const segments = pathWithoutLocale(url.pathname).split('/').filter(Boolean);
+  const at = (path: string) => new URL(localizedPath(locale, path), url).href;
+  const root = { name: url.host, url: at('/') };
+  const last = segments.at(-1);
+  if (last === undefined) return [root];
+  return [root, { name: labelFromSegment(last), url: at(`/${segments.join('/')}`) }];
 }
