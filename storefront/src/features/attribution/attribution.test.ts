@@ -19,6 +19,27 @@ describe('attributionCookieWrites', () => {
     });
   });
 
+  it('keeps the affiliate who sent the buyer beside the awc, for 30 days', () => {
+    expect(land('/?awc=123_1700000000_abc&affiliate=pub-42')).toEqual({
+      awc: '123_1700000000_abc',
+      source: 'awin',
+      channel: 'aw',
+      affiliate: 'pub-42',
+    });
+    expect(land('/?awc=1_2_3&sv_campaign_id=987654').affiliate).toBe('987654');
+    expect(land('/category/games?aff=partner.blog').affiliate).toBe('partner.blog');
+    const write = attributionCookieWrites('/', '?affid=77').find((w) => w.name === 'affiliate');
+    expect(write).toEqual({ name: 'affiliate', value: '77', maxAgeDays: 30 });
+    expect(attributionCookie(write!, true)).toBe(
+      'affiliate=77; path=/; max-age=2592000; samesite=lax; secure',
+    );
+  });
+
+  it('ignores an affiliate value that is no token, and any on the checkout', () => {
+    expect(land('/?affiliate=<script>')).toEqual({});
+    expect(land('/checkout?affiliate=pub-42')).toEqual({});
+  });
+
   it('records awin as the source of an awc that came without one', () => {
     expect(land('/?awc=123_abc')).toEqual({ awc: '123_abc', source: 'awin', channel: 'aw' });
   });

@@ -17,6 +17,12 @@ const COOKIES: typeof SharedCookies = {
   discountCode: { name: 'discount_code', maxAgeDays: 30 },
 };
 const DEFAULT_SOURCE: typeof SharedDefaultSource = 'awin';
+/**
+ * The affiliate (publisher) who sent the buyer, beside the awc: 30 days, as spec section 9 says
+ * of affiliate cookies. Read from the landing URL's `affiliate`, `aff` or `affid`, or Awin's
+ * publisher parameter `sv_campaign_id`; the awc itself does not name the publisher.
+ */
+const AFFILIATE = { name: 'affiliate', maxAgeDays: 30 } as const;
 
 /** What `AttributionSchema` accepts for each value (and what a cookie can hold unescaped). */
 const TOKEN = /^[\w.:\-|]{1,200}$/;
@@ -40,7 +46,7 @@ function token(params: URLSearchParams, ...names: string[]): string | null {
 /**
  * The cookies to write for a page load of `pathname` with query `search`: `awc` with its
  * `source` (the URL's, else `awin`), the last paid `channel` (`aw` for an Awin click, `other`
- * for another paid click, untouched otherwise), `referrer` (`?ref=` or `?referrer=`) and the
+ * for another paid click, untouched otherwise), the `affiliate` who sent the buyer, `referrer` (`?ref=` or `?referrer=`) and the
  * discount code (`?discount=` or `?coupon=`). Invalid values are ignored, leaving the old cookie.
  */
 export function attributionCookieWrites(pathname: string, search: string): CookieWrite[] {
@@ -60,6 +66,7 @@ export function attributionCookieWrites(pathname: string, search: string): Cooki
   }
   if (awc || source?.toLowerCase() === 'aw') set(COOKIES.channel, 'aw');
   else if ([...params.keys()].some((name) => OTHER_PAID.test(name))) set(COOKIES.channel, 'other');
+  set(AFFILIATE, token(params, 'affiliate', 'aff', 'affid', 'sv_campaign_id'));
   set(COOKIES.referrer, token(params, 'ref', 'referrer'));
   set(COOKIES.discountCode, token(params, 'discount', 'coupon'));
   return writes;
