@@ -7,6 +7,7 @@ import homeContent from './home-content/index.ts';
 import macrocategories from './macrocategories/index.ts';
 import platforms from './platforms/index.ts';
 import tags from './tags/index.ts';
+import searchSynonyms from './search-synonyms/index.ts';
 import outbox from './outbox/index.ts';
 import offers from './offers/index.ts';
 import orders, { reviewQueue } from './orders/index.ts';
@@ -39,6 +40,7 @@ export function App() {
       <Resource name="platforms" {...platforms} />
       <Resource name="brands" {...brands} />
       <Resource name="tags" {...tags} />
+      <Resource name="search-synonyms" {...searchSynonyms} />
       <Resource name="home-content" {...homeContent} />
       <Resource name="products" {...products} />
       <Resource name="product-proposals" {...productProposals} />

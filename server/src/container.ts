@@ -171,12 +171,13 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { syncCatalogueIndex } from './modules/search/search-sync.ts';
 import { createSynonymRepository, synonymIndexes } from './modules/search/synonyms.repository.ts';
 import { createSynonymService } from './modules/search/synonyms.service.ts';
+import { cachedUntil } from './modules/search/cached-read.ts';
 import { memoizedCategories } from './modules/categories/category-memo.ts';
 import { createReadMemo } from './page-cache/read-memo.ts';
 import { memoizedPublicState } from './modules/state/state-memo.ts';
 import { cachedById } from './page-cache/cached-by-id.ts';
 import { cachedProductsByIds } from './modules/products/product-docs-cache.ts';
-import { ALL_CARTS, CART_TAG_PREFIX } from './page-cache/page-tags.ts';
+import { ALL_CARTS, CART_TAG_PREFIX, EVERY_PAGE } from './page-cache/page-tags.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
@@ -392,10 +393,14 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     products,
     offers: ask.offers,
     brands: ask.brands,
-    platforms: ask.platforms,
+    // Every catalogue answer names platforms: the list stays in memory until a platform write.
+    platforms: {
+      listByPosition: cachedUntil(ask.platforms.listByPosition, deps.pageCache.changes, EVERY_PAGE),
+    },
     sellers: ask.sellers,
     log,
     words: searchService,
+    cachedByIds: cachedProductsByIds(ask.products.findByIds, deps.pageCache.changes),
   });
   const catalogue = publicReads
     ? memoizedCatalogue(liveCatalogue, publicReads, searchService.version)

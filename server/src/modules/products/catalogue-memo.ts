@@ -22,10 +22,14 @@ export function memoizedCatalogue(
   const productTags = (ids: readonly string[]) => ids.map((id) => productTag(id.toLowerCase()));
   return {
     ...catalogue,
+    // Words are answered by the index in memory (and their page of documents from the product
+    // cache): kept answers would only multiply the keys, one per query typed.
     search: (req) =>
-      memo.get(`search ${indexVersion()} ${JSON.stringify(req)}`, [LISTINGS, EVERY_PAGE], () =>
-        catalogue.search(req),
-      ),
+      req.q
+        ? catalogue.search(req)
+        : memo.get(`search ${indexVersion()} ${JSON.stringify(req)}`, [LISTINGS, EVERY_PAGE], () =>
+            catalogue.search(req),
+          ),
     infoMultipleSales: (ids, locale, currency) =>
       memo.get(
         `sales ${locale} ${currency} ${ids.join(',')}`,

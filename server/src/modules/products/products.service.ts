@@ -29,6 +29,8 @@ type Deps = {
   log: Logger;
   /** Search by words, facets and "did you mean" (modules/search); without it, filters only. */
   words?: { search(q: IndexQuery): Promise<IndexAnswer> };
+  /** Product documents by id kept in memory between writes (a page of word search reads them). */
+  cachedByIds?: (ids: ObjectId[]) => Promise<ProductDoc[]>;
 };
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
@@ -42,6 +44,7 @@ function parseIds(list: string[]): ObjectId[] {
 /** The public catalogue: products by id, their sales, and search. */
 export function createCatalogueService(deps: Deps) {
   const { products, offers, brands, platforms, sellers, log, words } = deps;
+  const docsByIds = deps.cachedByIds ?? products.findByIds;
 
   /** Products of `ids` in that order; unknown ids are skipped. */
   async function findInOrder(ids: ObjectId[]): Promise<ProductDoc[]> {
@@ -166,7 +169,13 @@ export function createCatalogueService(deps: Deps) {
           skip,
           limit: pageSize,
         });
-        const rows = await findInOrder(found.ids.map((id) => new ObjectId(id)));
+        const byId = new Map(
+          (await docsByIds(found.ids.map((id) => new ObjectId(id)))).map((p) => [
+            p._id.toHexString(),
+            p,
+          ]),
+        );
+        const rows = found.ids.flatMap((id) => byId.get(id) ?? []);
         return {
           items: await toStore(rows, req.locale),
           total: found.total,
