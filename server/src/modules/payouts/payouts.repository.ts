@@ -39,6 +39,10 @@ export const payoutIndexes: IndexDescription[] = [
   // The consoles' lists, newest first (same instant: by id): all, and a seller's.
   { key: { createdAt: -1, _id: -1 } },
   { key: { sellerId: 1, createdAt: -1, _id: -1 } },
+  // The PayPal payouts job: open payouts of that method, last changed before its cut-off.
+  { key: { method: 1, status: 1, updatedAt: 1 } },
+  // PayPal's webhook names the batch.
+  { key: { batchId: 1 } },
 ];
 
 const SORTABLE = new Set(['createdAt', 'amountCents', 'status', 'sellerId', 'currency']);
