@@ -1,4 +1,5 @@
-import { ConsoleAdmin } from '@market/console-kit';
+import { ConsoleAdmin, type MenuGroup } from '@market/console-kit';
+import { AppBarSearch } from './search/AppBarSearch.tsx';
 import { Resource } from 'react-admin';
 import brands from './brands/index.ts';
 import categories from './categories/index.ts';
@@ -31,10 +32,52 @@ import system from './system/index.ts';
 import { adminSetup } from './setup.ts';
 import users from './users/index.ts';
 
+/** The admin menu's ~25 entries by job; a resource no group names still shows, after them. */
+export const ADMIN_MENU: readonly MenuGroup[] = [
+  {
+    key: 'catalogue',
+    resources: [
+      'products',
+      'product-proposals',
+      'offers',
+      'keys',
+      'categories',
+      'macrocategories',
+      'platforms',
+      'brands',
+      'tags',
+      'search-synonyms',
+    ],
+  },
+  {
+    key: 'orders',
+    resources: [
+      'orders',
+      'review-queue',
+      'refunds',
+      'claims',
+      'payouts',
+      'coupons',
+      'commission-rules',
+      'exchange-rates',
+      'blocklist',
+    ],
+  },
+  { key: 'sellers', resources: ['sellers', 'conversations'] },
+  { key: 'suppliers', resources: ['suppliers', 'supplier-purchases'] },
+  { key: 'content', resources: ['home-content', 'reviews'] },
+  { key: 'system', resources: ['users', 'audit-log', 'outbox', 'system'] },
+];
+
 /** The admin console. */
 export function App() {
   return (
-    <ConsoleAdmin setup={adminSetup} dashboard={Dashboard}>
+    <ConsoleAdmin
+      setup={adminSetup}
+      dashboard={Dashboard}
+      menuGroups={ADMIN_MENU}
+      appBarSearch={AppBarSearch}
+    >
       <Resource name="categories" {...categories} />
       <Resource name="macrocategories" {...macrocategories} />
       <Resource name="platforms" {...platforms} />

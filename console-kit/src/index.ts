@@ -49,6 +49,8 @@ export {
 } from './console-setup.ts';
 export { ConsoleDashboard, type ConsoleDashboardProps } from './dashboard/ConsoleDashboard.tsx';
 export { queuePath, WorkQueues, type WorkQueueLink } from './dashboard/WorkQueues.tsx';
+export { groupedMenu, type MenuGroup } from './layout/GroupedMenu.tsx';
+export { sellerConsoleTheme } from './theme/console-theme.ts';
 export { SalesCharts, StatusChart } from './dashboard/lazy-charts.tsx';
 export { DashboardCard } from './dashboard/DashboardCard.tsx';
 export { RankedTable } from './dashboard/RankedTable.tsx';

@@ -1,4 +1,10 @@
-import { APPLICANT_PERMISSION, ConsoleAdmin, type PublicRoute } from '@market/console-kit';
+import {
+  APPLICANT_PERMISSION,
+  ConsoleAdmin,
+  sellerConsoleTheme,
+  type MenuGroup,
+  type PublicRoute,
+} from '@market/console-kit';
 import { Resource } from 'react-admin';
 import categories from './categories/index.ts';
 import offers from './offers/index.ts';
@@ -20,6 +26,18 @@ import { REGISTER_PATH, SellerLoginPage } from './register/SellerLoginPage.tsx';
 import { sellerSetup } from './setup.ts';
 import { apiTokens, webhookDeliveries, webhooks } from './seller-api/index.ts';
 
+/** The seller menu by job; a resource no group names still shows, after them. */
+export const SELLER_MENU: readonly MenuGroup[] = [
+  {
+    key: 'catalogue',
+    resources: ['products', 'offers', 'keys', 'product-proposals', 'categories'],
+  },
+  { key: 'orders', resources: ['sales', 'refunds', 'claims', 'payouts', 'ledger-entries'] },
+  { key: 'suppliers', resources: ['supplier-connections', 'supplier-products'] },
+  { key: 'content', resources: ['reviews', 'conversations'] },
+  { key: 'shop', resources: ['shop', 'api-tokens', 'webhooks', 'webhook-deliveries'] },
+];
+
 /** Open to anyone: how a seller applies. */
 const publicRoutes: readonly PublicRoute[] = [{ path: REGISTER_PATH, element: <RegisterPage /> }];
 
@@ -34,6 +52,8 @@ export function App() {
       dashboard={Dashboard}
       loginPage={SellerLoginPage}
       publicRoutes={publicRoutes}
+      menuGroups={SELLER_MENU}
+      theme={sellerConsoleTheme}
     >
       {(permissions: unknown) =>
         permissions === APPLICANT_PERMISSION ? null : (

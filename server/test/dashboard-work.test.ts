@@ -1,6 +1,11 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminWorkSchema, SellerWorkSchema, type AdminWork } from '@market/shared';
+import {
+  AdminLookupSchema,
+  AdminWorkSchema,
+  SellerWorkSchema,
+  type AdminWork,
+} from '@market/shared';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 
@@ -147,5 +152,45 @@ describe('the seller console’s work queues', () => {
       count: 1,
       oldestAt: '2029-01-01T00:00:00.000Z',
     });
+  });
+});
+
+describe('the admin app bar’s search', () => {
+  const lookup = async (q: string, token = admin.token) => {
+    const res = await t.call('GET', `/api/admin/lookup?q=${encodeURIComponent(q)}`, { token });
+    expect(res.status).toBe(200);
+    return AdminLookupSchema.parse(await res.json());
+  };
+
+  it('finds an order by its number, a user by the start of their email, a product by its name', async () => {
+    const id = new ObjectId();
+    await t.db
+      .collection('orders')
+      .insertOne({ _id: id, number: '987654', status: 'review', createdAt: new Date() });
+    expect((await lookup('#987654')).orders).toEqual([
+      { id: id.toHexString(), number: '987654', status: 'review' },
+    ]);
+    expect((await lookup('98765')).orders).toEqual([]);
+
+    // Signing in is what records the account's email.
+    await t.call('POST', '/api/login', { token: seller.token });
+    const found = await lookup(seller.email.slice(0, 8).toUpperCase());
+    expect(found.users.map((u) => u.email)).toContain(seller.email);
+
+    const productId = await newProduct(t.db, { name: 'Quokka Lantern Saga' });
+    await sell(t, seller, productId);
+    // Through the catalogue's index: another word order and a typo still find it.
+    await expect
+      .poll(async () => (await lookup('lantern quoka')).products.map((p) => p.id), {
+        timeout: 3000,
+      })
+      .toContain(productId);
+  });
+
+  it('answers 400 to an empty query and 403 to a seller', async () => {
+    expect((await t.call('GET', '/api/admin/lookup?q=', { token: admin.token })).status).toBe(400);
+    expect((await t.call('GET', '/api/admin/lookup?q=x', { token: seller.token })).status).toBe(
+      403,
+    );
   });
 });

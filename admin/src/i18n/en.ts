@@ -2,6 +2,16 @@
 export const en = {
   app: {
     title: 'Marketplace admin',
+    // The app bar's search (search/AppBarSearch.tsx).
+    lookup: {
+      label: 'Find an order, a user or a product',
+      placeholder: 'Order number, email, product…',
+      nothing: 'Nothing found',
+      order: 'Order %{number} (%{status})',
+      orders: 'Orders',
+      users: 'Users',
+      products: 'Products',
+    },
     dashboard: {
       title: 'Overview',
       sales: {
@@ -69,7 +79,8 @@ export const en = {
       fields: { term: 'Term', synonyms: 'Means the same as', updatedAt: 'Updated' },
       help: {
         term: 'What buyers type, e.g. gta',
-        synonyms: 'One phrase per line, e.g. grand theft auto. Either finds the products of the others',
+        synonyms:
+          'One phrase per line, e.g. grand theft auto. Either finds the products of the others',
       },
     },
     'home-content': {

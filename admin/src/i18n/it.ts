@@ -5,6 +5,15 @@ import type { en } from './en.ts';
 export const it: TranslationOf<typeof en> = {
   app: {
     title: 'Amministrazione del marketplace',
+    lookup: {
+      label: 'Trova un ordine, un utente o un prodotto',
+      placeholder: 'Numero d’ordine, email, prodotto…',
+      nothing: 'Nessun risultato',
+      order: 'Ordine %{number} (%{status})',
+      orders: 'Ordini',
+      users: 'Utenti',
+      products: 'Prodotti',
+    },
     dashboard: {
       title: 'Panoramica',
       sales: {

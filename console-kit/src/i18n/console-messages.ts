@@ -33,6 +33,17 @@ export const consoleMessagesEn = {
     bulk: {
       done: '%{succeeded} done, %{failed} failed',
     },
+    // The menu's sections by job (layout/GroupedMenu.tsx).
+    menu: {
+      catalogue: 'Catalogue',
+      orders: 'Orders and money',
+      sellers: 'Sellers',
+      suppliers: 'Suppliers',
+      content: 'Content',
+      system: 'System',
+      selling: 'Selling',
+      shop: 'Shop and integrations',
+    },
     // The work waiting on each console's home (dashboard/WorkQueues.tsx).
     work: {
       title: 'Waiting for you',
@@ -119,6 +130,16 @@ export const consoleMessagesIt: TranslationOf<typeof consoleMessagesEn> = {
     },
     bulk: {
       done: '%{succeeded} completate, %{failed} non riuscite',
+    },
+    menu: {
+      catalogue: 'Catalogo',
+      orders: 'Ordini e denaro',
+      sellers: 'Venditori',
+      suppliers: 'Fornitori',
+      content: 'Contenuti',
+      system: 'Sistema',
+      selling: 'Vendite',
+      shop: 'Negozio e integrazioni',
     },
     work: {
       title: 'In attesa di te',

@@ -1,8 +1,13 @@
-import { useMemo, type ReactElement, type ReactNode } from 'react';
+import { useMemo, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import {
   Admin,
+  AppBar,
   CustomRoutes,
   Layout,
+  TitlePortal,
+  type AppBarProps,
+  type MenuProps,
+  type RaThemeOptions,
   type DashboardComponent,
   type LayoutProps,
   type LoginComponent,
@@ -16,6 +21,7 @@ import type { ConsoleSetup } from '../console-setup.ts';
 import { CONSOLE_BASENAME } from './console-basename.ts';
 import { ConsoleLoginPage } from './ConsoleLoginPage.tsx';
 import { ConsoleTitle } from './ConsoleTitle.tsx';
+import { groupedMenu, type MenuGroup } from './GroupedMenu.tsx';
 
 /** A page anyone may open, signed in or not, outside the console's layout (e.g. a sign-up form). */
 export interface PublicRoute {
@@ -33,17 +39,41 @@ export interface ConsoleAdminProps {
   publicRoutes?: readonly PublicRoute[];
   /** The console's `<Resource>`s, or one function of the permissions returning them. */
   children: ReactNode | RenderResourcesFunction;
+  /** The menu's sections by job; react-admin's flat menu without. */
+  menuGroups?: readonly MenuGroup[];
+  /** A search box in the app bar (the admin's: an order, a user, a product). */
+  appBarSearch?: ComponentType;
+  /** Light always; the seller console passes its own variant. */
+  theme?: RaThemeOptions;
 }
+
+/** react-admin's app bar with the console's search box before its own buttons. */
+const appBarWith = (Search: ComponentType) =>
+  function ConsoleAppBar(props: AppBarProps) {
+    return (
+      <AppBar {...props}>
+        <TitlePortal />
+        <Search />
+      </AppBar>
+    );
+  };
 
 const title = <ConsoleTitle />;
 
-/** react-admin's layout plus the "sign in again" dialog sensitive actions wait on. */
-const layoutWith = (prompt: RecentSignInPrompt) =>
+/**
+ * react-admin's layout plus the "sign in again" dialog sensitive actions wait on, with the
+ * grouped menu and the app bar's extras when the console has them.
+ */
+const layoutWith = (
+  prompt: RecentSignInPrompt | undefined,
+  menu: ComponentType<MenuProps> | undefined,
+  appBar: ComponentType<AppBarProps> | undefined,
+) =>
   function ConsoleLayout({ children }: LayoutProps) {
     return (
-      <Layout>
+      <Layout menu={menu} appBar={appBar}>
         {children}
-        <RecentSignInDialog prompt={prompt} />
+        {prompt ? <RecentSignInDialog prompt={prompt} /> : null}
       </Layout>
     );
   };
@@ -58,9 +88,20 @@ export function ConsoleAdmin({
   loginPage = ConsoleLoginPage,
   publicRoutes = [],
   children,
+  menuGroups,
+  appBarSearch,
+  theme = consoleTheme,
 }: ConsoleAdminProps) {
   const prompt = setup.recentSignIn;
-  const layout = useMemo(() => (prompt ? layoutWith(prompt) : undefined), [prompt]);
+  const menu = useMemo(() => (menuGroups ? groupedMenu(menuGroups) : undefined), [menuGroups]);
+  const appBar = useMemo(
+    () => (appBarSearch ? appBarWith(appBarSearch) : undefined),
+    [appBarSearch],
+  );
+  const layout = useMemo(
+    () => (prompt || menu || appBar ? layoutWith(prompt, menu, appBar) : undefined),
+    [prompt, menu, appBar],
+  );
   return (
     <Admin
       layout={layout}
@@ -70,7 +111,7 @@ export function ConsoleAdmin({
       dataProvider={setup.dataProvider}
       i18nProvider={setup.i18nProvider}
       store={setup.store}
-      theme={consoleTheme}
+      theme={theme}
       darkTheme={null}
       defaultTheme="light"
       loginPage={loginPage}

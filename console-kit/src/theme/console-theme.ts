@@ -8,3 +8,18 @@ export const consoleTheme: RaThemeOptions = {
   ...defaultLightTheme,
   breakpoints: { values: CONSOLE_BREAKPOINTS },
 };
+
+/**
+ * The seller console's variant (spec: "seller theme variant kept"): light too, with its own
+ * accent, so a person with both consoles open tells the shop from the marketplace's admin.
+ */
+export const sellerConsoleTheme: RaThemeOptions = {
+  ...consoleTheme,
+  palette: {
+    ...defaultLightTheme.palette,
+    mode: 'light',
+    // Teal, dark enough for white text on the app bar (contrast 5.4:1).
+    primary: { main: '#00796b' },
+    secondary: { main: '#00695c' },
+  },
+};

@@ -124,3 +124,13 @@ export const SellerWorkSchema = z.object(
   >,
 );
 export type SellerWork = z.infer<typeof SellerWorkSchema>;
+
+/** `GET /api/admin/lookup?q=`: the admin app bar's search. */
+export const AdminLookupQuerySchema = z.object({ q: z.string().trim().min(1).max(200) });
+/** An order by its number, users by email (prefix), products by name: each to open its record. */
+export const AdminLookupSchema = z.object({
+  orders: z.array(z.object({ id: z.string(), number: z.string(), status: z.string() })),
+  users: z.array(z.object({ id: z.string(), email: z.string() })),
+  products: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type AdminLookup = z.infer<typeof AdminLookupSchema>;

@@ -1,5 +1,7 @@
 import {
   AdminDashboardSchema,
+  AdminLookupQuerySchema,
+  AdminLookupSchema,
   AdminWorkSchema,
   DashboardQuerySchema,
   SellerDashboardSchema,
@@ -8,6 +10,7 @@ import {
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import type { DashboardService } from './dashboards.service.ts';
+import type { AdminLookupFn } from './lookup.ts';
 
 /** `GET /api/admin/dashboard?days=30`: the admin console's home, aggregated on the server. */
 export const adminDashboardRoutes = (service: DashboardService) =>
@@ -55,3 +58,17 @@ export const sellerDashboardRoutes = (service: DashboardService) =>
       },
       async (c) => c.json(await service.sellerWork(currentUser(c).sellerId!)),
     );
+
+/** `GET /api/admin/lookup?q=`: the admin console's app-bar search (orders, users, products). */
+export const adminLookupRoutes = (lookup: AdminLookupFn) =>
+  routes('/admin/lookup', { tag: 'admin', access: 'admin' }).get(
+    '/',
+    {
+      summary: 'Find an order by number, users by email, products by name',
+      description:
+        'An order whose number is `q` (a leading `#` ignored); up to five users whose email starts with `q` (three characters or more); up to five products whose name matches `q` in the catalogue search (typos forgiven).',
+      query: AdminLookupQuerySchema,
+      response: { status: 200, description: 'What was found', schema: AdminLookupSchema },
+    },
+    async (c) => c.json(await lookup(c.req.valid('query').q)),
+  );
