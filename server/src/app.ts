@@ -29,6 +29,7 @@ import {
 } from './modules/categories/categories.routes.ts';
 import {
   adminDashboardRoutes,
+  adminLookupRoutes,
   sellerDashboardRoutes,
 } from './modules/dashboards/dashboards.routes.ts';
 import { adminBrandRoutes } from './modules/brands/brands.routes.ts';
@@ -221,6 +222,7 @@ export function createApp(c: Container) {
       sellerClaimRoutes(c.claims.service),
       adminClaimRoutes(c.claims.service),
       adminDashboardRoutes(c.dashboards),
+      adminLookupRoutes(c.adminLookup),
       sellerDashboardRoutes(c.dashboards),
       userConversationRoutes(c.conversations),
       sellerConversationRoutes(c.conversations),

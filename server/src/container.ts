@@ -32,6 +32,7 @@ import {
 import { createOrderReports } from './modules/affiliates/order-reports.ts';
 import { createDashboardRepository } from './modules/dashboards/dashboards.repository.ts';
 import { createDashboardService } from './modules/dashboards/dashboards.service.ts';
+import { createAdminLookup } from './modules/dashboards/lookup.ts';
 import { auditIndexes, createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditLog, SYSTEM_AUDIT_CONTEXT } from './modules/audit/audit.service.ts';
 import { brandIndexes, createBrandRepository } from './modules/brands/brands.repository.ts';
@@ -880,6 +881,15 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     /** The sellers' ledger (balances and movements). */
     ledger: ask.ledger,
     dashboards,
+    // The admin app bar's search: products through the catalogue's search index.
+    adminLookup: createAdminLookup({
+      db,
+      products: async (q) =>
+        (await searchService.suggest({ q, locale: 'en', currency: 'eur' })).products.map((p) => ({
+          id: p.id,
+          name: p.name,
+        })),
+    }),
     /** Live chat: the conversations' routes. */
     conversations,
     saleDetail,
