@@ -27,6 +27,10 @@ type Bench = {
 const BENCHES: Bench[] = [
   { file: 'compression.ts', quick: {} },
   { file: 'catalogue-api.ts', quick: { BENCH_ROUNDS: '2', BENCH_SECONDS: '2' } },
+  {
+    file: 'search.ts',
+    quick: { BENCH_PRODUCTS: '10000', BENCH_ROUNDS: '1', BENCH_SECONDS: '2' },
+  },
   { file: 'auth.ts', quick: { BENCH_ROUNDS: '2', BENCH_SECONDS: '2' } },
   { file: 'api-tokens.ts', quick: { BENCH_SECONDS: '3' } },
   { file: 'pages.ts', quick: { BENCH_SECONDS: '3', BENCH_CACHE: 'on' } },

@@ -26,7 +26,14 @@ export type IndexAnswer = {
 
 type Doc = { id: string; en: string; it: string; extra: string };
 
-const toDoc = (e: SearchEntry): Doc => ({ id: e.id, en: e.name.en, it: e.name.it, extra: e.extra });
+// An Italian name equal to the English one (most games) is indexed once, under `en`: Italian
+// searches read both fields.
+const toDoc = (e: SearchEntry): Doc => ({
+  id: e.id,
+  en: e.name.en,
+  it: e.name.it === e.name.en ? '' : e.name.it,
+  extra: e.extra,
+});
 
 /**
  * The catalogue's words in memory (MiniSearch: a radix tree per field, BM25 scores, fuzzy and
