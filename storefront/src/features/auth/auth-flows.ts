@@ -9,6 +9,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { addProfile, addSocialProfile, createSession, endSession } from './auth-api.ts';
+import { rememberSessionToken } from './session-sync.ts';
 import { forgetCart, mergeGuestCart } from '../cart/cart.store.ts';
 import { signInWithEmulatorGoogle } from './emulator-popup.ts';
 import { firebaseAuth, loadClientConfig } from './firebase.ts';
@@ -33,6 +34,7 @@ async function openSession(user: User): Promise<void> {
   const idToken = await user.getIdToken();
   try {
     await createSession(idToken);
+    rememberSessionToken(idToken);
   } catch (error) {
     await signOutQuietly();
     throw error;

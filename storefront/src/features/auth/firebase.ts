@@ -2,6 +2,7 @@ import { ClientConfigSchema, type ClientConfig } from '@market/shared';
 import { getApp, getApps, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { callApi } from '../../lib/api-client.ts';
+import { followIdToken } from './session-sync.ts';
 
 let pendingConfig: Promise<ClientConfig> | undefined;
 let pendingAuth: Promise<Auth> | undefined;
@@ -35,6 +36,8 @@ function startAuth(config: ClientConfig): Auth {
   if (config.authEmulatorUrl && !auth.emulatorConfig) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   }
+  // The session cookie follows the ID token from here on (session-sync.ts).
+  followIdToken(auth);
   return auth;
 }
 
