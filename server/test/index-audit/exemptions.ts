@@ -58,6 +58,15 @@ export const EXEMPT_SHAPES: { reason: string; matches(shape: QueryShape): boolea
   },
   {
     reason:
+      "FOLLOW-UP: the admin console's search by words in people (email, name, surname) and mails (recipient, subject) matches anywhere in the text with a regex, a scan of every key; an anchored prefix on a lower-cased key, or the search issue's index, would serve it",
+    matches: (s) =>
+      (s.collection === 'users' || s.collection === 'outbox') &&
+      [s.predicate, ...(s.predicate.or ?? [])].some((p) =>
+        p.regex.some((f) => ['email', 'name', 'surname', 'to', 'subject'].includes(f)),
+      ),
+  },
+  {
+    reason:
       "the admin console's search for part of a coupon code: coupons are typed in by admins (hundreds), matched anywhere in the code",
     matches: (s) => s.collection === 'coupons' && s.predicate.regex.includes('codeKey'),
   },
