@@ -58,14 +58,21 @@ export const EXEMPT_SHAPES: { reason: string; matches(shape: QueryShape): boolea
   },
   {
     reason:
-      "FOLLOW-UP: the admin console's search by words in people (email, name, surname), shops (name, email, registered name, VAT number) and mails (recipient, subject) matches anywhere in the text with a regex, a scan of every key; an anchored prefix on a lower-cased key, or the search issue's index, would serve it",
+      "FOLLOW-UP: the admin console's search by words in people (email, name, surname), shops (name, email, registered name, VAT number), mails and blocked values (within one kind) (recipient, subject) matches anywhere in the text with a regex, a scan of every key; an anchored prefix on a lower-cased key, or the search issue's index, would serve it",
     matches: (s) =>
-      ['users', 'sellers', 'outbox'].includes(s.collection) &&
+      ['users', 'sellers', 'outbox', 'blocklist'].includes(s.collection) &&
       [s.predicate, ...(s.predicate.or ?? [])].some((p) =>
         p.regex.some((f) =>
-          ['email', 'name', 'surname', 'registrationName', 'vatNumber', 'to', 'subject'].includes(
-            f,
-          ),
+          [
+            'email',
+            'name',
+            'surname',
+            'registrationName',
+            'vatNumber',
+            'to',
+            'subject',
+            'value',
+          ].includes(f),
         ),
       ),
   },
