@@ -37,11 +37,9 @@ type ListResource = {
 const NOT_YET_BY_ID = [
   'admin/conversations',
   'admin/home-content',
-  'admin/payouts',
   'seller/api-tokens',
   'seller/conversations',
   'seller/ledger-entries',
-  'seller/payouts',
   'seller/refunds',
   'seller/sales',
   'seller/webhook-deliveries',

@@ -1,3 +1,4 @@
+import { ObjectId, type Filter } from 'mongodb';
 import { z } from 'zod';
 import {
   CurrencySchema,
@@ -12,7 +13,7 @@ import {
   StatementQuerySchema,
 } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import { listResponse } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
@@ -23,13 +24,24 @@ import { statementCsv, toLedgerEntry } from './payouts-statement.ts';
 import { toPayout, type PayoutService } from './payouts.service.ts';
 
 const PayoutFilterSchema = z.object({
+  /** react-admin's getMany: only these payouts. */
+  id: IdFilterSchema.optional(),
   status: PayoutStatusSchema.optional(),
   currency: CurrencySchema.optional(),
   sellerId: z.string().max(128).optional(),
 });
 const payout = rest(['payouts', 'a payout'], PayoutSchema);
 
-const filterOf = (f: z.infer<typeof PayoutFilterSchema>): Partial<PayoutDoc> => ({
+const filterOf = (f: z.infer<typeof PayoutFilterSchema>): Filter<PayoutDoc> => ({
+  ...(f.id !== undefined && {
+    // An id that cannot be an ObjectId matches nothing, like an unknown one.
+    _id: {
+      $in: [f.id]
+        .flat()
+        .filter((id) => ObjectId.isValid(id))
+        .map((id) => new ObjectId(id)),
+    },
+  }),
   ...(f.status && { status: f.status }),
   ...(f.currency && { currency: f.currency }),
   ...(f.sellerId && { sellerId: f.sellerId }),
