@@ -97,10 +97,16 @@ export function createCatalogueIndex() {
     const boost: Record<string, number> =
       locale === 'it' ? { it: 2, en: 1, extra: 0.3 } : { en: 2, extra: 0.3 };
     // Every word must match (in any field, any order): a word no product has finds nothing, and
-    // the buyer is offered "did you mean" rather than products matching half the query.
-    const plan = planQuery(text, synonyms);
-    if (!plan) return new Map<string, number>();
-    const results = mini.search(plan.query, { fields, boost });
+    // the buyer is offered "did you mean" rather than products matching half the query. Words as
+    // typed first (each also a prefix): typo forgiveness multiplies the terms each word reads, so
+    // it is the second try, when the first found nothing.
+    let results: ReturnType<typeof mini.search> = [];
+    for (const forgiving of [false, true]) {
+      const plan = planQuery(text, synonyms, forgiving);
+      if (!plan) return new Map<string, number>();
+      results = mini.search(plan.query, { fields, boost });
+      if (results.length) break;
+    }
     return new Map(results.map((r) => [String(r.id), r.score]));
   }
 

@@ -29,11 +29,12 @@ function swaps(word: string): string[] {
  * One typed word: itself (with typos forgiven and, as the buyer may still be typing it, as a
  * prefix), its swaps, and for a roman numeral its digits too ("v" → "5", still "v…" as a prefix).
  */
-function wordQuery(word: string): Query {
+function wordQuery(word: string, forgiving: boolean): Query {
+  const typos = forgiving ? typosAllowed(word) : 0;
   const queries: Query[] = [
-    { queries: [word], fuzzy: typosAllowed(word) || false, prefix: true, combineWith: 'OR' },
+    { queries: [word], fuzzy: typos || false, prefix: true, combineWith: 'OR' },
   ];
-  if (typosAllowed(word) > 0) {
+  if (typos > 0) {
     queries.push({
       queries: [swaps(word).join(' ')],
       fuzzy: false,
@@ -63,6 +64,8 @@ const phraseQuery = (phrase: readonly string[]): Query => ({
 export function planQuery(
   text: string,
   synonyms: SynonymGroups,
+  /** With typos forgiven: the second try, when the words as typed (and as prefixes) found none. */
+  forgiving = true,
 ): { query: QueryCombination; words: string[] } | null {
   const words = foldWords(text);
   if (!words.length) return null;
@@ -81,12 +84,12 @@ export function planQuery(
       const typed = words.slice(at, at + matched.length);
       const typedQuery: Query =
         typed.length === 1
-          ? wordQuery(typed[0]!)
-          : { queries: typed.map(wordQuery), combineWith: 'AND' };
+          ? wordQuery(typed[0]!, forgiving)
+          : { queries: typed.map((w) => wordQuery(w, forgiving)), combineWith: 'AND' };
       queries.push({ queries: [typedQuery, ...matched.group.map(phraseQuery)], combineWith: 'OR' });
       at += matched.length;
     } else {
-      queries.push(wordQuery(words[at]!));
+      queries.push(wordQuery(words[at]!, forgiving));
       at += 1;
     }
   }
