@@ -1,5 +1,8 @@
 /** English texts of the admin console; the Italian ones must have exactly these keys. */
 export const en = {
+  // The spec names the lists' create action "add" (§3: info, delete, add, new, sell, edit…);
+  // a list that means a new catalogue entry says "new" itself (products).
+  ra: { action: { create: 'Add' } },
   app: {
     title: 'Marketplace admin',
     // The app bar's search (search/AppBarSearch.tsx).

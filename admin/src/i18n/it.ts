@@ -3,6 +3,7 @@ import type { en } from './en.ts';
 
 /** Italian texts of the admin console. */
 export const it: TranslationOf<typeof en> = {
+  ra: { action: { create: 'Aggiungi' } },
   app: {
     title: 'Amministrazione del marketplace',
     lookup: {
