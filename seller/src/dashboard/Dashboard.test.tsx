@@ -114,6 +114,7 @@ describe('Dashboard', () => {
       }),
     });
     expect(await screen.findByText('Your application is being reviewed.')).toBeTruthy();
-    expect(screen.queryByText(en.app.dashboard.sections.offers)).toBeNull();
+    // Not the work of an approved shop.
+    expect(screen.queryByText('Claims to answer')).toBeNull();
   });
 });

@@ -18,13 +18,6 @@ export const en = {
     title: 'Marketplace seller console',
     dashboard: {
       title: 'Overview',
-      intro: 'This is where you sell on the marketplace. The console holds, or will soon hold:',
-      sections: {
-        categories: 'Categories: the catalogue categories your products are listed in',
-        offers: 'Your offers: products, prices and keys in stock',
-        orders: 'Your orders and their key deliveries',
-        payouts: 'Your balance and payouts',
-      },
       api: {
         intro: 'Selling from your own systems? The seller API uploads offers and keys.',
         link: 'API reference',

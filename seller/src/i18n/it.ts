@@ -21,13 +21,6 @@ export const it: TranslationOf<typeof en> = {
     title: 'Console venditori del marketplace',
     dashboard: {
       title: 'Panoramica',
-      intro: 'Da qui vendi sul marketplace. La console contiene, o conterrà presto:',
-      sections: {
-        categories: 'Categorie: le categorie del catalogo in cui compaiono i tuoi prodotti',
-        offers: 'Le tue offerte: prodotti, prezzi e chiavi disponibili',
-        orders: 'I tuoi ordini e le consegne delle chiavi',
-        payouts: 'Il tuo saldo e i pagamenti',
-      },
       api: {
         intro: 'Vendi dai tuoi sistemi? L’API venditori carica offerte e chiavi.',
         link: 'Documentazione API',
