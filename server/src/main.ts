@@ -136,6 +136,9 @@ async function runInstance(config: Config, log: Logger) {
       log.error({ err }, 'demo supplier offers not seeded'),
     );
   }
+  // The seed writes the catalogue straight to the database, past the write watcher, while the
+  // search index was being built from what was there: built again once the demo is in.
+  if (config.SEED_DEMO_DATA) await container.searchSync.rebuild();
 
   // Supplier catalogue imports stop after their current page at shutdown, to be resumed.
   const imports = container.supplierImportRunner;

@@ -58,6 +58,7 @@ export const en = {
     allRegions: 'All regions',
     regions: { Global: 'Global', ROW: 'Rest of the world' },
     sort: 'Sort by',
+    bestMatch: 'Best match',
     sorts: {
       newest: 'Newest',
       price_asc: 'Price: low to high',

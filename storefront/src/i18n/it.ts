@@ -60,6 +60,7 @@ export const it: Messages = {
     allRegions: 'Tutte le regioni',
     regions: { Global: 'Globale', ROW: 'Resto del mondo' },
     sort: 'Ordina per',
+    bestMatch: 'Più pertinenti',
     sorts: {
       newest: 'Più recenti',
       price_asc: 'Prezzo: dal più basso',

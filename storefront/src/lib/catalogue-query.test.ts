@@ -16,7 +16,7 @@ describe('parseCatalogueQuery', () => {
       category: undefined,
       platform: undefined,
       region: undefined,
-      sort: 'newest',
+      sort: undefined,
       currency: undefined,
       min: undefined,
       max: undefined,
@@ -51,7 +51,7 @@ describe('parseCatalogueQuery', () => {
     expect(query.currency).toBeUndefined();
     expect(query.platform).toBeUndefined();
     expect(query.region).toBeUndefined();
-    expect(query.sort).toBe('newest');
+    expect(query.sort).toBeUndefined();
     expect(query.min).toBeUndefined();
     expect(query.q).toBeUndefined();
     expect(query.tag).toBeUndefined();

@@ -25,7 +25,8 @@ export interface CatalogueQuery {
   category: CategoryId | undefined;
   platform: string | undefined;
   region: Region | undefined;
-  sort: CatalogueSort;
+  /** Absent: the default order, by relevance with words, else newest first. */
+  sort: CatalogueSort | undefined;
   /**
    * The price range as typed, in `currency`: the visitor's display currency when they sent the
    * form, so a shared link filters the same for everyone. Absent when there is no range.
@@ -35,8 +36,6 @@ export interface CatalogueQuery {
   max: number | undefined;
   page: number;
 }
-
-const DEFAULT_SORT: CatalogueSort = 'newest';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
@@ -65,7 +64,7 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
       params.get('platform'),
     ),
     region: oneOf(REGIONS, params.get('region')),
-    sort: oneOf(CATALOGUE_SORTS, params.get('sort')) ?? DEFAULT_SORT,
+    sort: oneOf(CATALOGUE_SORTS, params.get('sort')),
     currency: ranged ? (oneOf(CURRENCIES, params.get('currency')) ?? 'eur') : undefined,
     min,
     max,
@@ -98,7 +97,7 @@ export function catalogueQueryString(query: CatalogueQuery, page: number): strin
   if (query.category) params.set('category', query.category);
   if (query.platform) params.set('platform', query.platform);
   if (query.region) params.set('region', query.region);
-  if (query.sort !== DEFAULT_SORT) params.set('sort', query.sort);
+  if (query.sort) params.set('sort', query.sort);
   if (query.min !== undefined) params.set('min', String(query.min));
   if (query.max !== undefined) params.set('max', String(query.max));
   if (query.currency) params.set('currency', query.currency);
