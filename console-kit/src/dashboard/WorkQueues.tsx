@@ -1,7 +1,13 @@
 import { Card, CardContent, CardHeader, List, ListItem, Stack, Typography } from '@mui/material';
 import type { WorkQueue } from '@market/shared';
 import { useEffect, useState } from 'react';
-import { LinkBase, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import {
+  LinkBase,
+  useCreatePath,
+  useDataProvider,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import type { ConsoleDataProvider } from '../data/data-provider.ts';
 
 /** One queue on a console's home: its count in `GET url`, and the list it opens, oldest first. */
@@ -19,14 +25,18 @@ export interface WorkQueueLink {
 
 type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: unknown };
 
-/** The list URL react-admin reads its filter and sort from (`?filter=…&sort=…&order=ASC`). */
-export function queuePath(q: WorkQueueLink): string {
+/**
+ * The list URL react-admin reads its filter and sort from (`?filter=…&sort=…&order=ASC`).
+ * `listPath` is the resource's list as `useCreatePath` gives it: the console's routes live under
+ * its sub-path (`/admin/orders`), and a bare `/orders` would leave the console.
+ */
+export function queuePath(q: WorkQueueLink, listPath = `/${q.resource}`): string {
   const params = new URLSearchParams({ filter: JSON.stringify(q.filter ?? {}) });
   if (q.sort) {
     params.set('sort', q.sort);
     params.set('order', 'ASC');
   }
-  return `/${q.resource}?${params.toString()}`;
+  return `${listPath}?${params.toString()}`;
 }
 
 /**
@@ -41,6 +51,7 @@ export function WorkQueues(props: {
 }) {
   const { url, schema, queues } = props;
   const translate = useTranslate();
+  const createPath = useCreatePath();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -82,7 +93,10 @@ export function WorkQueues(props: {
                       sx={{ minWidth: '3ch', textAlign: 'right' }}
                     >
                       {count > 0 ? (
-                        <LinkBase to={queuePath(q)} aria-label={`${label}: ${count}`}>
+                        <LinkBase
+                          to={queuePath(q, createPath({ resource: q.resource, type: 'list' }))}
+                          aria-label={`${label}: ${count}`}
+                        >
                           {count}
                         </LinkBase>
                       ) : (
