@@ -64,9 +64,10 @@ test('a buyer with a typo finds the product', async ({ page, request }) => {
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search the shop' });
   await box.fill(typo);
-  await box.press('Escape');
+  // Enter with no suggestion chosen submits the text (Escape would empty a search field that
+  // has no open list: Chromium's own behaviour).
   await box.press('Enter');
-  await expect(page).toHaveURL(/\/search\?q=/);
+  await expect(page).toHaveURL(/\/search\?q=\w+/);
   await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
 });
 
