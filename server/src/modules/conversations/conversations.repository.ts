@@ -68,6 +68,10 @@ export type ConversationPageFilter = {
   sellerId?: string | undefined;
   orderId?: ObjectId | undefined;
   unreadBy?: ChatReader | undefined;
+  /** getMany: the conversations with these ids (the admin's rows). */
+  ids?: ObjectId[] | undefined;
+  /** getMany: the conversations on these orders (the seller's rows are named by order). */
+  orderIds?: ObjectId[] | undefined;
 };
 
 /** Sorted by last message only: each filter has its index by last message (another column would sort every match in memory). */
@@ -151,6 +155,8 @@ export function createConversationRepository(db: Db) {
       if (f.sellerId) query.sellerId = f.sellerId;
       if (f.orderId) query.orderId = f.orderId;
       if (f.unreadBy) query[`unread.${f.unreadBy}`] = { $gt: 0 };
+      if (f.ids) query._id = { $in: f.ids };
+      if (f.orderIds) query.orderId = { $in: f.orderIds };
       const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'lastMessageAt';
       const [rows, total] = await Promise.all([
         conversations

@@ -9,7 +9,7 @@ import {
   SellerConversationSummarySchema,
 } from '@market/shared';
 import { jsonWithEtag } from '../../lib/etag-json.ts';
-import { listResponse } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
@@ -20,6 +20,7 @@ import type { ConversationService } from './conversations.service.ts';
 export const ConversationFilterSchema = z.object({
   orderId: z.string().min(1).max(64).optional(),
   unread: z.boolean().optional(),
+  id: IdFilterSchema.optional(),
 });
 export const AdminConversationFilterSchema = ConversationFilterSchema.extend({
   sellerId: z.string().min(1).max(128).optional(),

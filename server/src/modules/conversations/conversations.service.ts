@@ -11,7 +11,7 @@ import {
 } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
-import { toObjectId } from '../offers/object-ids.ts';
+import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { OrderDoc } from '../orders/order-doc.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
@@ -25,7 +25,12 @@ import {
 } from './conversation-view.ts';
 import type { ConversationDoc, ConversationRepository } from './conversations.repository.ts';
 
-export type ConversationFilter = { orderId?: string | undefined; unread?: boolean | undefined };
+export type ConversationFilter = {
+  orderId?: string | undefined;
+  unread?: boolean | undefined;
+  /** getMany's ids: order ids for a seller, conversation ids for an admin. */
+  id?: string | string[] | undefined;
+};
 export type AdminConversationFilter = ConversationFilter & { sellerId?: string | undefined };
 
 const FULL = () =>
@@ -151,6 +156,7 @@ export function createConversationService(deps: {
         sellerId,
         orderId,
         unreadBy: f.unread ? 'seller' : undefined,
+        orderIds: f.id === undefined ? undefined : toObjectIds(f.id),
       });
       return { rows: rows.map(toSellerSummary), total };
     },
@@ -187,6 +193,7 @@ export function createConversationService(deps: {
         orderId,
         sellerId: f.sellerId,
         unreadBy: f.unread ? 'admin' : undefined,
+        ids: f.id === undefined ? undefined : toObjectIds(f.id),
       });
       const names = await deps.sellers.namesByIds([...new Set(rows.map((r) => r.sellerId))]);
       return {

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { HomeContentSchema, HomeContentUpdateSchema } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
-import { listResponse } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import { HOME_ID } from './home-content.repository.ts';
@@ -10,6 +11,9 @@ import type { HomeContentService } from './home-content.service.ts';
 function homeId(raw: string) {
   if (raw !== HOME_ID) throw new AppError('NOT_FOUND');
 }
+
+/** getMany's `id` filter: the record `home` when asked for, nothing else exists. */
+const HomeContentFilterSchema = z.object({ id: IdFilterSchema.optional() });
 
 const home = rest(
   ['the home content (one record, `home`)', 'the home content (`home`)'],
@@ -25,12 +29,16 @@ export const adminHomeContentRoutes = (service: HomeContentService) =>
     .get(
       '/',
       home.list({
-        description: 'A singleton: the list holds the one record `home`; its filter is ignored.',
+        filter: HomeContentFilterSchema,
+        description:
+          'A singleton: the list holds the one record `home`; an `id` filter (getMany) finds it when it names `home`.',
       }),
       async (c) => {
         const q = c.req.valid('query');
-        const rows = q.skip === 0 ? [await service.get()] : [];
-        return listResponse(c, 'home-content', q, rows, 1);
+        const { id } = q.filter;
+        const total = id === undefined || [id].flat().includes(HOME_ID) ? 1 : 0;
+        const rows = total && q.skip === 0 ? [await service.get()] : [];
+        return listResponse(c, 'home-content', q, rows, total);
       },
     )
     .get('/:id', home.getOne(), async (c) => {

@@ -126,9 +126,16 @@ export function createLedgerRepository(db: Db) {
         .toArray();
       return rows.map((r) => ({ ...r._id, cents: r.total }));
     },
-    /** A page of the seller's movements, newest first. */
-    page: (sellerId: string, q: ListQuery, filter: { type?: string; currency?: Currency }) =>
-      pageOf({ sellerId, ...filter } as Filter<LedgerEntryDoc>, q),
+    /** A page of the seller's movements, newest first; `ids` (getMany) narrows it to those. */
+    page: (
+      sellerId: string,
+      q: ListQuery,
+      { ids, ...filter }: { type?: string; currency?: Currency; ids?: ObjectId[] },
+    ) =>
+      pageOf(
+        { sellerId, ...filter, ...(ids && { _id: { $in: ids } }) } as Filter<LedgerEntryDoc>,
+        q,
+      ),
     /**
      * A page of the seller's reversals (refunds and chargebacks), newest first unless sorted by
      * `at`; `from`/`to` bound `at` (both included).
@@ -136,10 +143,17 @@ export function createLedgerRepository(db: Db) {
     async reversalsPage(
       sellerId: string,
       q: ListQuery,
-      filter: { type?: 'refund' | 'chargeback'; currency?: Currency; from?: Date; to?: Date },
+      filter: {
+        type?: 'refund' | 'chargeback';
+        currency?: Currency;
+        from?: Date;
+        to?: Date;
+        ids?: ObjectId[];
+      },
     ) {
       const query: Filter<LedgerEntryDoc> = {
         sellerId,
+        ...(filter.ids && { _id: { $in: filter.ids } }),
         type: filter.type ?? { $in: ['refund', 'chargeback'] },
         ...(filter.currency && { currency: filter.currency }),
         ...((filter.from || filter.to) && {

@@ -67,9 +67,20 @@ export function createOrderQueries(deps: {
       return toAdminOrder(doc, await keys.ofOrder(doc._id));
     },
 
-    async sales(sellerId: string, q: ListQuery, status?: OrderStatus) {
-      const { rows, total } = await orders.salesPage(sellerId, q, status);
+    async sales(sellerId: string, q: ListQuery, status?: OrderStatus, id?: string | string[]) {
+      const ids = id === undefined ? undefined : saleIds(id);
+      const { rows, total } = await orders.salesPage(sellerId, q, status, ids);
       return { rows: rows.map((row) => toSale(row, row.items)), total };
     },
+  };
+}
+
+/** A sale's id is `<orderId>-<itemId>`; ids of another shape match nothing. */
+function saleIds(id: string | string[]) {
+  const pairs = [id].flat().map((one) => one.split('-'));
+  const ok = pairs.filter((p) => p.length === 2);
+  return {
+    orders: toObjectIds(ok.map(([order]) => order!)),
+    items: toObjectIds(ok.map(([, item]) => item!)),
   };
 }

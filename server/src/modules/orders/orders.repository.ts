@@ -71,6 +71,7 @@ export type OrderPageFilter = {
  * status, number or total over every order would sort them all in memory.
  */
 const SORTABLE = new Set(['createdAt']);
+type SaleIds = Record<'orders' | 'items', ObjectId[]>;
 
 function pageQuery(f: OrderPageFilter): Filter<OrderDoc> {
   const query: Filter<OrderDoc> = {};
@@ -368,11 +369,13 @@ export function createOrderRepository(db: Db) {
       by: { userId: string } | { ip: string } | { 'payment.instrument': string },
       since: Date,
     ) => orders.countDocuments({ ...by, createdAt: { $gte: since } }),
-    /** One page of the seller's order lines (an order with two of their lines gives two rows). */
-    async salesPage(sellerId: string, q: ListQuery, status?: OrderStatus) {
+    /** A page of the seller's order lines (one row per line); `ids`: getMany's orders and lines. */
+    async salesPage(sellerId: string, q: ListQuery, status?: OrderStatus, ids?: SaleIds) {
       const order = q.sort?.field === 'createdAt' ? q.sort.order : -1;
-      const match = { $match: { 'items.sellerId': sellerId, ...(status && { status }) } };
-      const lines = [{ $unwind: '$items' }, { $match: { 'items.sellerId': sellerId } }];
+      const byId = ids && { _id: { $in: ids.orders } };
+      const match = { $match: { 'items.sellerId': sellerId, ...(status && { status }), ...byId } };
+      const line = { 'items.sellerId': sellerId, ...(ids && { 'items._id': { $in: ids.items } }) };
+      const lines = [{ $unwind: '$items' }, { $match: line }];
       const [rows, counted] = await Promise.all([
         orders
           .aggregate<

@@ -36,7 +36,10 @@ export const AdminOrderFilterSchema = z.object({
 });
 
 /** The seller console's sales filter. */
-export const SellerSaleFilterSchema = z.object({ status: OrderStatusSchema.optional() });
+export const SellerSaleFilterSchema = z.object({
+  status: OrderStatusSchema.optional(),
+  id: IdFilterSchema.optional(),
+});
 
 const userOrder = rest(['the caller’s orders', 'one of the caller’s orders'], OrderSchema);
 
@@ -186,7 +189,7 @@ export const sellerSaleRoutes = (service: OrderService) =>
     sale.list({ filter: SellerSaleFilterSchema, description: 'Newest first; never the buyer.' }),
     async (c) => {
       const q = c.req.valid('query');
-      const { rows, total } = await service.sales(shopOf(c), q, q.filter.status);
+      const { rows, total } = await service.sales(shopOf(c), q, q.filter.status, q.filter.id);
       return listResponse(c, 'sales', q, rows, total);
     },
   );

@@ -18,6 +18,7 @@ import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import { auditContext } from '../audit/audit.service.ts';
+import { toObjectIds } from '../offers/object-ids.ts';
 import type { LedgerFacade } from '../ledger/ledger.facade.ts';
 import type { PayoutDoc } from './payouts.repository.ts';
 import { statementCsv, toLedgerEntry } from './payouts-statement.ts';
@@ -148,6 +149,7 @@ export const sellerPayoutRoutes = (service: PayoutService, ledger: Pick<LedgerFa
 const LedgerEntryFilterSchema = z.object({
   type: LedgerEntryTypeSchema.optional(),
   currency: CurrencySchema.optional(),
+  id: IdFilterSchema.optional(),
 });
 const entry = rest(['the caller’s ledger movements', 'a ledger movement'], LedgerEntrySchema);
 
@@ -166,7 +168,9 @@ export const sellerBalanceRoutes = (service: PayoutService, ledger: Pick<LedgerF
     entry.list({ filter: LedgerEntryFilterSchema, description: 'Newest first.' }),
     async (c) => {
       const q = c.req.valid('query');
-      const { rows, total } = await ledger.page(shopOf(c), q, q.filter);
+      const { id, ...filter } = q.filter;
+      const ids = id === undefined ? undefined : toObjectIds(id);
+      const { rows, total } = await ledger.page(shopOf(c), q, { ...filter, ids });
       const now = new Date();
       return listResponse(
         c,

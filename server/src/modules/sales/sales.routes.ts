@@ -6,7 +6,8 @@ import {
   SellerSaleDetailSchema,
   SellerSaleSchema,
 } from '@market/shared';
-import { listResponse } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
+import { toObjectIds } from '../offers/object-ids.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
@@ -21,6 +22,7 @@ export const SellerRefundFilterSchema = z.object({
   currency: CurrencySchema.optional(),
   from: Day.optional(),
   to: Day.optional(),
+  id: IdFilterSchema.optional(),
 });
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -52,12 +54,13 @@ export const sellerRefundRoutes = (sellerRefunds: SellerRefunds) =>
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const { type, currency, from, to } = q.filter;
+      const { type, currency, from, to, id } = q.filter;
       const { rows, total } = await sellerRefunds(currentUser(c).sellerId!, q, {
         type,
         currency,
         from: from ? dayStart(from) : undefined,
         to: to ? dayEnd(to) : undefined,
+        ids: id === undefined ? undefined : toObjectIds(id),
       });
       return listResponse(c, 'refunds', q, rows, total);
     },

@@ -10,6 +10,8 @@ export type SellerRefundFilter = {
   currency?: Currency | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** getMany: these rows (ledger entries) only. */
+  ids?: ObjectId[] | undefined;
 };
 
 /** The completed refund that covered this line: its own, else the whole order's. */

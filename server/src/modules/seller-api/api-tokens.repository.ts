@@ -32,15 +32,12 @@ export function createApiTokenRepository(db: Db) {
     insert: (doc: ApiTokenDoc) => tokens.insertOne(doc),
     findByHash: (hash: string) => tokens.findOne({ hash }),
     countActive: (sellerId: string) => tokens.countDocuments({ sellerId, revokedAt: null }),
-    async pageOfSeller(sellerId: string, skip: number, limit: number) {
+    /** A page of the seller's tokens, newest first; `ids` (getMany) narrows it to those. */
+    async pageOfSeller(sellerId: string, skip: number, limit: number, ids?: ObjectId[]) {
+      const query = { sellerId, ...(ids && { _id: { $in: ids } }) };
       const [rows, total] = await Promise.all([
-        tokens
-          .find({ sellerId })
-          .sort({ createdAt: -1, _id: -1 })
-          .skip(skip)
-          .limit(limit)
-          .toArray(),
-        tokens.countDocuments({ sellerId }),
+        tokens.find(query).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).toArray(),
+        tokens.countDocuments(query),
       ]);
       return { rows, total };
     },

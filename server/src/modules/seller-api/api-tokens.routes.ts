@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiTokenCreateSchema, ApiTokenCreatedSchema, ApiTokenSchema } from '@market/shared';
-import { listResponse } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
@@ -17,12 +17,17 @@ export const sellerApiTokenRoutes = (service: ApiTokenService) =>
     .get(
       '/',
       token.list({
-        filter: z.object({}),
+        filter: z.object({ id: IdFilterSchema.optional() }),
         description: 'Newest first; no secret in any row, only the token’s first characters.',
       }),
       async (c) => {
         const q = c.req.valid('query');
-        const { rows, total } = await service.page(currentUser(c).sellerId!, q.skip, q.limit);
+        const { rows, total } = await service.page(
+          currentUser(c).sellerId!,
+          q.skip,
+          q.limit,
+          q.filter.id,
+        );
         return listResponse(c, 'api-tokens', q, rows, total);
       },
     )

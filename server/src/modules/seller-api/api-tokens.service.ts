@@ -11,7 +11,7 @@ import type { AuthUser } from '../../identity/auth-user.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { AuditContext, AuditLog } from '../audit/audit.service.ts';
-import { toObjectId } from '../offers/object-ids.ts';
+import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type { ApiTokenDoc, ApiTokenRepository } from './api-tokens.repository.ts';
 import { createTokenCache } from './token-cache.ts';
 
@@ -124,8 +124,9 @@ export function createApiTokenService(deps: {
       return { ...toApiToken(doc), token };
     },
 
-    async page(sellerId: string, skip: number, limit: number) {
-      const { rows, total } = await tokens.pageOfSeller(sellerId, skip, limit);
+    async page(sellerId: string, skip: number, limit: number, id?: string | string[]) {
+      const ids = id === undefined ? undefined : toObjectIds(id);
+      const { rows, total } = await tokens.pageOfSeller(sellerId, skip, limit, ids);
       return { rows: rows.map(toApiToken), total };
     },
 

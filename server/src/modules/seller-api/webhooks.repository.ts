@@ -63,6 +63,8 @@ export type DeliveryFilter = {
   endpointId?: ObjectId | undefined;
   status?: WebhookDeliveryDoc['status'] | undefined;
   type?: WebhookEventType | undefined;
+  /** getMany's ids. */
+  ids?: ObjectId[] | undefined;
 };
 
 /** The only code that touches `webhookEndpoints` and `webhookDeliveries`. */
@@ -74,15 +76,12 @@ export function createWebhookRepository(db: Db) {
     findEndpoint: (id: ObjectId) => endpoints.findOne({ _id: id }),
     countEndpoints: (sellerId: string) => endpoints.countDocuments({ sellerId }),
     findOwnEndpoint: (id: ObjectId, sellerId: string) => endpoints.findOne({ _id: id, sellerId }),
-    async endpointsOfSeller(sellerId: string, skip: number, limit: number) {
+    /** A page of the seller's endpoints, newest first; `ids` (getMany) narrows it to those. */
+    async endpointsOfSeller(sellerId: string, skip: number, limit: number, ids?: ObjectId[]) {
+      const query = { sellerId, ...(ids && { _id: { $in: ids } }) };
       const [rows, total] = await Promise.all([
-        endpoints
-          .find({ sellerId })
-          .sort({ createdAt: -1, _id: -1 })
-          .skip(skip)
-          .limit(limit)
-          .toArray(),
-        endpoints.countDocuments({ sellerId }),
+        endpoints.find(query).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).toArray(),
+        endpoints.countDocuments(query),
       ]);
       return { rows, total };
     },
@@ -157,6 +156,7 @@ export function createWebhookRepository(db: Db) {
       if (f.endpointId) query.endpointId = f.endpointId;
       if (f.status) query.status = f.status;
       if (f.type) query.type = f.type;
+      if (f.ids) query._id = { $in: f.ids };
       const field = q.sort && SORTABLE.has(q.sort.field) ? q.sort.field : 'createdAt';
       const [rows, total] = await Promise.all([
         deliveries

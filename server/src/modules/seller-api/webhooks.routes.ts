@@ -7,11 +7,15 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointUpdateSchema,
 } from '@market/shared';
-import { listResponse } from '../../lib/list-query.ts';
+import { IdFilterSchema, listResponse } from '../../lib/list-query.ts';
 import { rest } from '../../lib/rest.ts';
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import type { WebhookService } from './webhooks.service.ts';
+
+/** getMany's `id` filter, beside the console's own filters. */
+const EndpointFilterSchema = z.object({ id: IdFilterSchema.optional() });
+const DeliveryFilterSchema = WebhookDeliveryFilterSchema.extend({ id: IdFilterSchema.optional() });
 
 const shopOf = (c: Parameters<typeof currentUser>[0]) => currentUser(c).sellerId!;
 
@@ -32,10 +36,13 @@ export const sellerWebhookRoutes = (service: WebhookService) => [
   routes('/seller/webhooks', { tag: 'seller', access: 'seller' })
     .get(
       '/',
-      endpoint.list({ filter: z.object({}), description: 'Newest first; no secret in any row.' }),
+      endpoint.list({
+        filter: EndpointFilterSchema,
+        description: 'Newest first; no secret in any row.',
+      }),
       async (c) => {
         const q = c.req.valid('query');
-        const { rows, total } = await service.page(shopOf(c), q.skip, q.limit);
+        const { rows, total } = await service.page(shopOf(c), q.skip, q.limit, q.filter.id);
         return listResponse(c, 'webhooks', q, rows, total);
       },
     )
@@ -75,7 +82,7 @@ export const sellerWebhookRoutes = (service: WebhookService) => [
     .get(
       '/',
       delivery.list({
-        filter: WebhookDeliveryFilterSchema,
+        filter: DeliveryFilterSchema,
         description:
           'Newest first unless `sort` names `createdAt`, `status`, `type`, `attempts` or `nextAttemptAt`.',
       }),

@@ -11,7 +11,7 @@ import type {
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { KeyVault } from '../keys/key-vault.ts';
-import { toObjectId } from '../offers/object-ids.ts';
+import { toObjectId, toObjectIds } from '../offers/object-ids.ts';
 import type {
   WebhookDeliveryDoc,
   WebhookEndpointDoc,
@@ -106,8 +106,9 @@ export function createWebhookService(deps: {
       return { ...toEndpoint(doc), secret };
     },
 
-    async page(sellerId: string, skip: number, limit: number) {
-      const { rows, total } = await webhooks.endpointsOfSeller(sellerId, skip, limit);
+    async page(sellerId: string, skip: number, limit: number, id?: string | string[]) {
+      const ids = id === undefined ? undefined : toObjectIds(id);
+      const { rows, total } = await webhooks.endpointsOfSeller(sellerId, skip, limit, ids);
       return { rows: rows.map(toEndpoint), total };
     },
 
@@ -150,11 +151,18 @@ export function createWebhookService(deps: {
         endpointId?: string | undefined;
         status?: WebhookDelivery['status'] | undefined;
         type?: WebhookEventType | undefined;
+        id?: string | string[] | undefined;
       },
     ) {
       const endpointId = f.endpointId === undefined ? undefined : toObjectId(f.endpointId);
       if (endpointId === null) return { rows: [], total: 0 };
-      const { rows, total } = await webhooks.deliveriesOfSeller(sellerId, q, { ...f, endpointId });
+      const { id, ...by } = f;
+      const ids = id === undefined ? undefined : toObjectIds(id);
+      const { rows, total } = await webhooks.deliveriesOfSeller(sellerId, q, {
+        ...by,
+        endpointId,
+        ids,
+      });
       return { rows: rows.map(toDelivery), total };
     },
 
