@@ -21,10 +21,11 @@ export function ClaimList() {
         <ChoiceChipField source="reason" labels="resources.claims.reasons" sortable={false} />
         <ChoiceChipField
           source="status"
+          sortable={false}
           labels="resources.claims.statuses"
           colors={CLAIM_STATUS_COLORS}
         />
-        <DateField source="respondBy" showTime />
+        <DateField source="respondBy" showTime sortable={false} />
       </Datagrid>
     </List>
   );

@@ -50,6 +50,7 @@ export function KeyList() {
         <TextField source="sellerId" sortable={false} />
         <ChoiceChipField
           source="status"
+          sortable={false}
           labels="resources.keys.statuses"
           colors={KEY_STATUS_COLORS}
         />

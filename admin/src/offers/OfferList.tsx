@@ -50,10 +50,10 @@ export function OfferList() {
       <Datagrid rowClick="edit" bulkActionButtons={<HideOffersButton />}>
         <TextField source="productName" sortable={false} />
         <TextField source="sellerName" sortable={false} />
-        <CentsField currency="eur" source="prices.eur" />
+        <CentsField currency="eur" source="prices.eur" sortable={false} />
         <CentsField currency="usd" source="prices.usd" sortable={false} />
         <CentsField currency="gbp" source="prices.gbp" sortable={false} />
-        <NumberField source="stock" />
+        <NumberField source="stock" sortable={false} />
         <KeyCountsField source="keyCounts" sortable={false} />
         <ChoiceChipField
           source="status"

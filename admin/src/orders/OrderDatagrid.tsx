@@ -8,15 +8,16 @@ import { PROVIDER_CHOICES } from './order-filters.tsx';
 export function OrderDatagrid() {
   return (
     <Datagrid rowClick="show" bulkActionButtons={false}>
-      <TextField source="number" />
+      <TextField source="number" sortable={false} />
       <DateField source="createdAt" showTime />
       <TextField source="email" sortable={false} />
       <ChoiceChipField
         source="status"
+        sortable={false}
         labels="resources.orders.statuses"
         colors={ORDER_STATUS_COLORS}
       />
-      <MoneyField source="totals.total" label="resources.orders.fields.total" />
+      <MoneyField source="totals.total" label="resources.orders.fields.total" sortable={false} />
       <MoneyField source="refundedCents" sortable={false} />
       <SelectField
         source="payment.provider"

@@ -79,6 +79,14 @@ describe('orders resource', () => {
     expect(screen.getByLabelText('Placed until')).toBeTruthy();
   }, 15_000);
 
+  it('offers to sort by date only, the one order the server keeps', async () => {
+    renderAdminAt('/orders');
+    await screen.findByText('000042');
+    // A sortable column's header is a sort label; the others are plain titles.
+    const sortable = document.querySelectorAll('thead .MuiTableSortLabel-root');
+    expect([...sortable].map((el) => el.textContent)).toEqual(['Placed']);
+  }, 15_000);
+
   it('filters by status from its tab', async () => {
     const dataProvider = ordersDataProvider();
     const getList = vi.spyOn(dataProvider, 'getList');

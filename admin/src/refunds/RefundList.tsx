@@ -37,9 +37,10 @@ export function RefundList() {
         <DateField source="createdAt" showTime />
         <RefundOrderField label="resources.refunds.fields.orderNumber" sortable={false} />
         <RefundScopeField label="resources.refunds.fields.itemId" sortable={false} />
-        <MoneyField source="amountCents" />
+        <MoneyField source="amountCents" sortable={false} />
         <ChoiceChipField
           source="status"
+          sortable={false}
           labels="resources.refunds.statuses"
           colors={REFUND_STATUS_COLORS}
         />

@@ -28,11 +28,12 @@ export function ReviewList() {
       <Datagrid rowClick="show" bulkActionButtons={<BulkApproveButton />}>
         <TextField source="productName" sortable={false} />
         <TextField source="sellerName" sortable={false} />
-        <NumberField source="rating" />
+        <NumberField source="rating" sortable={false} />
         <TextField source="text" sortable={false} />
         <TextField source="authorName" sortable={false} />
         <ChoiceChipField
           source="status"
+          sortable={false}
           labels="resources.reviews.statuses"
           colors={REVIEW_STATUS_COLORS}
         />

@@ -47,6 +47,7 @@ export function KeyList() {
         <TextField source="productName" sortable={false} />
         <ChoiceChipField
           source="status"
+          sortable={false}
           labels="resources.keys.statuses"
           colors={KEY_STATUS_COLORS}
         />

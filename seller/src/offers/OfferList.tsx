@@ -99,7 +99,7 @@ export function OfferList() {
       exporter={offerExporter}
     >
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="productName" />
+        <TextField source="productName" sortable={false} />
         <FunctionField<SellerOffer>
           label="resources.offers.fields.source.kind"
           sortable={false}
@@ -115,12 +115,13 @@ export function OfferList() {
           sortable={false}
           render={(offer) => <MarginCell offer={offer} />}
         />
-        <CentsField currency="eur" source="prices.eur" />
+        <CentsField currency="eur" source="prices.eur" sortable={false} />
         <CentsField currency="usd" source="prices.usd" sortable={false} />
         <CentsField currency="gbp" source="prices.gbp" sortable={false} />
-        <NumberField source="stock" />
+        <NumberField source="stock" sortable={false} />
         <ChoiceChipField
           source="status"
+          sortable={false}
           labels="resources.offers.statuses"
           colors={OFFER_STATUS_COLORS}
         />

@@ -40,7 +40,7 @@ export function ReviewList() {
     <List sort={{ field: 'createdAt', order: 'DESC' }} exporter={reviewExporter}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="productName" sortable={false} />
-        <NumberField source="rating" />
+        <NumberField source="rating" sortable={false} />
         <TextField source="text" sortable={false} />
         <TextField source="authorName" sortable={false} />
         <ReplyState />
