@@ -108,6 +108,38 @@ describe('the consoles’ lists', () => {
     expect(without).toEqual(NOT_YET_BY_ID);
   });
 
+  it('refuse a sort they do not offer with a field error, instead of sorting by date', async () => {
+    // Lists that sort by date only (each filter has its index by date): the console shows no
+    // other sort, and a client that asks for one hears so.
+    for (const [role, resource, field] of [
+      ['admin', 'orders', 'totals.total'],
+      ['admin', 'claims', 'respondBy'],
+      ['seller', 'offers', 'stock'],
+      ['admin', 'conversations', 'messageCount'],
+    ] as const) {
+      const err = (await clients[role]!.getList(resource, {
+        pagination: { page: 1, perPage: 5 },
+        sort: { field, order: 'ASC' },
+        filter: {},
+      }).then(
+        () => null,
+        (e: unknown) => e,
+      )) as { status?: number; body?: { errors?: Record<string, string> } } | null;
+      expect([resource, err?.status, err?.body?.errors?.sort]).toEqual([
+        resource,
+        400,
+        expect.stringMatching(/sorts by (createdAt|lastMessageAt) only/),
+      ]);
+      // The date the list offers still sorts.
+      const fine = await clients[role]!.getList(resource, {
+        pagination: { page: 1, perPage: 5 },
+        sort: { field: resource === 'conversations' ? 'lastMessageAt' : 'createdAt', order: 'ASC' },
+        filter: {},
+      });
+      expect(fine.total).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('each answers getList, paging, sorting, getOne and getMany as ra-data-simple-rest expects', async () => {
     const problems: string[] = [];
     for (const { role, resource, hasGetOne, required } of resources) {

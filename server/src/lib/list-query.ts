@@ -87,9 +87,19 @@ export const idCondition = (id: string | string[]) => ({ $in: Array.isArray(id) 
 /** A list request whose `filter` the list's schema has checked (`c.req.valid('query')`). */
 export type ListRequest<F = Record<string, unknown>> = Omit<ListQuery, 'filter'> & { filter: F };
 
-/** Parses a list request and checks its `filter` with `filter`; bad ones answer 400. */
-export const listParams = <S extends z.ZodType>(filter: S) =>
+/**
+ * Parses a list request and checks its `filter` with `filter`; bad ones answer 400. `sorts`: the
+ * only fields the list sorts by (each has its index), a sort by another answers 400 rather than
+ * silently sorting by something else; `id` stays accepted, react-admin's default, and reads as
+ * the list's own order.
+ */
+export const listParams = <S extends z.ZodType>(filter: S, sorts?: readonly string[]) =>
   validator('query', (_value, c): ListRequest<z.output<S>> => {
     const q = parseListQuery(c);
+    if (sorts && q.sort && q.sort.field !== 'id' && !sorts.includes(q.sort.field)) {
+      throw new AppError('VALIDATION_FAILED', {
+        errors: { sort: `This list sorts by ${sorts.join(' or ')} only` },
+      });
+    }
     return { ...q, filter: parseFilter(filter, q.filter) };
   });

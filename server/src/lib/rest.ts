@@ -17,11 +17,12 @@ export function rest(nouns: [plural: string, one: string], schema: z.ZodType) {
   const [plural, one] = nouns;
   return {
     list: <F extends z.ZodType | undefined = undefined>(
-      o: { filter?: F; summary?: string; description?: string } = {},
+      /** `sorts`: the only fields the list sorts by; another answers 400 (see `listParams`). */
+      o: { filter?: F; summary?: string; description?: string; sorts?: readonly string[] } = {},
     ) => ({
       summary: o.summary ?? `List ${plural}`,
       description: o.description,
-      list: { filter: o.filter as F },
+      list: { filter: o.filter as F, ...(o.sorts && { sorts: o.sorts }) },
       response: { status: 200 as const, description: 'One page', schema: z.array(schema) },
     }),
     /** `schema`: when one record shows more than a row of the list. */

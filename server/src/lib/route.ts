@@ -60,7 +60,7 @@ export type RouteSpec = {
   /** The query string: `c.req.valid('query')`. */
   query?: z.ZodObject;
   /** A ra-data-simple-rest list: `c.req.valid('query')` is the page, its filter checked. */
-  list?: { filter?: z.ZodType };
+  list?: { filter?: z.ZodType; sorts?: readonly string[] };
   response: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
   errors?: readonly ExtraError[];
   /** Takes the `Authorization: Bearer` token only, not the session cookie (signing in). */
@@ -208,7 +208,9 @@ export function mountRoutes(
       ...(route.recentSignIn ? [requirements.recentSignIn] : []),
       ...(route.body ? [jsonBody(route.body)] : []),
       ...(route.query ? [queryParams(route.query)] : []),
-      ...(route.list ? [listParams(route.list.filter ?? z.record(z.string(), z.unknown()))] : []),
+      ...(route.list
+        ? [listParams(route.list.filter ?? z.record(z.string(), z.unknown()), route.list.sorts)]
+        : []),
     ];
     api.on(
       route.method.toUpperCase(),

@@ -108,7 +108,11 @@ export const sellerClaimRoutes = (service: ClaimService) =>
   routes('/seller/claims', { tag: 'seller', access: 'seller' })
     .get(
       '/',
-      sellerClaim.list({ filter: ClaimFilterSchema, description: LIST_DESCRIPTION }),
+      sellerClaim.list({
+        filter: ClaimFilterSchema,
+        description: LIST_DESCRIPTION,
+        sorts: ['createdAt'],
+      }),
       async (c) => {
         const q = c.req.valid('query');
         const { rows, total } = await service.listOfSeller(shopOf(c), q, q.filter);
@@ -174,7 +178,11 @@ export const adminClaimRoutes = (service: ClaimService) =>
   routes('/admin/claims', { tag: 'admin', access: 'admin' })
     .get(
       '/',
-      adminClaim.list({ filter: AdminClaimFilterSchema, description: LIST_DESCRIPTION }),
+      adminClaim.list({
+        filter: AdminClaimFilterSchema,
+        description: LIST_DESCRIPTION,
+        sorts: ['createdAt'],
+      }),
       async (c) => {
         const q = c.req.valid('query');
         const { rows, total } = await service.adminList(q, q.filter);

@@ -98,6 +98,7 @@ export const sellerConversationRoutes = (service: ConversationService) =>
       '/',
       sellerConversation.list({
         filter: ConversationFilterSchema,
+        sorts: ['lastMessageAt'],
         description: `${LIST_DESCRIPTION} Never the buyer.`,
       }),
       async (c) => {
@@ -143,6 +144,7 @@ export const adminConversationRoutes = (service: ConversationService) =>
       '/',
       adminConversation.list({
         filter: AdminConversationFilterSchema,
+        sorts: ['lastMessageAt'],
         description: LIST_DESCRIPTION,
       }),
       async (c) => {

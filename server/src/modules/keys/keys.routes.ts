@@ -38,11 +38,15 @@ const adminKey = rest(['keys (masked)', 'a key (masked)'], MaskedKeySchema);
 /** The admin console's `keys` resource: masked lists, an audited reveal, revocation. */
 export const adminKeyRoutes = (service: KeyService) =>
   routes('/admin/keys', { tag: 'admin', access: 'admin' })
-    .get('/', adminKey.list({ filter: AdminKeyFilterSchema, description: MASKED }), async (c) => {
-      const q = c.req.valid('query');
-      const { rows, total } = await service.list(q, q.filter);
-      return listResponse(c, 'keys', q, rows, total);
-    })
+    .get(
+      '/',
+      adminKey.list({ filter: AdminKeyFilterSchema, description: MASKED, sorts: ['createdAt'] }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await service.list(q, q.filter);
+        return listResponse(c, 'keys', q, rows, total);
+      },
+    )
     .get('/:id', adminKey.getOne(), async (c) => c.json(await service.get(c.req.param('id'))))
     .post(
       '/:id/reveal',
@@ -84,11 +88,15 @@ const sellerKey = rest(
 /** The seller console's `keys` resource: the caller's own keys, masked, and their revocation. */
 export const sellerKeyRoutes = (service: KeyService) =>
   routes('/seller/keys', { tag: 'seller', access: 'seller' })
-    .get('/', sellerKey.list({ filter: SellerKeyFilterSchema, description: MASKED }), async (c) => {
-      const q = c.req.valid('query');
-      const { rows, total } = await service.list(q, { ...q.filter, sellerId: shopOf(c) });
-      return listResponse(c, 'keys', q, rows, total);
-    })
+    .get(
+      '/',
+      sellerKey.list({ filter: SellerKeyFilterSchema, description: MASKED, sorts: ['createdAt'] }),
+      async (c) => {
+        const q = c.req.valid('query');
+        const { rows, total } = await service.list(q, { ...q.filter, sellerId: shopOf(c) });
+        return listResponse(c, 'keys', q, rows, total);
+      },
+    )
     .get('/:id', sellerKey.getOne(), async (c) =>
       c.json(await service.get(c.req.param('id'), shopOf(c))),
     )

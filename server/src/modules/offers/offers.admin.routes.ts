@@ -26,6 +26,7 @@ export const adminOfferRoutes = (service: AdminOfferService) =>
       '/',
       offer.list({
         filter: AdminOfferFilterSchema,
+        sorts: ['createdAt'],
         description:
           'With the seller’s name and the key counts per status. Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date).',
       }),

@@ -43,6 +43,7 @@ export const sellerOfferRoutes = (service: SellerOfferService) =>
       '/',
       offer.list({
         filter: OfferFilterSchema,
+        sorts: ['createdAt'],
         description:
           'Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date).',
       }),

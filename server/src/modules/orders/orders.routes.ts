@@ -116,6 +116,7 @@ export const adminOrderRoutes = (service: AdminOrderService) =>
       '/',
       adminOrder.list({
         filter: AdminOrderFilterSchema,
+        sorts: ['createdAt'],
         description:
           'With payment and decisions. Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date). `createdFrom` / `createdTo` are ISO instants.',
       }),

@@ -27,6 +27,7 @@ export const adminRefundRoutes = (service: RefundService) =>
       '/',
       refund.list({
         filter: RefundFilterSchema,
+        sorts: ['createdAt'],
         description:
           'Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date). `itemId` null: the whole order.',
       }),

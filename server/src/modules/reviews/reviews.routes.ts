@@ -84,6 +84,7 @@ export const adminReviewRoutes = (moderation: ReviewModeration) =>
       '/',
       adminReview.list({
         filter: AdminReviewFilterSchema,
+        sorts: ['createdAt'],
         description:
           'Filter by `status` (pending, approved, hidden), product or seller. Newest first, or oldest first with `sort` `createdAt` ASC (the only sort: each filter has its index by date).',
       }),
@@ -153,6 +154,7 @@ export const sellerReviewRoutes = (service: ReviewService) =>
       '/',
       sellerReview.list({
         filter: z.object({ id: IdFilterSchema.optional() }),
+        sorts: ['createdAt'],
         description: 'Approved reviews of the seller’s sales, newest first.',
       }),
       async (c) => {
