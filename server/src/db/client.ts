@@ -70,19 +70,7 @@ export async function connectDatabase(config: Config, log: Logger): Promise<Data
       close: () => client.close(),
     };
   }
-  // Loaded only here: the engine is a development dependency, absent from the production image
-  // (where the config refuses to start without MONGODB_URI). It runs on a thread of its own so
-  // its query work never holds up request handling; if that thread dies, the process ends. The
-  // server talks to it over a Unix socket (cheaper per command than loopback TCP); tools and
-  // tests use the TCP port.
-  const { startEmbeddedMongoThread } = await import('@market/embedded-mongo');
-  const engine = await startEmbeddedMongoThread({
-    host: '127.0.0.1',
-    port: config.EMBEDDED_MONGO_PORT,
-    dataDir: path.join(config.DATA_DIR, 'mongo'),
-    localSocket: true,
-    logger: log,
-  });
+  const engine = await startEmbeddedEngine(config, log);
   const client = await new MongoClient(engine.localUri ?? engine.uri, {
     directConnection: true,
   }).connect();
@@ -96,4 +84,23 @@ export async function connectDatabase(config: Config, log: Logger): Promise<Data
       await engine.close();
     },
   };
+}
+
+/**
+ * The embedded engine, for this process or (cluster mode) for the children of this one. Loaded
+ * only here: the engine is a development dependency, absent from the production image (where the
+ * config refuses to start without MONGODB_URI). It runs on a thread of its own so its query work
+ * never holds up request handling; if that thread dies, the process ends. Servers on this machine
+ * talk to it over its Unix socket (cheaper per command than loopback TCP); tools and tests use
+ * the TCP port.
+ */
+export async function startEmbeddedEngine(config: Config, log: Logger) {
+  const { startEmbeddedMongoThread } = await import('@market/embedded-mongo');
+  return startEmbeddedMongoThread({
+    host: '127.0.0.1',
+    port: config.EMBEDDED_MONGO_PORT,
+    dataDir: path.join(config.DATA_DIR, 'mongo'),
+    localSocket: true,
+    logger: log,
+  });
 }

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
-import path from 'node:path';
 import { publicOriginOf, type Config } from '../config.ts';
+import { startEmbeddedEngine } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { offlineServicesEnv, startOfflineServices } from './offline-services.ts';
 
@@ -41,15 +41,7 @@ export async function runClusterPrimary(config: Config, log: Logger, webCount: n
   };
   let mongoUri = config.MONGODB_URI;
   if (!mongoUri) {
-    // The engine is a development dependency, loaded only here (as db/client.ts does).
-    const { startEmbeddedMongoThread } = await import('@market/embedded-mongo');
-    const engine = await startEmbeddedMongoThread({
-      host: '127.0.0.1',
-      port: config.EMBEDDED_MONGO_PORT,
-      dataDir: path.join(config.DATA_DIR, 'mongo'),
-      localSocket: true,
-      logger: log,
-    });
+    const engine = await startEmbeddedEngine(config, log);
     stops.push(() => engine.close());
     // The children are on this machine: the Unix socket costs less per command than TCP.
     mongoUri = `${engine.localUri ?? engine.uri.replace(/\/?$/, '/')}?directConnection=true`;
