@@ -60,9 +60,17 @@ describe('GET /api/admin/offers', () => {
       body: { productId, prices: { eur: 2500, usd: 3000 } },
     });
 
+    // The list sorts by date only (an index per filter); a price sort is refused, not ignored.
+    await expect(
+      ra.getList('offers', {
+        pagination: { page: 1, perPage: 500 },
+        sort: { field: 'prices.eur', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toMatchObject({ status: 400 });
     const { data, total } = await ra.getList('offers', {
       pagination: { page: 1, perPage: 500 },
-      sort: { field: 'prices.eur', order: 'ASC' },
+      sort: { field: 'createdAt', order: 'DESC' },
       filter: {},
     });
     const rows = AdminOfferSchema.array().parse(data);
@@ -77,8 +85,10 @@ describe('GET /api/admin/offers', () => {
       stock: 3,
       keyCounts: { available: 3, reserved: 0, sold: 0, refunded: 0, revoked: 0 },
     });
-    const eurs = rows.map((r) => r.prices.eur);
-    expect(eurs).toEqual([...eurs].sort((x, y) => x - y));
+    // Newest first: the other seller's offer, made after this one, comes before it.
+    const ids = rows.map((r) => r.id);
+    const theirs = rows.find((r) => r.productId === productId && r.sellerId === b.sellerId)!;
+    expect(ids.indexOf(theirs.id)).toBeLessThan(ids.indexOf(mine.offer.id));
 
     const bOnProduct = await ra.getList('offers', {
       pagination: { page: 1, perPage: 10 },

@@ -22,10 +22,14 @@ const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 
+/**
+ * A sample's value as Prometheus reads it (Go's ParseFloat): NaN and infinities in any case —
+ * prom-client writes `Nan` (an event-loop lag's deviation before its first sample).
+ */
 function parseValue(text: string, line: number): number {
-  if (text === 'NaN') return NaN;
-  if (text === '+Inf' || text === 'Inf') return Infinity;
-  if (text === '-Inf') return -Infinity;
+  if (/^nan$/i.test(text)) return NaN;
+  if (/^\+?inf(inity)?$/i.test(text)) return Infinity;
+  if (/^-inf(inity)?$/i.test(text)) return -Infinity;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) {
     throw new Error(`line ${line}: not a float: ${JSON.stringify(text)}`);
   }

@@ -104,15 +104,20 @@ const LIST_PARAMETERS = {
     schema: { type: 'string' },
     example: '[0,24]',
   },
-  ListFilter: {
-    name: 'filter',
-    in: 'query',
-    description:
-      'JSON object of field → value, typed by each list’s schema (a wrong value answers 400 on `filter.<field>`). `{"id": [...]}` (react-admin’s getMany) fetches several records by id where the schema has `id`. Fields a list does not know are ignored.',
-    schema: { type: 'string' },
-    example: '{}',
-  },
 } satisfies Record<string, oas32.ParameterObject>;
+
+/**
+ * The `filter` parameter, written into each list's operation: typed by the list's own schema
+ * (every console list has one, with `id` for getMany), plain JSON text for a list without.
+ */
+const LIST_FILTER = {
+  name: 'filter',
+  in: 'query',
+  description:
+    'JSON object of field → value, typed by each list’s schema (a wrong value answers 400 on `filter.<field>`). `{"id": [...]}` (react-admin’s getMany) fetches several records by id where the schema has `id`. Fields a list does not know are ignored.',
+  schema: { type: 'string' },
+  example: '{}',
+} satisfies oas32.ParameterObject;
 
 const CONTENT_RANGE = {
   description: '`<resource> <from>-<to>/<total>`: react-admin reads the total from it.',
@@ -136,7 +141,7 @@ const operationId = (op: DeclaredRoute) =>
 
 /** The `filter` parameter of one list, typed by the schema the route checks it with. */
 function filterParameter(schema: z.ZodType): oas32.ParameterObject {
-  const { name, description } = LIST_PARAMETERS.ListFilter;
+  const { name, description } = LIST_FILTER;
   return {
     name,
     in: 'query',
@@ -184,9 +189,7 @@ function operation(op: DeclaredRoute): ZodOpenApiOperationObject {
     .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   if (op.list) {
     parameters.push(ref('parameters', 'ListSort'), ref('parameters', 'ListRange'));
-    parameters.push(
-      op.list.filter ? filterParameter(op.list.filter) : ref('parameters', 'ListFilter'),
-    );
+    parameters.push(op.list.filter ? filterParameter(op.list.filter) : LIST_FILTER);
   }
   return {
     tags: [API_TAGS[op.tag].name],
