@@ -130,7 +130,7 @@ test('a seller connects CodesWholesale, imports its catalogue, maps a product an
     .getByRole('link', { name: /create/i })
     .first()
     .click();
-  await page.getByLabel('Supplier').click();
+  await page.getByRole('combobox', { name: 'Supplier' }).click();
   await page.getByRole('option', { name: 'CodesWholesale' }).click();
   await page.getByLabel('Label').fill('My CodesWholesale');
   await page.getByLabel('Client ID').fill(CWS.clientId);
