@@ -265,10 +265,7 @@ export function createApp(c: Container) {
     .route('/admin', consoleRoutes('admin', path.join(REPO_ROOT, 'admin/dist')))
     .route('/seller', consoleRoutes('seller', path.join(REPO_ROOT, 'seller/dist')))
     // Prometheus' scrape, to this machine and to whom METRICS_ALLOW / METRICS_TOKEN admit.
-    .route(
-      '/',
-      metricsRoutes({ trustProxy: deps.trustProxy, access: deps.metrics, db: deps.db }),
-    )
+    .route('/', metricsRoutes({ trustProxy: deps.trustProxy, access: deps.metrics, db: deps.db }))
     .use(
       '/*',
       serveStatic({

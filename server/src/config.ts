@@ -254,9 +254,7 @@ const EnvObject = z.object({
       }
     }),
   /** A bearer token that lets any caller read GET /metrics (`Authorization: Bearer …`). */
-  METRICS_TOKEN: optionalText.pipe(
-    z.string().min(16, 'must be at least 16 characters').optional(),
-  ),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /**
    * The public pages' cache in front of the storefront and the public catalogue calls kept in
    * memory (docs/page-cache.md); `off` renders and reads each.
