@@ -3,6 +3,8 @@ import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
+import { ApiErrorSchema } from './api-error.ts';
+import { CartSummarySchema } from './cart.ts';
 
 /**
  * The buyer's checkout (issue 5, wave 2). It buys what the caller's server cart holds:
@@ -18,8 +20,24 @@ export const CheckoutRequestSchema = z.object({
   confirmations: z.object({ purchaseAccountProduct: z.boolean().optional() }).optional(),
   /** Picks the return page (`/checkout/complete` or `/it/checkout/complete`). */
   locale: LocaleSchema,
+  /**
+   * The total the buyer was shown (the cart summary's `totalCents`, minor units of `currency`).
+   * An order that would cost anything else is not placed: 409 with the new summary
+   * (`CheckoutTotalChangedSchema`), so the buyer sees the new total before paying.
+   */
+  expectedTotalCents: z.number().int().min(0).optional(),
 });
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
+
+/** The field a 409 names when the total is no longer `expectedTotalCents`. */
+export const TOTAL_CHANGED_FIELD = 'expectedTotalCents';
+
+/**
+ * The 409 of a checkout whose total changed since the buyer was shown it (a seller's new price,
+ * a moved exchange rate): the error, and the cart summary as it stands now.
+ */
+export const CheckoutTotalChangedSchema = ApiErrorSchema.extend({ summary: CartSummarySchema });
+export type CheckoutTotalChanged = z.infer<typeof CheckoutTotalChangedSchema>;
 
 /** `POST /api/user/checkout` answers 201 with the order and where the buyer pays. */
 export const CheckoutStartedSchema = z.object({

@@ -12,6 +12,7 @@ import { currentUser } from '../../middleware/auth.ts';
 import { byAddress, byUser } from '../../middleware/rate-limit.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import { TotalChanged } from './total-changed.ts';
 
 /** `/api/user/checkout`: the caller buys their server cart, then comes back from the provider. */
 export const userCheckoutRoutes = (service: CheckoutService) =>
@@ -21,7 +22,7 @@ export const userCheckoutRoutes = (service: CheckoutService) =>
       {
         summary: 'Buy the caller’s cart: an order with its keys reserved, and a payment to approve',
         description:
-          'The lines come from the caller’s server cart, priced from the live offers; the cart is emptied once the payment is started. 400 for an empty cart; 409 with `products.<i>.quantity` when a line ran out (the cart then shows what is left), with `confirmations.purchaseAccountProduct` when a game account is not confirmed, with `couponCode` when the coupon does not apply. 503 when the provider could not start the payment (the order is cancelled, its keys back on sale). The buyer returns to `/checkout/complete?order=<id>` (`&cancelled=1` when they cancelled; Italian `/it/checkout/complete`).',
+          'The lines come from the caller’s server cart, priced from the live offers; the cart is emptied once the payment is started. 400 for an empty cart; 409 with `products.<i>.quantity` when a line ran out (the cart then shows what is left), with `confirmations.purchaseAccountProduct` when a game account is not confirmed, with `couponCode` when the coupon does not apply, with `expectedTotalCents` when the order would not cost the total the buyer was shown (nothing is placed; the body also holds the cart `summary` as it stands now, `CheckoutTotalChanged`). 503 when the provider could not start the payment (the order is cancelled, its keys back on sale). The buyer returns to `/checkout/complete?order=<id>` (`&cancelled=1` when they cancelled; Italian `/it/checkout/complete`).',
         body: CheckoutRequestSchema,
         response: {
           status: 201,
@@ -33,11 +34,17 @@ export const userCheckoutRoutes = (service: CheckoutService) =>
       },
       async (c) => {
         const user = currentUser(c);
-        const started = await service.start(user, c.req.valid('json'), {
-          cookie: c.req.header('cookie'),
-          ip: remoteIp(c) ?? null,
-        });
-        return c.json(started, 201);
+        try {
+          const started = await service.start(user, c.req.valid('json'), {
+            cookie: c.req.header('cookie'),
+            ip: remoteIp(c) ?? null,
+          });
+          return c.json(started, 201);
+        } catch (err) {
+          // The one refusal whose body says more than the error shape: the new summary.
+          if (err instanceof TotalChanged) return c.json(err.body(c.get('requestId')), 409);
+          throw err;
+        }
       },
     )
     .post(

@@ -3,6 +3,7 @@ import pLimit from 'p-limit';
 import {
   lineKey,
   ORDER_REASONS,
+  TOTAL_CHANGED_FIELD,
   type AdminOrder,
   type CheckoutComplete,
   type CheckoutRequest,
@@ -30,6 +31,7 @@ import type { OrderService } from '../orders/orders.service.ts';
 import type { PaymentEventRepository } from './payment-events.repository.ts';
 import type { Chargebacks } from './chargebacks.ts';
 import { unavailable, type Settlement } from './settlement.ts';
+import { TotalChanged } from './total-changed.ts';
 
 type Buyer = { uid: string; email: string | null };
 
@@ -77,7 +79,7 @@ export const PLACEMENT_CONCURRENCY = 64;
  * refresh settle it through the one settlement (`settlement.ts`).
  */
 export function createCheckoutService(deps: {
-  cart: Pick<CartService, 'get' | 'forCheckout' | 'empty'>;
+  cart: Pick<CartService, 'get' | 'forCheckout' | 'empty' | 'summary'>;
   orders: Pick<OrderFacade, 'findById' | 'findOwn'>;
   orderService: Pick<
     OrderService,
@@ -150,9 +152,13 @@ export function createCheckoutService(deps: {
         attribution: attributionFromCookies(request.cookie),
         ip: request.ip,
         live: lines.map((line) => line.live),
+        expectedTotalCents: input.expectedTotalCents,
       });
     } catch (err) {
       if (!(err instanceof AppError) || !err.errors) throw err;
+      if (err.errors[TOTAL_CHANGED_FIELD] && input.expectedTotalCents !== undefined) {
+        throw new TotalChanged(input.expectedTotalCents, await summaryNow(buyer.uid, input));
+      }
       const confirm = err.errors['confirmations.purchaseAccountProduct'];
       // The cart holds a game account: the buyer must confirm buying one (spec section 5).
       if (confirm) {
@@ -172,6 +178,17 @@ export function createCheckoutService(deps: {
       await cart.get(buyer.uid);
       throw new AppError('CONFLICT', { message: err.message, errors });
     }
+  }
+
+  /** The caller's server cart as the cart summary shows it now, for the checkout's terms. */
+  async function summaryNow(uid: string, input: CheckoutRequest) {
+    const { products } = await cart.get(uid);
+    return cart.summary(uid, {
+      products,
+      currency: input.currency,
+      couponCode: input.couponCode,
+      locale: input.locale,
+    });
   }
 
   /** Cancels an order whose payment could not start: its keys go back at once. */

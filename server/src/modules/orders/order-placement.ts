@@ -127,6 +127,11 @@ export function createOrderPlacement(deps: {
       ip: string | null;
       /** Live offers of the lines as the caller just read them (the cart's pricing). */
       live?: readonly LiveOffer[];
+      /**
+       * The total the buyer was shown: an order that would cost anything else is not written
+       * (409 on `expectedTotalCents`), so nobody is charged a figure they did not see.
+       */
+      expectedTotalCents?: number | undefined;
     }): Promise<Order> {
       const parsed = OrderPlaceSchema.safeParse(args.order);
       if (!parsed.success) {
@@ -177,6 +182,13 @@ export function createOrderPlacement(deps: {
         })),
         vatTable(settings.vatRateBps),
       );
+      // Checked before anything is written: a refused order takes no number, key or coupon use.
+      if (args.expectedTotalCents !== undefined && totals.totalCents !== args.expectedTotalCents) {
+        throw new AppError('CONFLICT', {
+          message: 'The total changed: check it and pay again',
+          errors: { expectedTotalCents: `The total is now ${totals.totalCents}` },
+        });
+      }
 
       const at = now();
       const order: OrderDoc = {
