@@ -47,7 +47,9 @@ describe('data migrations when two instances start at once', () => {
     const completeWhenReturned = async (i: typeof web) => {
       await runMigrations(i.db, migrations, log, { leases: i.leases, pollMs: 50 });
       // What this instance finds once it may serve.
-      return t.db.collection('migrations').countDocuments({ _id: { $regex: /^at-once-/ } });
+      return t.db
+        .collection<{ _id: string }>('migrations')
+        .countDocuments({ _id: { $regex: /^at-once-/ } });
     };
     const [a, b] = await Promise.all([completeWhenReturned(web), completeWhenReturned(worker)]);
     expect(seen.runs).toEqual(['first', 'second']);
