@@ -516,6 +516,8 @@ export const en = {
       'I confirm that I am buying a game account, and that its details can be shown only once after payment.',
     accountConfirmRequired: 'Confirm the purchase of the game account to continue.',
     pay: 'Pay {total}',
+    totalChanged:
+      'The total changed from {before} to {after} since this page showed it: a price changed. Nothing was charged. Check your order and press Pay again.',
     paying: 'Taking you to the payment page…',
     errors: {
       outOfStock: 'A product ran out while you were checking out: your cart shows which one.',

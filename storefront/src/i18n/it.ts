@@ -525,6 +525,8 @@ export const it: Messages = {
       'Confermo che sto acquistando un account di gioco e che i suoi dati si possono mostrare una sola volta dopo il pagamento.',
     accountConfirmRequired: "Conferma l'acquisto dell'account di gioco per continuare.",
     pay: 'Paga {total}',
+    totalChanged:
+      'Il totale è cambiato da {before} a {after} da quando questa pagina lo mostrava: un prezzo è cambiato. Non è stato addebitato nulla. Controlla l’ordine e premi di nuovo Paga.',
     paying: 'Ti stiamo portando alla pagina di pagamento…',
     errors: {
       outOfStock:

@@ -57,6 +57,10 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
   const [confirmAsked, setConfirmAsked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  // The total the Pay button showed when the checkout answered that it moved: the summary is
+  // asked again and both figures are shown until the buyer pays (never a silent difference).
+  const [changedFrom, setChangedFrom] = useState<number | null>(null);
+  const [summaryAsked, setSummaryAsked] = useState(0);
 
   const login = paths.login;
   const signIn = () => window.location.replace(login);
@@ -105,7 +109,7 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
     return () => {
       current = false;
     };
-  }, [mode, cart.products, currency, couponCode, locale, cartT, login]);
+  }, [mode, cart.products, currency, couponCode, locale, cartT, login, summaryAsked]);
 
   // Which lines are game accounts (their purchase needs the buyer's confirmation).
   const productKey = [...new Set(cart.products.map((l) => l.productId))].sort().join(',');
@@ -143,6 +147,8 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
         // Only a code the summary accepted: a refused one would refuse the whole checkout.
         ...(summary.coupon?.valid && { couponCode: summary.coupon.code }),
         ...(needsConfirm && { confirmations: { purchaseAccountProduct: confirmed } }),
+        // What the Pay button said: the server refuses to place an order that costs otherwise.
+        expectedTotalCents: summary.totalCents,
       });
       setBuyNow(false);
       window.location.assign(approvalUrl);
@@ -163,6 +169,12 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
         case 'coupon':
           setCouponCode(''); // the summary shows the full price again
           setError(cartT.errors.coupon);
+          break;
+        case 'totalChanged':
+          // Nothing was placed: the new summary replaces the old one before Pay is offered again.
+          setChangedFrom(summary.totalCents);
+          setSummary(null);
+          setSummaryAsked((n) => n + 1);
           break;
         case 'emptyCart':
           setError(t.errors.emptyCart);
@@ -207,11 +219,20 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
   }
 
   const money = (cents: number) => formatCents(cents, currency, locale);
+  const moved = changedFrom !== null && summary && summary.totalCents !== changedFrom;
   return (
     <div className="checkout-flow">
       {error && (
         <p role="alert" className="error">
           {error}
+        </p>
+      )}
+      {moved && (
+        <p role="alert" className="error total-changed">
+          {interpolate(t.totalChanged, {
+            before: money(changedFrom),
+            after: money(summary.totalCents),
+          })}
         </p>
       )}
       <section aria-labelledby={`${id}-items`}>

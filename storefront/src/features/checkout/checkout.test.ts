@@ -26,6 +26,12 @@ describe('checkoutFailure', () => {
     expect(checkoutFailure(409)).toBe('outOfStock');
   });
 
+  it('tells a total that moved since it was shown from a line that ran out', () => {
+    expect(checkoutFailure(409, { expectedTotalCents: 'The total is now 27.98 EUR' })).toBe(
+      'totalChanged',
+    );
+  });
+
   it('reads a 400 without a named field as an empty cart', () => {
     expect(checkoutFailure(400, { cart: 'The cart is empty' })).toBe('emptyCart');
   });

@@ -1,4 +1,4 @@
-import type { CategoryId } from '@market/shared';
+import { TOTAL_CHANGED_FIELD, type CategoryId } from '@market/shared';
 
 /*
  * The checkout's pure pieces: which failure an answer of `POST /api/user/checkout` is, and the
@@ -14,6 +14,8 @@ export const ACCOUNT_CONFIRMATION_FIELD = 'confirmations.purchaseAccountProduct'
  * - `emptyCart`: nothing left to pay for;
  * - `confirmAccount`: the cart holds a game account and the purchase was not confirmed;
  * - `coupon`: the discount code was refused (the message says why);
+ * - `totalChanged`: the order would not cost the total shown (a price or a rate moved): nothing
+ *   was placed; show the new total and let the buyer pay again;
  * - `outOfStock`: a line ran out; the server cart now holds it at quantity 0;
  * - `paymentUnavailable`: the payment provider could not be reached; try again or pick another;
  * - `failed`: anything else (the spec's "Something went wrong").
@@ -23,6 +25,7 @@ export type CheckoutFailure =
   | 'emptyCart'
   | 'confirmAccount'
   | 'coupon'
+  | 'totalChanged'
   | 'outOfStock'
   | 'paymentUnavailable'
   | 'failed';
@@ -36,6 +39,7 @@ export function checkoutFailure(
   if (status === 401) return 'signIn';
   if (fields.includes(ACCOUNT_CONFIRMATION_FIELD)) return 'confirmAccount';
   if (fields.some((f) => f === 'couponCode' || f.startsWith('couponCode.'))) return 'coupon';
+  if (status === 409 && fields.includes(TOTAL_CHANGED_FIELD)) return 'totalChanged';
   // A 409 names the line that ran short (`lines.<i>.quantity`, `products.<i>…`).
   if (status === 409) return 'outOfStock';
   if (status === 400) return 'emptyCart';
