@@ -13,7 +13,10 @@
  * every order to settle and counts, exiting 1 on any failure:
  * duplicate supplier purchases (per clientRef), duplicate mails (per outbox event key and per
  * order's delivery), duplicate webhook events (per seller and event id), duplicate payouts
- * (per seller and period), and paid units neither delivered nor refunded.
+ * (money paid out beyond the seller's released credits, or a sequence number twice), and paid
+ * units neither delivered nor refunded. Payouts fall due during the run: a payout run every
+ * minute (PAYOUT_RUN_MINUTES), no holdback, a minimum of one cent; once the orders settle the
+ * bench waits for a run to pay out everything delivered, so every released cent is paid once.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,19 +27,14 @@ import { loadConfig } from '../src/config.ts';
 import { createIdentity } from '../src/identity/firebase.ts';
 import { createAccount } from '../test/harness.ts';
 import { reportResult } from './bench-result.ts';
-import { startBenchEmulator } from './bench-stack.ts';
 import {
   buyOnDemand,
-  onInterrupt,
   onDemandShop,
+  onInterrupt,
   post,
   purchasesByRef,
   sleep,
-  startInstance,
-  startNoDedupWock,
-  startSharedDatabase,
-  stopInstance,
-  type Instance,
+  startBenchCluster,
 } from './multi-instance.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
@@ -56,18 +54,17 @@ const ENV = {
   ORDER_EXPIRY_INTERVAL_SECONDS: '2',
   WEBHOOK_INTERVAL_SECONDS: '1',
   PAYOUT_JOB_INTERVAL_MINUTES: '1',
+  // A payout falls due every minute, for every delivered cent (no holdback, no minimum).
+  PAYOUT_RUN_MINUTES: '1',
+  SELLER_HOLDBACK_DAYS: '0',
+  PAYOUT_MINIMUM_CENTS: '1',
   PAYMENT_RECONCILE_INTERVAL_SECONDS: '5',
 };
 
-const emulator = await startBenchEmulator();
-onInterrupt(() => emulator.close());
-const database = await startSharedDatabase();
-const wock = await startNoDedupWock();
-Object.assign(ENV, { SUPPLIER_WOCK_URL: wock.url });
-const { db } = database;
+const cluster = await startBenchCluster(ENV);
+const { db, wock, emulator, instances } = cluster;
 const identity = createIdentity(loadConfig({ NODE_ENV: 'test' }), emulator.host);
 onInterrupt(() => identity.close());
-const instances: Instance[] = [];
 /** The seller's webhook receiver: every event id it was sent, and how often. */
 const received = new Map<string, number>();
 const receiver = http.createServer((req, res) => {
@@ -79,11 +76,7 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 try {
-  for (let i = 0; i < INSTANCES; i++) {
-    instances.push(
-      await startInstance({ database, emulatorHost: emulator.host, env: ENV, wockUrl: wock.url }),
-    );
-  }
+  for (let i = 0; i < INSTANCES; i++) await cluster.start();
   const tag = `once-${Date.now()}`;
   const shop = await onDemandShop({
     instance: instances[0]!,
@@ -164,6 +157,44 @@ try {
   // Late duplicates (a second purchase, a second mail) would show in the next periods.
   await sleep(5_000);
 
+  // Payouts: a run each minute pays what was released since the last; wait for one after the
+  // last delivery, so that every released cent should be paid out, once.
+  const money = async () => {
+    const released = await db
+      .collection('sellerLedger')
+      .aggregate<{ _id: string; cents: number }>([
+        { $match: { sellerId: shop.seller.sellerId, held: { $ne: true } } },
+        { $group: { _id: '$currency', cents: { $sum: '$amountCents' } } },
+      ])
+      .toArray();
+    const paid = await db
+      .collection('payouts')
+      .aggregate<{ _id: string; cents: number; n: number }>([
+        {
+          $match: {
+            sellerId: shop.seller.sellerId,
+            status: { $in: ['pending', 'processing', 'paid'] },
+          },
+        },
+        { $group: { _id: '$currency', cents: { $sum: '$amountCents' }, n: { $sum: 1 } } },
+      ])
+      .toArray();
+    const eur = (xs: Array<{ _id: string; cents: number }>) =>
+      xs.find((x) => x._id === 'eur')?.cents ?? 0;
+    return { released: eur(released), paid: eur(paid), payouts: paid.reduce((n, p) => n + p.n, 0) };
+  };
+  const payoutDeadline = Date.now() + 3 * 60_000;
+  let owed = await money();
+  while (owed.paid < owed.released && Date.now() < payoutDeadline) {
+    await sleep(2_000);
+    owed = await money();
+  }
+  // A run racing another (or one a lost lease left running) would pay again after this.
+  await sleep(5_000);
+  owed = await money();
+  const payoutRuns = await db.collection('payoutRuns').countDocuments();
+  const paidTwiceCents = Math.max(0, owed.paid - owed.released);
+
   const docs = await orders.find({ status: 'approved' }).toArray();
   const delivered = docs.filter((o) => o.deliveredAt != null && o.items[0]!.deliveredCount === 1);
   const refunded = docs.filter((o) => o.items.every((i) => i.refundId != null));
@@ -189,7 +220,7 @@ try {
   // Every event the receiver was sent more than once (a retry after a 2xx would be one).
   const webhookDupes = [...received.values()].filter((n) => n > 1);
   const webhookEvents = received.size;
-  const payoutDupes = await db
+  const seqDupes = await db
     .collection('payouts')
     .aggregate<{ n: number }>([
       {
@@ -213,7 +244,7 @@ neither                          ${unsettled}
 supplier purchases               ${[...byRef.values()].reduce((a, b) => a + b, 0)} for ${byRef.size} units; duplicates ${duplicatePurchases}
 mails: duplicate event keys      ${mailDupes.length}; delivery mails ${deliveredMails} for ${delivered.length} delivered orders
 webhook events received          ${webhookEvents}; received more than once ${webhookDupes.length}
-payouts duplicated               ${payoutDupes.length}
+payouts                          ${owed.payouts} in ${payoutRuns} runs: ${owed.paid} of ${owed.released} cents released paid out; beyond it ${paidTwiceCents}; a sequence twice ${seqDupes.length}
 job rows / instances seen owning ${jobRows.length} / ${owners.size}
 placing ${placedS.toFixed(1)} s, settling ${settleS.toFixed(1)} s after`);
 
@@ -235,9 +266,23 @@ placing ${placedS.toFixed(1)} s, settling ${settleS.toFixed(1)} s after`);
     unit: 'count',
     goal: { max: 0 },
   });
+  // A payout twice is money paid beyond the released credits (or one number used twice).
+  const payoutDupes = (paidTwiceCents > 0 ? 1 : 0) + seqDupes.length;
   reportResult({
     name: 'duplicate payouts (3 schedulers)',
-    figure: payoutDupes.length,
+    figure: payoutDupes,
+    unit: 'count',
+    goal: { max: 0 },
+  });
+  reportResult({
+    name: 'payouts fallen due in the run (3 schedulers)',
+    figure: owed.payouts,
+    unit: 'count',
+    goal: { min: 1 },
+  });
+  reportResult({
+    name: 'released cents left unpaid after the payout runs',
+    figure: Math.max(0, owed.released - owed.paid),
     unit: 'count',
     goal: { max: 0 },
   });
@@ -252,14 +297,13 @@ placing ${placedS.toFixed(1)} s, settling ${settleS.toFixed(1)} s after`);
     mailDupes.length === 0 &&
     deliveredMails <= delivered.length &&
     webhookDupes.length === 0 &&
-    payoutDupes.length === 0 &&
+    payoutDupes === 0 &&
+    owed.payouts > 0 &&
+    owed.paid === owed.released &&
     unsettled === 0;
   process.exitCode = ok ? 0 : 1;
 } finally {
-  for (const i of instances) await stopInstance(i).catch(() => undefined);
-  await wock.close();
-  await database.close();
-  await emulator.close();
+  await cluster.close();
   receiver.close();
   await identity.close();
 }

@@ -28,6 +28,7 @@ import {
 import type { SandboxPurchase } from '../src/sandboxes/suppliers/stockroom.ts';
 import { startPaymentSandboxes, type PaymentSandboxes } from '../src/sandboxes/payments.ts';
 import { offlineServicesEnv } from '../src/runtime/offline-services.ts';
+import { startBenchEmulator, type BenchEmulator } from './bench-stack.ts';
 
 /*
  * Several marketplace processes (main.ts, ROLE=all: every one runs every job) on one database:
@@ -250,3 +251,51 @@ const apiCallerFrom =
   };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export type BenchCluster = {
+  emulator: BenchEmulator;
+  database: SharedDatabase;
+  db: Db;
+  /** The one Wock sandbox every instance buys from, told not to deduplicate. */
+  wock: Awaited<ReturnType<typeof startNoDedupWock>>;
+  /** Every instance started so far, killed ones included (stopping one twice is harmless). */
+  instances: Instance[];
+  /** One more marketplace process on the shared database, with the cluster's environment. */
+  start(): Promise<Instance>;
+  /** Stops every instance, then the stand-ins and the database. */
+  close(): Promise<void>;
+};
+
+/**
+ * The multi-instance benches' set-up (exactly-once.ts, takeover.ts): the Auth emulator, one
+ * database, one non-deduplicating Wock sandbox, and `start` for marketplace processes with `env`
+ * (their SUPPLIER_WOCK_URL the sandbox's). Interrupting the bench tears it all down.
+ */
+export async function startBenchCluster(env: Record<string, string>): Promise<BenchCluster> {
+  const emulator = await startBenchEmulator();
+  onInterrupt(() => emulator.close());
+  const database = await startSharedDatabase();
+  onInterrupt(() => database.close());
+  const wock = await startNoDedupWock();
+  const instances: Instance[] = [];
+  return {
+    ...{ emulator, database, wock, instances },
+    db: database.db,
+    async start() {
+      const instance = await startInstance({
+        database,
+        emulatorHost: emulator.host,
+        env: { ...env, SUPPLIER_WOCK_URL: wock.url },
+        wockUrl: wock.url,
+      });
+      instances.push(instance);
+      return instance;
+    },
+    async close() {
+      for (const i of instances) await stopInstance(i).catch(() => undefined);
+      await wock.close();
+      await database.close();
+      await emulator.close();
+    },
+  };
+}

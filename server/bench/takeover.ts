@@ -14,19 +14,14 @@ import { ObjectId } from 'mongodb';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { SupplierPurchaseDoc } from '../src/modules/supplier-purchases/supplier-purchases.repository.ts';
 import { reportResult } from './bench-result.ts';
-import { startBenchEmulator } from './bench-stack.ts';
 import {
   buyOnDemand,
-  onInterrupt,
   onDemandShop,
   post,
   purchasesByRef,
   sleep,
-  startInstance,
-  startNoDedupWock,
-  startSharedDatabase,
+  startBenchCluster,
   stopInstance,
-  type Instance,
 } from './multi-instance.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -36,30 +31,13 @@ const BOUND_S = LEASE_SECONDS + PERIOD_SECONDS;
 /** The supplier's answer takes this long: the holder is killed while it waits for it. */
 const SUPPLIER_LATENCY_MS = 1500;
 
-const JOB_ENV: Record<string, string> = {
+const cluster = await startBenchCluster({
   SUPPLIER_LEASE_SECONDS: String(LEASE_SECONDS),
   SUPPLIER_FULFILMENT_INTERVAL_SECONDS: String(PERIOD_SECONDS),
   SUPPLIER_FULFILMENT_AFTER_SECONDS: '1',
   ROLE: 'all',
-};
-
-const emulator = await startBenchEmulator();
-onInterrupt(() => emulator.close());
-const database = await startSharedDatabase();
-const wock = await startNoDedupWock();
-JOB_ENV.SUPPLIER_WOCK_URL = wock.url;
-const { db } = database;
-const instances: Instance[] = [];
-const start = async () => {
-  const instance = await startInstance({
-    database,
-    emulatorHost: emulator.host,
-    env: JOB_ENV,
-    wockUrl: wock.url,
-  });
-  instances.push(instance);
-  return instance;
-};
+});
+const { db, wock, emulator, start } = cluster;
 type Round = {
   /** From the kill to the other instance holding the unit's lease. */
   takenS: number | null;
@@ -166,10 +144,7 @@ try {
     pair[pair.indexOf(holder)] = await start();
   }
 } finally {
-  for (const i of instances) await stopInstance(i).catch(() => undefined);
-  await wock.close();
-  await database.close();
-  await emulator.close();
+  await cluster.close();
 }
 
 const worstOf = (xs: Array<number | null>) => Math.max(...xs.map((x) => x ?? Infinity));

@@ -164,6 +164,11 @@ const EnvObject = z.object({
   SELLER_HOLDBACK_DAYS: z.coerce.number().int().min(0).max(180).default(7),
   PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   PAYOUT_JOB_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /**
+   * The payout run's period in minutes; unset, the weekly run (its week's Monday, UTC). Short
+   * only to watch payouts fall due (the exactly-once bench).
+   */
+  PAYOUT_RUN_MINUTES: z.coerce.number().int().min(1).max(10_080).optional(),
   /** PayPal REST credentials. Without them payments go to the local PayPal sandbox. */
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,

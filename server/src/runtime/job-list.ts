@@ -24,6 +24,7 @@ export function shopModules(c: Container, config: Config): ModuleDeclaration[] {
     payoutsModule({
       payouts: c.payoutService,
       everyMs: config.PAYOUT_JOB_INTERVAL_MINUTES * 60_000,
+      runEveryMinutes: config.PAYOUT_RUN_MINUTES,
     }),
     sellerApiModule({
       delivery: c.sellerApi.delivery,
@@ -45,7 +46,7 @@ export function shopModules(c: Container, config: Config): ModuleDeclaration[] {
  */
 export function shopJobs(container: Container, config: Config, log: Logger): JobSpec[] {
   return [
-    ...shopModules(container, config).flatMap((m) => m.jobs),
+    ...shopModules(container, config).flatMap((m) => m.jobs ?? []),
     // Mails whose SMTP send failed, retried with backoff (and those an instance died sending).
     { name: 'outbox', everyMs: 30_000, run: () => container.mailer.sendDue() },
     // Catalogue imports whose instance died are taken over once their lease expires.

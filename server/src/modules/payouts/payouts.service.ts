@@ -279,11 +279,11 @@ export function createPayoutService(deps: {
 
     /**
      * The job: this week's run once (claimed in `payoutRuns`, resumed if a crash cut it), then
-     * PayPal payouts left unsent or still processing.
+     * PayPal payouts left unsent or still processing. `runId` names another period's run.
      */
-    async tick(): Promise<void> {
+    async tick(runId?: string): Promise<void> {
       const at = now();
-      await payouts.startRun(`week:${weekOf(at)}`, at);
+      await payouts.startRun(runId ?? `week:${weekOf(at)}`, at);
       for (const r of await payouts.unfinishedRuns()) {
         await run('paypal', r._id);
         await payouts.finishRun(r._id);
