@@ -59,6 +59,8 @@ export type AppDeps = {
   payments: PaymentProviders;
   /** The shop's VAT rate in basis points (VAT_RATE_BPS). */
   vatRateBps: number;
+  /** The marketplace as its invoices name it (INVOICE_ISSUER_*; a demo identity offline). */
+  invoiceIssuer: { name: string; address: string; vatNumber: string; country: string };
   /** The abuse limits (RATE_LIMITS over the defaults in middleware/rate-limit.ts). */
   rateLimits: Limits;
   /** What one buyer's unpaid orders may hold (ORDER_HOLD_MAX_ORDERS, ORDER_HOLD_MAX_UNITS). */
@@ -134,6 +136,17 @@ export function buildAppDeps(args: {
     rateLimits: config.RATE_LIMITS,
     payments: createPaymentProviders(config, args.paymentSandboxUrls, log),
     vatRateBps: config.VAT_RATE_BPS,
+    invoiceIssuer: {
+      // Offline only: a deployment refuses to start without the three (config.ts).
+      name: config.INVOICE_ISSUER_NAME ?? `${config.SHOP_NAME} Marketplace S.r.l. (demo)`,
+      address: config.INVOICE_ISSUER_ADDRESS ?? 'Via Roma 1, 20121 Milano MI, Italia',
+      vatNumber: config.INVOICE_ISSUER_VAT_NUMBER ?? 'IT00000000000',
+      // A VAT number starts with its country's code (Greece's EL aside: then GR).
+      country: (config.INVOICE_ISSUER_VAT_NUMBER ?? 'IT')
+        .slice(0, 2)
+        .toUpperCase()
+        .replace('EL', 'GR'),
+    },
     mail: {
       smtpUrl: config.SMTP_URL,
       from: mailFromOf(config),

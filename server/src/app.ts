@@ -74,6 +74,7 @@ import {
   userCheckoutRoutes,
 } from './modules/checkout/checkout.routes.ts';
 import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
+import { adminInvoiceRoutes, userInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import {
   adminClaimRoutes,
   sellerClaimRoutes,
@@ -183,6 +184,8 @@ export function createApp(c: Container) {
       adminOrderRefundRoutes(c.refunds),
       adminCheckoutRoutes(c.checkout),
       adminRefundRoutes(c.refunds),
+      userInvoiceRoutes(c.invoiceService),
+      adminInvoiceRoutes(c.invoiceService),
       adminBlocklistRoutes(c.blocklistService),
       adminSupplierRoutes(c.supplierService),
       adminSupplierPurchaseRoutes(c.supplierPurchaseService),

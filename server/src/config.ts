@@ -38,6 +38,14 @@ const EnvObject = z.object({
   /** The shop's logo (absolute URL) for structured data; default: the storefront's /logo.svg. */
   SHOP_LOGO_URL: optionalText.pipe(z.url().optional()),
   /**
+   * The marketplace as invoices name it, the supplier for VAT (Regulation 282/2011 art. 9a):
+   * registered name, address, VAT number. Offline a demo identity stands in; a deployment
+   * must set all three.
+   */
+  INVOICE_ISSUER_NAME: optionalText,
+  INVOICE_ISSUER_ADDRESS: optionalText,
+  INVOICE_ISSUER_VAT_NUMBER: optionalText,
+  /**
    * Third-party scripts the storefront loads only after the visitor consents (features/consent):
    * an analytics tag, a marketing tag, and a chat widget (counted as marketing: it sets its own
    * cookies). Unset: no tag, no banner. Their origins join the CSP's script-src only when set.
@@ -339,6 +347,14 @@ const DEPLOYMENT_RULES: ReadonlyArray<{
   refuses: (env: ParsedEnv) => boolean;
   message: string;
 }> = [
+  ...(['INVOICE_ISSUER_NAME', 'INVOICE_ISSUER_ADDRESS', 'INVOICE_ISSUER_VAT_NUMBER'] as const).map(
+    (variable) => ({
+      variable,
+      in: DEPLOYED,
+      refuses: (env: ParsedEnv) => missing(env[variable]),
+      message: 'is required (every invoice names the marketplace as its issuer)',
+    }),
+  ),
   {
     variable: 'FIREBASE_SERVICE_ACCOUNT',
     in: DEPLOYED,

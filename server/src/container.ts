@@ -186,6 +186,8 @@ import { createReviewModeration } from './modules/reviews/review-moderation.ts';
 import { createReviewRepository, reviewIndexes } from './modules/reviews/reviews.repository.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
+import { createInvoiceRepository, invoiceIndexes } from './modules/invoices/invoices.repository.ts';
+import { createInvoiceService } from './modules/invoices/invoices.service.ts';
 import { claimIndexes } from './modules/claims/claims.repository.ts';
 import { claimsModule } from './modules/claims/claims.module.ts';
 import { createRestock } from './modules/keys/key-stock.ts';
@@ -252,6 +254,7 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
+  invoices: invoiceIndexes,
   claims: claimIndexes,
   conversations: conversationIndexes,
   supplierPurchases: supplierPurchaseIndexes,
@@ -328,7 +331,12 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     users: createUserFacade(users),
   };
 
-  const mailer = createMailer({ outbox, ...deps.mail, log });
+  const mailer = createMailer({
+    ...{ outbox, log },
+    ...deps.mail,
+    // Invoices' PDFs, rendered when the mail is sent (built below: called only once it is).
+    resolveAttachment: (ref) => invoiceService.attachment(ref),
+  });
   // Every mail from its template, in its recipient's language (modules/mails).
   const mails = createMails({
     mailer,
@@ -623,6 +631,22 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     leaseMs: (deps.supplierOffers.leaseSeconds ?? 60) * 1000,
   });
 
+  // Invoices and credit notes: one per paid order and per refund, gapless numbers per year.
+  const invoiceService = createInvoiceService({
+    invoices: createInvoiceRepository(db),
+    orders: ask.orders,
+    users: ask.users,
+    sellers: ask.sellers,
+    issuer: deps.invoiceIssuer,
+  });
+  const invoiceMail = {
+    /** The order's invoice, issued if missing: what the delivery mail attaches. */
+    issue: async (order: Parameters<typeof invoiceService.issueFor>[0]) => {
+      const doc = await invoiceService.issueFor(order);
+      return doc ? [invoiceService.attachmentOf(doc)] : [];
+    },
+  };
+
   // Orders: key reservations, decisions, delivery and the sellers' ledger.
   const orderKeys = createOrderKeys({ keys: ask.keys, offers: ask.offers, pricing, orders });
   const orderService = createOrderService({
@@ -641,6 +665,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       ledger: ask.ledger,
       sellers: ask.sellers,
       supplied: supplierFulfilment,
+      invoices: invoiceMail,
     }),
     mails: orderMails,
     vault: deps.vault,
@@ -678,6 +703,13 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     ledger: ask.ledger,
     refunds: createRefundRepository(db),
     payments: deps.payments,
+    // The refund's credit note, attached to its mail.
+    creditNotes: {
+      issue: async (order, refund) => {
+        const doc = await invoiceService.creditNoteFor(order, refund);
+        return doc ? [invoiceService.attachmentOf(doc)] : [];
+      },
+    },
   });
   // Suppliers' postbacks: a pre-order's code arrived, stock or prices changed.
   const supplierPostbacks = createSupplierPostbacks({
@@ -870,6 +902,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     adminOrders,
     affiliate,
     refunds,
+    /** Invoices and credit notes: the buyer's and the admin's routes. */
+    invoiceService,
     settlement,
     chargebacks,
     checkout,

@@ -17,6 +17,9 @@ export const PRODUCTION_ENV = {
   PAYPAL_WEBHOOK_ID: 'WH-1',
   CHECKOUT_SECRET_KEY: 'sk_live_abc',
   CHECKOUT_WEBHOOK_SECRET: 'cko-webhook-secret',
+  INVOICE_ISSUER_NAME: 'Shop Marketplace S.p.A.',
+  INVOICE_ISSUER_ADDRESS: 'Via Example 1, 00100 Roma RM, Italia',
+  INVOICE_ISSUER_VAT_NUMBER: 'IT12345678901',
 } satisfies Record<string, string>;
 
 /** Staging: production's rules, with the payment providers' own sandboxes allowed. */

@@ -48,6 +48,7 @@ export * from './schemas/attribution.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/refunds.ts';
+export * from './schemas/invoices.ts';
 export * from './schemas/claims.ts';
 export * from './schemas/cart.ts';
 export * from './schemas/coupons.ts';

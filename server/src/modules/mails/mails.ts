@@ -1,6 +1,6 @@
 import type { Locale } from '@market/shared';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../outbox/mailer.ts';
+import type { MailAttachment, Mailer } from '../outbox/mailer.ts';
 import type { MailShop } from './engine.ts';
 import type { MailTemplate, MailTrader } from './templates.ts';
 
@@ -43,10 +43,16 @@ export function createMails(deps: {
     template: MailTemplate<D>,
     data: D,
     key?: string,
+    attachments?: MailAttachment[],
   ): Promise<void> {
     try {
       const mail = template.write(await localeOf(to), shop, data);
-      await mailer.send({ to: to.email, ...mail, ...(key !== undefined && { key }) });
+      await mailer.send({
+        to: to.email,
+        ...mail,
+        ...(key !== undefined && { key }),
+        ...(attachments?.length && { attachments }),
+      });
     } catch (err) {
       deps.log.error({ err, kind: template.kind, key }, 'mail not written');
     }

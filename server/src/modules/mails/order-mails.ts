@@ -1,6 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import { LOW_STOCK_UNITS } from '../dashboards/dashboards.service.ts';
 import type { OrderDoc, OrderItemDoc } from '../orders/order-doc.ts';
+import type { MailAttachment } from '../outbox/mailer.ts';
 import type { Mails } from './mails.ts';
 import {
   orderCancelledMail,
@@ -95,7 +96,11 @@ export function createOrderMails(deps: {
      * The keys are delivered: the buyer's mail (lines, totals, VAT, the sellers' trader details),
      * each seller's sale, and an offer the sale brought low.
      */
-    async delivered(order: OrderDoc, items: OrderItemDoc[]): Promise<void> {
+    async delivered(
+      order: OrderDoc,
+      items: OrderItemDoc[],
+      attachments?: MailAttachment[],
+    ): Promise<void> {
       const id = order._id.toHexString();
       const sold = items.filter((i) => i.deliveredCount > 0);
       await mails.send(
@@ -103,6 +108,7 @@ export function createOrderMails(deps: {
         orderDeliveredMail,
         { ...summary(order, items), sellers: await mails.traders(sold.map((i) => i.sellerId)) },
         `order-delivered:${id}`,
+        attachments,
       );
       for (const sellerId of new Set(sold.map((i) => i.sellerId))) {
         const theirs = sold.filter((i) => i.sellerId === sellerId);
@@ -125,6 +131,7 @@ export function createOrderMails(deps: {
     refunded: (
       order: OrderDoc,
       refund: { id: ObjectId; amountCents: number; itemId: ObjectId | null },
+      attachments?: MailAttachment[],
     ) =>
       mails.send(
         buyer(order),
@@ -137,6 +144,7 @@ export function createOrderMails(deps: {
           item: order.items.find((i) => refund.itemId && i._id.equals(refund.itemId))?.name ?? null,
         },
         `refund-issued:${refund.id.toHexString()}`,
+        attachments,
       ),
   };
 }

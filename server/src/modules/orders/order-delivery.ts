@@ -24,6 +24,14 @@ export type SuppliedUnits = {
 };
 
 /**
+ * The invoice of a delivered order (implemented by the invoices module): issued once per order,
+ * before the mail that carries it; answers what the mail attaches.
+ */
+export type DeliveryInvoices = {
+  issue(order: OrderDoc): Promise<Array<{ filename: string; contentType: string; ref: string }>>;
+};
+
+/**
  * When delivery runs: `background` (an approval answering a buyer's request) starts buying an
  * order's on-demand units in this process and answers the order approved but undelivered; the
  * keys appear when bought. `now` (recovery, jobs) waits for the purchases.
@@ -44,6 +52,7 @@ export function createOrderDelivery(deps: {
   sellers: Pick<SellerFacade, 'approvedAmong'>;
   mails: Pick<OrderMails, 'delivered'>;
   supplied?: SuppliedUnits | undefined;
+  invoices?: DeliveryInvoices | undefined;
   log?: Logger | undefined;
 }) {
   const { orders, orderKeys, ledger, sellers, mails, supplied } = deps;
@@ -99,9 +108,12 @@ export function createOrderDelivery(deps: {
     await ledger.creditSales({ ...order, items }, approved, now);
     // An order whose every line went back (on-demand units the supplier refused) has no keys to
     // announce: the refund's own mail told the buyer.
+    // The invoice, before the mail that carries it: a paid order has one whatever its lines
+    // became (one per order: a delivery repeated after a crash finds it and takes no number).
+    const attachments = (await deps.invoices?.issue({ ...order, items })) ?? [];
     // The buyer's mail, the sellers' sales and low stock (each once: keyed by the order).
     if (!order.deliveredAt && items.some((i) => i.deliveredCount > 0)) {
-      await mails.delivered(order, items);
+      await mails.delivered(order, items, attachments);
     }
     await orders.setDelivered(order._id, items, now);
     return { ...order, items, deliveredAt: order.deliveredAt ?? now };

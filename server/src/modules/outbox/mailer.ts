@@ -16,7 +16,15 @@ export type Mail = {
   key?: string;
   /** Its link is a credential (see `OutboxDoc.credential`). */
   credential?: true;
+  /** Files sent with it, each named by a `ref` its module renders at send time. */
+  attachments?: MailAttachment[];
 };
+
+/**
+ * A file a mail carries (an invoice's PDF): stored as a reference, rendered again by
+ * `resolveAttachment` on every SMTP attempt, so the outbox holds no copy of the document.
+ */
+export type MailAttachment = { filename: string; contentType: string; ref: string };
 export type Mailer = {
   send(mail: Mail): Promise<void>;
   /**
@@ -49,6 +57,8 @@ export function createMailer(deps: {
   from: string;
   /** The shop's name, signed under mails written without a template (their layout has it). */
   signature?: string;
+  /** The content an attachment's `ref` names (null: unknown, the attempt fails and is retried). */
+  resolveAttachment?: (ref: string) => Promise<Buffer | null>;
   log: Logger;
 }): Mailer {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
@@ -58,6 +68,7 @@ export function createMailer(deps: {
   async function attempt(doc: OutboxDoc, now: Date): Promise<boolean> {
     const { to, subject, text, html } = doc;
     try {
+      const attachments = await Promise.all((doc.attachments ?? []).map(resolved));
       await transport!.sendMail({
         from: deps.from,
         to,
@@ -65,6 +76,7 @@ export function createMailer(deps: {
         text,
         html,
         messageId: `<${doc._id.toHexString()}@${domain}>`,
+        ...(attachments.length > 0 && { attachments }),
       });
     } catch (err) {
       const failures = (doc.attempts ?? 0) + 1;
@@ -79,6 +91,12 @@ export function createMailer(deps: {
     }
     await deps.outbox.setDelivery(doc._id, 'sent');
     return true;
+  }
+
+  async function resolved(a: MailAttachment) {
+    const content = deps.resolveAttachment ? await deps.resolveAttachment(a.ref) : null;
+    if (!content) throw new Error(`attachment ${a.ref} not found`);
+    return { filename: a.filename, contentType: a.contentType, content };
   }
 
   return {

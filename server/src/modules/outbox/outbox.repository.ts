@@ -37,6 +37,8 @@ export type OutboxDoc = {
    * of it is audited (`outbox.routes.ts`; mails written before the mark go by their kind).
    */
   credential?: true;
+  /** Files it carries, by reference (`mailer.ts`, `MailAttachment`): rendered when sent. */
+  attachments?: Array<{ filename: string; contentType: string; ref: string }>;
   createdAt: Date;
 };
 

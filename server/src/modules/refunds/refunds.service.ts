@@ -96,6 +96,16 @@ export function createRefundService(deps: {
   payments: PaymentProviders;
   reports: OrderReports;
   mails: Pick<OrderMails, 'refunded'>;
+  /**
+   * The refund's credit note (the invoices module), issued once per refund before the mail that
+   * carries it; nothing for an order never invoiced (its capture went back undelivered).
+   */
+  creditNotes?: {
+    issue(
+      order: OrderDoc,
+      refund: Pick<RefundDoc, 'lines' | 'reason'> & { id: ObjectId },
+    ): Promise<Array<{ filename: string; contentType: string; ref: string }>>;
+  };
   auditLog: AuditLog;
   log: Logger;
   clock?: () => Date;
@@ -139,12 +149,20 @@ export function createRefundService(deps: {
     } else {
       await orders.setRefunded(order._id, doc.amountCents);
     }
+    // The credit note before the record completes: a crash in between leaves the refund
+    // pending, and finishing it issues the note (once per refund) instead of losing it.
+    const attachments =
+      (await deps.creditNotes?.issue(order, {
+        id: doc._id,
+        lines: doc.lines,
+        reason: doc.reason,
+      })) ?? [];
     await refunds.complete(doc._id, providerRefundId, at);
-    await deps.mails.refunded(order, {
-      id: doc._id,
-      amountCents: doc.amountCents,
-      itemId: doc.itemId,
-    });
+    await deps.mails.refunded(
+      order,
+      { id: doc._id, amountCents: doc.amountCents, itemId: doc.itemId },
+      attachments,
+    );
     const after = (await orders.findById(order._id))!;
     if (after.status === 'approved') await reports.refunded(after, after.refundedCents);
   }

@@ -15,6 +15,7 @@ export function createSellerFacade(repo: SellerRepository) {
     setDefectRate: repo.setDefectRate,
     setRating: repo.setRating,
     standingsByIds: repo.standingsByIds,
+    tradersByIds: repo.tradersByIds,
   };
 }
 export type SellerFacade = ReturnType<typeof createSellerFacade>;

@@ -126,6 +126,27 @@ export function createSellerRepository(db: Db) {
         ]),
       );
     },
+    /** The approved trader details (DSA art. 30) invoices print for each line, by id. */
+    async tradersByIds(ids: string[]) {
+      const docs = await sellers
+        .find(
+          { _id: { $in: ids } },
+          { projection: { name: 1, registrationName: 1, vatNumber: 1, address: 1 } },
+        )
+        .toArray();
+      return new Map(
+        docs.map((d) => [
+          d._id,
+          {
+            id: d._id,
+            name: d.name,
+            registrationName: d.registrationName,
+            vatNumber: d.vatNumber,
+            address: d.address ?? null,
+          },
+        ]),
+      );
+    },
     /** The claims module's count of the seller's defective keys (a plain overwrite). */
     setDefectRate: (id: string, defectRate: SellerDefectRate) =>
       sellers.updateOne({ _id: id }, { $set: { defectRate } }),
