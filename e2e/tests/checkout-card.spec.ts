@@ -5,7 +5,9 @@ import {
   freshBuyer,
   guestCartToCheckout,
   mailsTo,
+  payButtonAmount,
   productsOnSale,
+  providerPageAmount,
   revealFirstKey,
 } from './support.ts';
 
@@ -22,10 +24,12 @@ test('a guest fills a cart, signs in at checkout, pays by card, gets the Italian
   await guestCartToCheckout(page, products, email);
 
   await page.getByRole('radio', { name: 'Card (Checkout.com)' }).check();
+  // The price shown is the price charged: the Pay button's amount is what the card page asks.
+  const shown = await payButtonAmount(page);
   await page.getByRole('button', { name: /^Pay / }).click();
 
   // Checkout.com's hosted payment page (the local sandbox), its test card already filled in.
-  await expect(page.getByRole('heading', { name: /^Pay / })).toBeVisible();
+  expect(await providerPageAmount(page, 'checkout')).toEqual(shown);
   await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expectKeysReady(page);

@@ -4,7 +4,9 @@ import {
   expectKeysReady,
   freshBuyer,
   guestCartToCheckout,
+  payButtonAmount,
   productsOnSale,
+  providerPageAmount,
   revealFirstKey,
 } from './support.ts';
 
@@ -19,10 +21,13 @@ test('a guest fills a cart, signs in at checkout, pays with PayPal and reveals a
   await guestCartToCheckout(page, products, await freshBuyer(request, 'paypal'));
 
   await page.getByRole('radio', { name: 'PayPal' }).check();
+  // The price shown is the price charged: the Pay button's amount is what PayPal asks.
+  const shown = await payButtonAmount(page);
   await page.getByRole('button', { name: /^Pay / }).click();
 
   // PayPal's approval page (the local sandbox), then back to the shop.
   await expect(page.getByRole('heading', { name: 'PayPal' })).toBeVisible();
+  expect(await providerPageAmount(page, 'paypal')).toEqual(shown);
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expectKeysReady(page);
 

@@ -281,3 +281,38 @@ let clients = 0;
 export const asClient = () => ({
   extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${(process.pid + clients++) % 250}` },
 });
+
+const SYMBOLS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP' };
+/**
+ * An amount as an English page writes it — the storefront's "Pay $1,234.56", a provider's
+ * "EUR 12.34" — as its ISO currency and minor units, so two pages' figures compare exactly.
+ */
+export function amountIn(text: string): { currency: string; cents: number } {
+  const found = /(EUR|USD|GBP|€|\$|£)\s?(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})\b/.exec(text);
+  expect(found, `an amount in "${text}"`).not.toBeNull();
+  const [, unit, whole, cents] = found!;
+  return {
+    currency: SYMBOLS[unit!] ?? unit!,
+    cents: Number(whole!.replace(/,/g, '')) * 100 + Number(cents),
+  };
+}
+
+/** The amount on the checkout's Pay button (the cart summary's total). */
+export async function payButtonAmount(page: Page) {
+  const pay = page.getByRole('button', { name: /^Pay .*\d/ });
+  await expect(pay).toBeEnabled();
+  return amountIn((await pay.textContent()) ?? '');
+}
+
+/**
+ * The amount the provider's page asks the buyer for: PayPal's approval page ("Total EUR 12.34"),
+ * Checkout.com's hosted page (its heading, "Pay EUR 12.34").
+ */
+export async function providerPageAmount(page: Page, provider: 'paypal' | 'checkout') {
+  const shown =
+    provider === 'paypal'
+      ? page.getByText(/^Total [A-Z]{3} /)
+      : page.getByRole('heading', { name: /^Pay [A-Z]{3} / });
+  await expect(shown).toBeVisible();
+  return amountIn((await shown.textContent()) ?? '');
+}
