@@ -50,6 +50,7 @@ import { adminOutboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { adminProductRoutes } from './modules/products/products.admin.routes.ts';
 import { adminProductImageRoutes, publicImageRoutes } from './modules/images/images.routes.ts';
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
+import { publicPriceHistoryRoutes } from './modules/price-history/price-history.routes.ts';
 import { publicSuggestRoutes } from './modules/search/search.routes.ts';
 import { adminSynonymRoutes } from './modules/search/synonyms.routes.ts';
 import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
@@ -161,6 +162,7 @@ export function createApp(c: Container) {
       publicCategoryRoutes(c.categoryService),
       publicMacrocategoryRoutes(c.macrocategoryService),
       publicProductRoutes(c.catalogue),
+      publicPriceHistoryRoutes(c.priceHistory),
       publicSuggestRoutes(c.searchService),
       publicStateRoutes(c.publicState),
       publicSitemapRoutes(c.sitemapService),

@@ -203,6 +203,12 @@ import { createRefundFacade } from './modules/refunds/refunds.facade.ts';
 import { createSaleDetail } from './modules/sales/sale-detail.ts';
 import { createSellerRefunds } from './modules/sales/seller-refunds.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
+import {
+  createPriceHistoryRepository,
+  priceDayIndexes,
+  priceHeadIndexes,
+} from './modules/price-history/price-history.repository.ts';
+import { createPriceHistoryService } from './modules/price-history/price-history.service.ts';
 import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.ts';
 import { createTagAdminService } from './modules/tags/tags.service.ts';
 import { createUserRepository, userIndexes } from './modules/users/users.repository.ts';
@@ -267,6 +273,8 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   apiTokens: apiTokenIndexes,
   webhookEndpoints: webhookEndpointIndexes,
   webhookDeliveries: webhookDeliveryIndexes,
+  priceDays: priceDayIndexes,
+  priceHeads: priceHeadIndexes,
 };
 
 /** What a test may set apart from the configuration (main.ts sets none). */
@@ -277,6 +285,8 @@ export type ContainerOptions = {
   coupons?: OrderCoupons;
   /** Where supplier catalogue imports may be stopped as by a crash (the resume tests). */
   importHooks?: ImportHooks;
+  /** The price history's clock (the tests simulate days); the system clock when left out. */
+  clock?: () => Date;
 };
 
 /**
@@ -330,6 +340,12 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     tags: createTagFacade(tags),
     users: createUserFacade(users),
   };
+  // Every product's and offer's price per day: the prior price of reductions (Omnibus).
+  const priceHistory = createPriceHistoryService({
+    repo: createPriceHistoryRepository(db),
+    products: ask.products,
+    ...(options.clock && { now: options.clock }),
+  });
 
   const mailer = createMailer({
     ...{ outbox, log },
@@ -410,6 +426,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     log,
     words: searchService,
     cachedByIds: cachedProductsByIds(ask.products.findByIds, deps.pageCache.changes),
+    history: priceHistory,
   });
   const catalogue = publicReads
     ? memoizedCatalogue(liveCatalogue, publicReads, searchService.version)
@@ -462,6 +479,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     categories: categoryService,
     macrocategories: macrocategoryService,
     catalogue,
+    priceDropIds: priceHistory.priceDropIds,
   });
   const publicState = publicReads
     ? memoizedPublicState(livePublicState, publicReads)
@@ -495,6 +513,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     offers,
     products: ask.products,
     rates: ask.exchangeRates,
+    history: priceHistory,
   });
   const sellerService = createSellerService({
     ...deps,
@@ -855,6 +874,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     categoryService,
     macrocategoryService,
     catalogue,
+    /** Products' and offers' price histories (the chart, the prior prices of reductions). */
+    priceHistory,
     /** Search by words and the header's suggestions; the index's sync (`settled`, `rebuild`). */
     searchService,
     searchSync,

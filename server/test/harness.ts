@@ -79,6 +79,8 @@ export async function startTestServer(
     sameDatabaseAs?: TestServer;
     /** Follows the change stream as main.ts does: other instances' writes drop its caches. */
     changeStream?: boolean;
+    /** The price history's clock (ContainerOptions.clock), to simulate days. */
+    clock?: () => Date;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
@@ -119,7 +121,7 @@ export async function startTestServer(
     awin: awin.client,
   });
   // The same container as main.ts's: tests that drive a service reach the app's own.
-  const container = createContainer(deps);
+  const container = createContainer(deps, options.clock ? { clock: options.clock } : {});
   declaredIndexes = container.indexes;
   await ensureIndexes(db, container.indexes);
   await container.categories.ensureDefaults();

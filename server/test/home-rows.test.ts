@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicStateSchema } from '@market/shared';
 import { createLogger } from '../src/logger.ts';
 import { createKeyVault } from '../src/modules/keys/key-vault.ts';
-import { priceDropChange } from '../src/modules/products/price-drops.ts';
 import {
   createProductRepository,
   type ProductDoc,
@@ -14,13 +13,16 @@ import { startTestServer, type TestServer } from './harness.ts';
 
 // Issue 24: the home page's rows (bestsellers, new arrivals, price drops) in the public state.
 
+const DAY_MS = 86_400_000;
+/** The price history's clock: the test's prices are recorded 40 days ago, then today. */
+let clock = Date.now();
 let t: TestServer;
 const dropped = { id: '', fromEur: 0 };
 const raised = { id: '' };
 const arrival = { id: '' };
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ clock: () => new Date(clock) });
   await seedDemoData(
     t.db,
     t.identity.auth,
@@ -36,26 +38,51 @@ beforeAll(async () => {
     .toArray();
   const [a, b] = priced as [ProductDoc, ProductDoc];
   // A's best offer gets cheaper (as an offer repriced or a cheaper seller listing it would make
-  // it), B's dearer: only A is a price drop.
+  // it), B's dearer: only A is a price drop. Both sold at their price for the 40 days before
+  // (their demo history is set aside: this test writes its own).
+  const history = t.container.priceHistory;
+  const ids = [a._id, b._id];
+  await t.db.collection('priceDays').deleteMany({ subjectId: { $in: ids } });
+  await t.db.collection('priceHeads').deleteMany({
+    _id: { $in: ids.map((id) => `product:${id.toHexString()}`) } as never,
+  });
+  const now = clock;
+  clock = now - 40 * DAY_MS;
+  await history.record(
+    'product',
+    [a, b].map((p) => ({ id: p._id, prices: pricesOf(p) })),
+  );
+  clock = now;
   dropped.id = a._id.toHexString();
   dropped.fromEur = a.eurMin!;
-  await products.setPriceRange(a._id, { ...a, eurMin: a.eurMin! - 500 });
+  const cheaper = { ...a, eurMin: a.eurMin! - 500 };
+  await products.setPriceRange(a._id, cheaper);
   raised.id = b._id.toHexString();
-  await products.setPriceRange(b._id, { ...b, eurMin: b.eurMin! + 500 });
+  const dearer = { ...b, eurMin: b.eurMin! + 500 };
+  await products.setPriceRange(b._id, dearer);
+  await history.record('product', [
+    { id: a._id, prices: pricesOf(cheaper) },
+    { id: b._id, prices: pricesOf(dearer) },
+  ]);
   // The newest product someone sells.
-  const now = new Date(Date.now() + 60_000);
+  const later = new Date(Date.now() + 60_000);
   const fresh: ProductDoc = {
     ...a,
     _id: new ObjectId(),
     slug: `${a.slug}-home-rows-fresh`,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: later,
+    updatedAt: later,
   };
-  delete fresh.priceDrop;
   await t.db.collection<ProductDoc>('products').insertOne(fresh);
   arrival.id = fresh._id.toHexString();
 });
 afterAll(() => t.close());
+
+const pricesOf = (p: Pick<ProductDoc, 'eurMin' | 'usdMin' | 'gbpMin'>) => ({
+  eur: p.eurMin!,
+  usd: p.usdMin!,
+  gbp: p.gbpMin!,
+});
 
 const state = async () =>
   PublicStateSchema.parse(await (await fetch(`${t.url}/api/public/state?locale=en`)).json());
@@ -66,9 +93,10 @@ describe('GET /api/public/state: the home rows', () => {
     const ids = home.priceDrops.map((p) => p.id);
     expect(ids).toContain(dropped.id);
     expect(ids).not.toContain(raised.id);
-    expect(home.priceDrops.find((p) => p.id === dropped.id)?.prices.eur?.min).toBe(
-      dropped.fromEur - 500,
-    );
+    const card = home.priceDrops.find((p) => p.id === dropped.id);
+    expect(card?.prices.eur?.min).toBe(dropped.fromEur - 500);
+    // Announced against the lowest price of the 30 days before (Omnibus), struck through.
+    expect(card?.referenceCents?.eur).toBe(dropped.fromEur);
   });
 
   it('starts the new arrivals with the newest product on sale', async () => {
@@ -87,29 +115,5 @@ describe('GET /api/public/state: the home rows', () => {
       .distinct('items.productId', { status: 'approved' });
     const soldIds = new Set(sold.map((id: ObjectId) => id.toHexString()));
     expect(home.bestsellers.every((p) => soldIds.has(p.id))).toBe(true);
-  });
-});
-
-describe('priceDropChange', () => {
-  const at = new Date('2026-11-01T00:00:00Z');
-  const now = new Date('2026-11-10T00:00:00Z');
-  it('marks a lower best price, keeps the highest price of a falling run, clears a recovery', () => {
-    expect(priceDropChange({ eurMin: 1_000 }, 900, now)).toEqual({
-      $set: { priceDrop: { fromEur: 1_000, at: now } },
-    });
-    expect(priceDropChange({ eurMin: 900, priceDrop: { fromEur: 1_000, at } }, 800, now)).toEqual({
-      $set: { priceDrop: { fromEur: 1_000, at: now } },
-    });
-    expect(priceDropChange({ eurMin: 900, priceDrop: { fromEur: 1_000, at } }, 950, now)).toBe(
-      null,
-    );
-    expect(priceDropChange({ eurMin: 900, priceDrop: { fromEur: 1_000, at } }, 1_000, now)).toEqual(
-      { $unset: { priceDrop: '' } },
-    );
-    expect(priceDropChange({ eurMin: 900, priceDrop: { fromEur: 1_000, at } }, null, now)).toEqual({
-      $unset: { priceDrop: '' },
-    });
-    expect(priceDropChange({ eurMin: null }, 900, now)).toBe(null);
-    expect(priceDropChange({ eurMin: 900 }, 1_000, now)).toBe(null);
   });
 });

@@ -26,6 +26,7 @@ export * from './schemas/platforms.ts';
 export * from './schemas/brands.ts';
 export * from './schemas/home-content.ts';
 export * from './schemas/catalogue.ts';
+export * from './schemas/price-history.ts';
 export * from './schemas/search.ts';
 export * from './schemas/products.ts';
 export * from './schemas/product-images.ts';

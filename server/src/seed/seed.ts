@@ -28,6 +28,7 @@ import {
 import { seedDemoClaims } from './demo-claims.ts';
 import { seedDemoImages } from './demo-images.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
+import { seedDemoPriceHistory } from './demo-price-history.ts';
 import { seedDemoReviews } from './demo-reviews.ts';
 import { DEMO_SUPPLIER_SELLER, demoSupplierPicks } from './demo-suppliers.ts';
 
@@ -201,4 +202,6 @@ export async function seedDemoData(
   await seedDemoClaims(db, log);
   // Pictures for demo products that have none (older demo data gets them too).
   await seedDemoImages(db, log);
+  // 90 days of prices, some reduced, for the charts and prior prices (its own marker too).
+  await seedDemoPriceHistory(db, log);
 }

@@ -11,6 +11,7 @@ import { PublicCategorySchema } from './categories.ts';
 import { PublicBannerSchema } from './home-content.ts';
 import { MacrocategorySchema } from './macrocategories.ts';
 import { PlatformInfoSchema } from './platforms.ts';
+import { ReferencePricesSchema } from './price-history.ts';
 import { ImageAssetSchema } from './product-images.ts';
 import { RatingSummarySchema, ReviewReplySchema } from './reviews.ts';
 
@@ -77,6 +78,8 @@ export const StoreProductSchema = z.object({
   images: z.array(ProductImageSchema),
   tags: z.array(z.string()),
   prices: ProductPricesSchema,
+  /** The prior price of a reduction of the lowest price, per currency (price-history module). */
+  referenceCents: ReferencePricesSchema.optional(),
   /** Only on the first item of `info-multiple`: the product's brand, or the empty brand. */
   subcategory: BrandSchema.optional(),
 });
@@ -101,6 +104,8 @@ export const SaleSchema = z.object({
   /** The seller's defective keys per 100 sold (90 days); absent until first counted. */
   sellerDefectRate: z.number().min(0).optional(),
   prices: CurrencyPricesSchema,
+  /** The prior price of a reduction of this offer's price, per currency (price-history module). */
+  referenceCents: ReferencePricesSchema.optional(),
   inStock: z.boolean(),
   apiName: OfferApiNameSchema,
   /** The seller's approved reviews: average and count (0 and 0 before any). */

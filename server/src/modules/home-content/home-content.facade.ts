@@ -8,10 +8,9 @@ import type { HomeRowsRepository } from './home-rows.ts';
 export function createHomeContentFacade(repo: HomeContentRepository, rows: HomeRowsRepository) {
   return {
     get: repo.get,
-    /** The ids of the home page's rows: bestsellers, new arrivals, price drops (home-rows.ts). */
+    /** The ids of the home page's rows: bestsellers, new arrivals (home-rows.ts). */
     bestsellerIds: rows.bestsellerIds,
     newArrivalIds: rows.newArrivalIds,
-    priceDropIds: rows.priceDropIds,
   };
 }
 export type HomeContentFacade = ReturnType<typeof createHomeContentFacade>;

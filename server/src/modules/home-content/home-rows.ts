@@ -6,17 +6,16 @@ type ProductRow = {
   _id: ObjectId;
   eurMin: number | null;
   createdAt: Date;
-  priceDrop?: { fromEur: number; at: Date };
 };
 
 const DAY_MS = 86_400_000;
-/** The window of the bestsellers and of the price drops. */
+/** The window of the bestsellers. */
 export const HOME_ROW_DAYS = 30;
 
 /**
  * The home page's rows, read as the dashboards read sales: bestsellers (units of delivered
- * orders placed in the last 30 days), new arrivals (the newest products someone sells) and price
- * drops (marked by products' price recomputes, products/price-drops.ts). Ids only, in order; the
+ * orders placed in the last 30 days) and new arrivals (the newest products someone sells); the
+ * price drops are the price history's (modules/price-history). Ids only, in order; the
  * public state turns them into cards and keeps them in memory until a write (state-memo.ts).
  */
 export function createHomeRowsRepository(db: Db, now: () => Date = () => new Date()) {
@@ -44,15 +43,6 @@ export function createHomeRowsRepository(db: Db, now: () => Date = () => new Dat
         await products
           .find({ eurMin: { $ne: null } }, { projection: { _id: 1 } })
           .sort({ createdAt: -1, _id: -1 })
-          .limit(limit)
-          .toArray(),
-      ),
-    /** Off the sparse {priceDrop.at} index: only products marked with a drop. */
-    priceDropIds: async (limit: number) =>
-      ids(
-        await products
-          .find({ 'priceDrop.at': { $gte: since() } }, { projection: { _id: 1 } })
-          .sort({ 'priceDrop.at': -1 })
           .limit(limit)
           .toArray(),
       ),

@@ -1,6 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import { convertCents, type OfferPricesInput, type RateCurrency } from '@market/shared';
 import type { ExchangeRateFacade } from '../exchange-rates/exchange-rates.facade.ts';
+import type { PriceHistoryService } from '../price-history/price-history.service.ts';
 import type { ProductFacade } from '../products/products.facade.ts';
 import { completePrices, priceRange } from './offer-prices.ts';
 import type { OfferDoc, OfferRepository } from './offers.repository.ts';
@@ -13,8 +14,10 @@ export function createOfferPricing(deps: {
   offers: OfferRepository;
   products: ProductFacade;
   rates: ExchangeRateFacade;
+  /** Where every new price is recorded (the prior price of reductions: Omnibus). */
+  history?: Pick<PriceHistoryService, 'recordRecompute'>;
 }) {
-  const { offers, products, rates } = deps;
+  const { offers, products, rates, history } = deps;
 
   /** Keeps each product's eurMin…gbpMax equal to the range of its live offers. */
   const refreshRanges = async (productIds: ObjectId[]) => {
@@ -26,7 +29,9 @@ export function createOfferPricing(deps: {
       live.set(key, [...(live.get(key) ?? []), offer]);
     }
     for (const id of ids) {
-      await products.setPriceRange(id, priceRange(live.get(id.toHexString()) ?? []));
+      const range = priceRange(live.get(id.toHexString()) ?? []);
+      await products.setPriceRange(id, range);
+      await history?.recordRecompute(id, range, live.get(id.toHexString()) ?? []);
     }
   };
 

@@ -10,7 +10,6 @@ import type {
   Region,
 } from '@market/shared';
 import { countMatching } from '../../db/count.ts';
-import { priceDropChange, type PriceDrop } from './price-drops.ts';
 
 export type ProductDoc = {
   _id: ObjectId;
@@ -36,8 +35,6 @@ export type ProductDoc = {
   gbpMax: number | null;
   createdAt: Date;
   updatedAt: Date;
-  /** Its best EUR price fell lately (price-drops.ts): the home page's price-drop row. */
-  priceDrop?: PriceDrop;
 };
 
 /** The price range of a product nobody sells. */
@@ -61,7 +58,6 @@ export const productIndexes: IndexDescription[] = [
   { key: { usdMin: 1, _id: 1 } },
   { key: { gbpMin: 1, _id: 1 } },
   { key: { createdAt: -1, _id: -1 } },
-  { key: { 'priceDrop.at': -1 }, sparse: true },
   // A category page sorted by price or date walks one of these and stops after the page; its
   // priced count is read off the first.
   { key: { categoryId: 1, eurMin: 1, _id: 1 } },
@@ -342,17 +338,15 @@ export function createProductRepository(db: Db) {
         { $setOnInsert: doc },
         { upsert: true, returnDocument: 'after' },
       ),
-    /** Sets the price range, and marks or clears a price drop from the one it replaces. */
+    /**
+     * Sets the price range (the price history records it beside: modules/price-history, where
+     * the home page's price drops are read too).
+     */
     async setPriceRange(
       id: ObjectId,
       range: Pick<ProductDoc, 'eurMin' | 'eurMax' | 'usdMin' | 'usdMax' | 'gbpMin' | 'gbpMax'>,
     ) {
-      const now = new Date();
-      const set = { $set: { ...range, updatedAt: now } };
-      const opts = { returnDocument: 'before', projection: { eurMin: 1, priceDrop: 1 } } as const;
-      const before = await products.findOneAndUpdate({ _id: id }, set, opts);
-      const change = before && priceDropChange(before, range.eurMin, now);
-      if (change) await products.updateOne({ _id: id, eurMin: range.eurMin }, change);
+      await products.updateOne({ _id: id }, { $set: { ...range, updatedAt: new Date() } });
     },
     /** How many products have one of `values` in a reference field (refuses reference deletes). */
     countReferencing: (field: 'categoryId' | 'platform' | 'brand' | 'tags', values: string[]) =>

@@ -14,6 +14,7 @@ import type { Logger } from '../../logger.ts';
 import type { BrandFacade } from '../brands/brands.facade.ts';
 import type { OfferDoc, OfferFacade } from '../offers/offers.facade.ts';
 import type { PlatformFacade } from '../platforms/platforms.facade.ts';
+import type { PriceHistoryService } from '../price-history/price-history.service.ts';
 import type { IndexAnswer, IndexQuery } from '../search/catalogue-index.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
 import { offersList, salesPriceRange, sortSales, toSale } from './product-sales.ts';
@@ -29,6 +30,8 @@ type Deps = {
   log: Logger;
   /** Search by words, facets and "did you mean" (modules/search); without it, filters only. */
   words?: { search(q: IndexQuery): Promise<IndexAnswer> };
+  /** The prior prices of reductions (Omnibus), read off the price history; without it, none. */
+  history?: Pick<PriceHistoryService, 'productReferences' | 'references'>;
   /** Product documents by id kept in memory between writes (a page of word search reads them). */
   cachedByIds?: (ids: ObjectId[]) => Promise<ProductDoc[]>;
 };
@@ -43,7 +46,7 @@ function parseIds(list: string[]): ObjectId[] {
 
 /** The public catalogue: products by id, their sales, and search. */
 export function createCatalogueService(deps: Deps) {
-  const { products, offers, brands, platforms, sellers, log, words } = deps;
+  const { products, offers, brands, platforms, sellers, log, words, history } = deps;
   const docsByIds = deps.cachedByIds ?? products.findByIds;
 
   /** Products of `ids` in that order; unknown ids are skipped. */
@@ -107,8 +110,12 @@ export function createCatalogueService(deps: Deps) {
 
   /** Store products for a list of product documents. */
   async function toStore(docs: ProductDoc[], locale: Locale): Promise<StoreProduct[]> {
-    const facts = await platformFacts();
-    return docs.map((d) => toStoreProduct(d, locale, facts.get(d.platform)));
+    const [facts, refs] = await Promise.all([platformFacts(), history?.productReferences(docs)]);
+    return docs.map((d) => {
+      const item = toStoreProduct(d, locale, facts.get(d.platform));
+      const referenceCents = refs?.get(d._id.toHexString());
+      return referenceCents ? { ...item, referenceCents } : item;
+    });
   }
 
   return {
@@ -138,8 +145,18 @@ export function createCatalogueService(deps: Deps) {
         findInOrder(ids),
         salesByProduct(ids),
       ]);
+      const refs = await history?.references(
+        'offer',
+        [...byProduct.values()]
+          .flat()
+          .map((s) => ({ id: new ObjectId(s.offerId), prices: s.prices })),
+      );
       return docs.map((doc) => {
-        const list = sortSales(byProduct.get(doc._id.toHexString()) ?? [], currency, defectsPer100);
+        const sales = (byProduct.get(doc._id.toHexString()) ?? []).map((sale) => {
+          const referenceCents = refs?.get(sale.offerId);
+          return referenceCents ? { ...sale, referenceCents } : sale;
+        });
+        const list = sortSales(sales, currency, defectsPer100);
         return {
           id: doc._id.toHexString(),
           slug: doc.slug,

@@ -31,6 +31,8 @@ export function createPublicStateService(deps: {
   macrocategories: MacrocategoryService;
   catalogue: CatalogueService;
   reviews: Pick<ReviewService, 'latest'>;
+  /** The price drops row: products announced as reduced (modules/price-history). */
+  priceDropIds: (limit: number) => Promise<ObjectId[]>;
 }) {
   const { products, offers, platforms, tags, homeContent, categories, macrocategories, catalogue } =
     deps;
@@ -56,7 +58,7 @@ export function createPublicStateService(deps: {
     const [bestsellers, newArrivals, priceDrops] = await Promise.all([
       row(homeContent.bestsellerIds),
       row(homeContent.newArrivalIds),
-      row(homeContent.priceDropIds),
+      row(deps.priceDropIds),
     ]);
     const banners: PublicBanner[] = (content?.banners ?? [])
       .filter((b) => b.active)
