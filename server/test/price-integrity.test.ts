@@ -264,6 +264,21 @@ describe('a price that changes between the summary and the payment', () => {
     expect((await capturedAtProvider(orderId)).cents).toBe(2798);
   });
 
+  it('a lower price is shown before paying too: the buyer pays what they saw', async () => {
+    const { buyer, offerId, summary } = await shown({ eur: 1500, usd: 1600, gbp: 1300 }, 'usd');
+    const edit = await t.call('PUT', `/api/seller/offers/${offerId}`, {
+      token: seller.token,
+      body: { prices: { eur: 1500, usd: 1450, gbp: 1300 } },
+    });
+    expect(edit.status).toBe(200);
+    const res = await checkout(t, buyer, 'paypal', {
+      currency: 'usd',
+      expectedTotalCents: summary.totalCents,
+    });
+    const now = await refused(res, buyer, await summaryOf(buyer, 'usd'));
+    expect([summary.totalCents, now.totalCents]).toEqual([3200, 2900]);
+  });
+
   it('a moved exchange rate re-prices a converted offer: 409 in that currency', async () => {
     // Only EUR given: the USD price is converted at the admin's rate.
     const { buyer, summary } = await shown({ eur: 1000 }, 'usd');

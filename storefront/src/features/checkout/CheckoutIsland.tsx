@@ -172,8 +172,11 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
           break;
         case 'totalChanged':
           // Nothing was placed: the new summary replaces the old one before Pay is offered again.
+          // The cart is read again too: a page whose cart is stale (changed in another tab) would
+          // otherwise show the same old total and be refused again.
           setChangedFrom(summary.totalCents);
           setSummary(null);
+          setAttempt((n) => n + 1);
           setSummaryAsked((n) => n + 1);
           break;
         case 'emptyCart':
