@@ -17,6 +17,7 @@ import {
   sellerPayoutRoutes,
 } from './modules/payouts/payouts.routes.ts';
 import { mountRoutes } from './lib/route.ts';
+import { gatherRoutes } from './runtime/modules.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
 import { compress } from './middleware/compress.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
@@ -32,14 +33,6 @@ import {
   adminLookupRoutes,
   sellerDashboardRoutes,
 } from './modules/dashboards/dashboards.routes.ts';
-import { adminBrandRoutes } from './modules/brands/brands.routes.ts';
-import { adminHomeContentRoutes } from './modules/home-content/home-content.routes.ts';
-import {
-  adminMacrocategoryRoutes,
-  publicMacrocategoryRoutes,
-} from './modules/macrocategories/macrocategories.routes.ts';
-import { adminPlatformRoutes } from './modules/platforms/platforms.routes.ts';
-import { adminTagRoutes } from './modules/tags/tags.routes.ts';
 import { adminKeyRoutes, sellerKeyRoutes } from './modules/keys/keys.routes.ts';
 import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { auditTrail } from './modules/audit/audit-trail.ts';
@@ -51,8 +44,6 @@ import { adminProductRoutes } from './modules/products/products.admin.routes.ts'
 import { adminProductImageRoutes, publicImageRoutes } from './modules/images/images.routes.ts';
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
 import { publicPriceHistoryRoutes } from './modules/price-history/price-history.routes.ts';
-import { publicSuggestRoutes } from './modules/search/search.routes.ts';
-import { adminSynonymRoutes } from './modules/search/synonyms.routes.ts';
 import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
 import {
   adminProposalRoutes,
@@ -63,7 +54,6 @@ import {
   sellerApplicationRoutes,
   sellerApplyRoutes,
 } from './modules/sellers/sellers.routes.ts';
-import { publicEventRoutes } from './modules/events/events.routes.ts';
 import {
   adminOrderRoutes,
   sellerSaleRoutes,
@@ -97,7 +87,6 @@ import { adminSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { sellerSupplierConnectionRoutes } from './modules/supplier-connections/supplier-connections.routes.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
 import { adminCouponRoutes, userCouponRoutes } from './modules/coupons/coupons.routes.ts';
-import { userFavoriteRoutes } from './modules/favorites/favorites.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { publicStateRoutes } from './modules/state/state.routes.ts';
 import { publicSitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
@@ -156,21 +145,21 @@ export function createApp(c: Container) {
   const mounted = mountRoutes(
     api,
     [
+      // The modules' routes (`routes` in each `<module>.module.ts`, listed in container.ts); the
+      // routers below are those not yet declared by their module (the list only shrinks).
+      ...gatherRoutes(c.modules, { limit }),
       systemRoutes(deps),
       adminSystemRoutes(createSystemStatus(deps.db)),
       sessionRoutes(deps.auth, c.userService),
       publicCategoryRoutes(c.categoryService),
-      publicMacrocategoryRoutes(c.macrocategoryService),
       publicProductRoutes(c.catalogue),
       publicPriceHistoryRoutes(c.priceHistory),
-      publicSuggestRoutes(c.searchService),
       publicStateRoutes(c.publicState),
       publicSitemapRoutes(c.sitemapService),
       publicReviewRoutes(c.reviewService),
       userReviewRoutes(c.reviewService),
       adminReviewRoutes(c.reviewModeration),
       sellerReviewRoutes(c.reviewService),
-      publicEventRoutes(c.eventService),
       signUpRoutes(c.userService),
       paymentWebhookRoutes(c.checkout),
       supplierPostbackRoutes(c.supplierPostbacks),
@@ -180,7 +169,6 @@ export function createApp(c: Container) {
       userCouponRoutes(c.couponService),
       adminCouponRoutes(c.couponService),
       userAccountRoutes(c.userService),
-      userFavoriteRoutes(c.favoriteService),
       userOrderRoutes(c.orderService),
       adminOrderRoutes(c.adminOrders),
       adminOrderRefundRoutes(c.refunds),
@@ -207,12 +195,6 @@ export function createApp(c: Container) {
       sellerProductRoutes(c.sellerCatalogue),
       sellerProposalRoutes(c.proposalService),
       adminCategoryRoutes(c.categories, c.categoryAdmin),
-      adminMacrocategoryRoutes(c.macrocategories, c.macrocategoryAdmin),
-      adminPlatformRoutes(c.platforms, c.platformAdmin),
-      adminBrandRoutes(c.brands, c.brandAdmin),
-      adminTagRoutes(c.tags, c.tagAdmin),
-      adminSynonymRoutes(c.synonymRepository, c.synonymService),
-      adminHomeContentRoutes(c.homeContentService),
       consoleCategoryRoutes(c.categories),
       sellerOfferRoutes(c.sellerOffers),
       adminOfferRoutes(c.adminOffers),

@@ -1,6 +1,8 @@
 import type { IndexDescription } from 'mongodb';
 import { vatTable } from '@market/shared';
 import type { AppDeps } from './app-deps.ts';
+import type { ModuleDeclaration } from './runtime/module.ts';
+import { gatherIndexes, gatherMigrations, listenToChanges } from './runtime/modules.ts';
 import { RATE_LIMIT_COLLECTION, rateLimitIndexes } from './middleware/rate-limit.ts';
 import { createBrandFacade } from './modules/brands/brands.facade.ts';
 import { createCartFacade } from './modules/cart/cart.facade.ts';
@@ -35,7 +37,8 @@ import { createDashboardService } from './modules/dashboards/dashboards.service.
 import { createAdminLookup } from './modules/dashboards/lookup.ts';
 import { auditIndexes, createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditLog, SYSTEM_AUDIT_CONTEXT } from './modules/audit/audit.service.ts';
-import { brandIndexes, createBrandRepository } from './modules/brands/brands.repository.ts';
+import { createBrandRepository } from './modules/brands/brands.repository.ts';
+import { brandsModule } from './modules/brands/brands.module.ts';
 import { createBrandAdminService } from './modules/brands/brands.service.ts';
 import { createCartPricing, createOfferLinePricing } from './modules/cart/cart-pricing.ts';
 import { cartIndexes, createCartRepository } from './modules/cart/cart.repository.ts';
@@ -63,14 +66,13 @@ import {
   redemptionIndexes,
 } from './modules/coupons/coupons.repository.ts';
 import { createCouponService } from './modules/coupons/coupons.service.ts';
-import { createEventRepository, eventIndexes } from './modules/events/events.repository.ts';
+import { createEventRepository } from './modules/events/events.repository.ts';
+import { eventsModule } from './modules/events/events.module.ts';
 import { createEventService } from './modules/events/events.service.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
-import {
-  createFavoriteRepository,
-  favoriteIndexes,
-} from './modules/favorites/favorites.repository.ts';
+import { createFavoriteRepository } from './modules/favorites/favorites.repository.ts';
+import { favoritesModule } from './modules/favorites/favorites.module.ts';
 import { createFavoriteService } from './modules/favorites/favorites.service.ts';
 import {
   blocklistIndexes,
@@ -117,19 +119,15 @@ import {
   createSupplierSwitch,
 } from './modules/suppliers/suppliers.service.ts';
 import { FRAUD_DEFAULTS, type FraudConfig } from './modules/fraud/fraud-rules.ts';
-import {
-  createHomeContentRepository,
-  homeContentIndexes,
-} from './modules/home-content/home-content.repository.ts';
+import { createHomeContentRepository } from './modules/home-content/home-content.repository.ts';
+import { homeContentModule } from './modules/home-content/home-content.module.ts';
 import { createHomeContentService } from './modules/home-content/home-content.service.ts';
 import { createHomeRowsRepository } from './modules/home-content/home-rows.ts';
 import { createKeyRepository, keyIndexes } from './modules/keys/keys.repository.ts';
 import { createKeyService } from './modules/keys/keys.service.ts';
 import { createLedgerRepository, ledgerIndexes } from './modules/ledger/ledger.repository.ts';
-import {
-  createMacrocategoryRepository,
-  macrocategoryIndexes,
-} from './modules/macrocategories/macrocategories.repository.ts';
+import { createMacrocategoryRepository } from './modules/macrocategories/macrocategories.repository.ts';
+import { macrocategoriesModule } from './modules/macrocategories/macrocategories.module.ts';
 import {
   createMacrocategoryAdminService,
   createMacrocategoryService,
@@ -151,10 +149,8 @@ import { createMails } from './modules/mails/mails.ts';
 import { createOrderMails } from './modules/mails/order-mails.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
 import { createOutboxRepository, outboxIndexes } from './modules/outbox/outbox.repository.ts';
-import {
-  createPlatformRepository,
-  platformIndexes,
-} from './modules/platforms/platforms.repository.ts';
+import { createPlatformRepository } from './modules/platforms/platforms.repository.ts';
+import { platformsModule } from './modules/platforms/platforms.module.ts';
 import { createPlatformAdminService } from './modules/platforms/platforms.service.ts';
 import {
   createProposalRepository,
@@ -170,7 +166,8 @@ import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
 import { createCatalogueIndex } from './modules/search/catalogue-index.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { syncCatalogueIndex } from './modules/search/search-sync.ts';
-import { createSynonymRepository, synonymIndexes } from './modules/search/synonyms.repository.ts';
+import { createSynonymRepository } from './modules/search/synonyms.repository.ts';
+import { searchModule } from './modules/search/search.module.ts';
 import { createSynonymService } from './modules/search/synonyms.service.ts';
 import { cachedUntil } from './modules/search/cached-read.ts';
 import { memoizedCategories } from './modules/categories/category-memo.ts';
@@ -209,7 +206,8 @@ import {
   priceHeadIndexes,
 } from './modules/price-history/price-history.repository.ts';
 import { createPriceHistoryService } from './modules/price-history/price-history.service.ts';
-import { createTagRepository, tagIndexes } from './modules/tags/tags.repository.ts';
+import { createTagRepository } from './modules/tags/tags.repository.ts';
+import { tagsModule } from './modules/tags/tags.module.ts';
 import { createTagAdminService } from './modules/tags/tags.service.ts';
 import { createUserRepository, userIndexes } from './modules/users/users.repository.ts';
 import { createUserService, profileOf } from './modules/users/users.service.ts';
@@ -230,15 +228,13 @@ import {
 } from './modules/seller-api/webhooks.repository.ts';
 import { createSellerApi } from './modules/seller-api/seller-api.wiring.ts';
 
-/** Every collection's indexes, each list declared beside its queries in the module's repository. */
+/**
+ * Indexes not yet declared by their module (`indexes` in `<module>.module.ts`, the one place to
+ * add a collection's): each list declared beside its queries in the module's repository. Only
+ * shrinks (test/module-declarations.test.ts).
+ */
 const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   categories: categoryIndexes,
-  macrocategories: macrocategoryIndexes,
-  brands: brandIndexes,
-  platforms: platformIndexes,
-  tags: tagIndexes,
-  search_synonyms: synonymIndexes,
-  home_content: homeContentIndexes,
   products: productIndexes,
   offers: offerIndexes,
   keys: keyIndexes,
@@ -252,11 +248,9 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   users: userIndexes,
   outbox: outboxIndexes,
   productProposals: proposalIndexes,
-  favorites: favoriteIndexes,
   carts: cartIndexes,
   coupons: couponIndexes,
   couponRedemptions: redemptionIndexes,
-  events: eventIndexes,
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
@@ -786,9 +780,10 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     responseHours: deps.claimResponseHours,
     onReported: sellerApi.events.claimReported,
   });
-  // What modules bring besides their routes and jobs: their data migrations, oldest first, each
-  // given here what it needs (main.ts runs those not yet complete before serving).
-  const migrations = [
+  // The shop's modules, each given here what it needs; what each brings (indexes, routes,
+  // migrations, change listeners, jobs) is its own declaration (runtime/module.ts), gathered
+  // below and by app.ts. Migrations run oldest first, modules in this order.
+  const modules: ModuleDeclaration[] = [
     keysModule({
       keys,
       vault: deps.vault,
@@ -797,7 +792,26 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       log,
     }),
     claimsModule({ ...claims, records: createClaimRepository(db), log }),
-  ].flatMap((m) => m.migrations ?? []);
+    brandsModule({ brands, admin: brandAdmin }),
+    tagsModule({ tags, admin: tagAdmin }),
+    platformsModule({ platforms, admin: platformAdmin }),
+    macrocategoriesModule({
+      macrocategories,
+      service: macrocategoryService,
+      admin: macrocategoryAdmin,
+    }),
+    homeContentModule({ service: homeContentService }),
+    favoritesModule({ service: favoriteService }),
+    eventsModule({ service: eventService }),
+    searchModule({
+      search: searchService,
+      sync: searchSync,
+      synonyms: synonymRepository,
+      synonymService,
+    }),
+  ];
+  // What each module does when a write is heard (this instance's and, by the change stream, others').
+  listenToChanges(modules, deps.pageCache.changes);
   // Live chat: buyer–seller conversations per order and seller, admins may join.
   const conversations = createConversations({
     ...{ db, mails, log },
@@ -849,9 +863,12 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
 
   return {
     deps,
-    indexes: COLLECTION_INDEXES,
+    /** The modules, each with what it brings (app.ts mounts their routes). */
+    modules,
+    /** Every collection's indexes: the modules' and those not yet moved into one. */
+    indexes: gatherIndexes([...modules, { name: 'container.ts', indexes: COLLECTION_INDEXES }]),
     /** The modules' data migrations, oldest first. */
-    migrations,
+    migrations: gatherMigrations(modules),
     // Repositories the routers and middleware still read directly.
     users,
     sellers,
