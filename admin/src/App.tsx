@@ -13,6 +13,7 @@ import outbox from './outbox/index.ts';
 import offers from './offers/index.ts';
 import orders, { reviewQueue } from './orders/index.ts';
 import refunds from './refunds/index.ts';
+import invoices from './invoices/index.ts';
 import claims from './claims/index.ts';
 import conversations from './conversations/index.ts';
 import reviews from './reviews/index.ts';
@@ -55,6 +56,7 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
       'orders',
       'review-queue',
       'refunds',
+      'invoices',
       'claims',
       'payouts',
       'coupons',
@@ -92,6 +94,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="review-queue" {...reviewQueue} />
       <Resource name="refunds" {...refunds} />
+      <Resource name="invoices" {...invoices} />
       <Resource name="claims" {...claims} />
       <Resource name="conversations" {...conversations} />
       <Resource name="reviews" {...reviews} />

@@ -52,6 +52,7 @@ const BENCHES: Bench[] = [
   { file: 'supplier-purchases.ts', quick: { BENCH_PURCHASES: '20' } },
   { file: 'supplier-orders.ts', quick: { BENCH_ORDERS: '40' } },
   { file: 'freshness.ts', quick: { BENCH_CHANGES: '20', BENCH_SESSIONS: '5' } },
+  { file: 'invoices.ts', quick: { BENCH_ORDERS: '40' } },
   { file: 'lighthouse.ts', quick: { LIGHTHOUSE_PAGES: 'product' } },
   { file: 'rolling-deploy.ts', quick: { BENCH_CONNECTIONS: '10' } },
 ];

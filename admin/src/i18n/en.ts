@@ -806,6 +806,24 @@ export const en = {
         conflict: 'This payout changed meanwhile: it is shown as it is now',
       },
     },
+    invoices: {
+      name: 'Invoice |||| Invoices',
+      fields: {
+        q: 'Number',
+        number: 'Number',
+        kind: 'Kind',
+        issuedAt: 'Issued',
+        orderId: 'Order ID',
+        orderNumber: 'Order',
+        invoiceNumber: 'Corrects invoice',
+        buyerEmail: 'Buyer',
+        totalCents: 'Total',
+        vatCents: 'VAT',
+        pdf: 'PDF',
+      },
+      kinds: { invoice: 'Invoice', credit_note: 'Credit note' },
+      download: 'Download',
+    },
     refunds: {
       name: 'Refund |||| Refunds',
       fields: {

@@ -820,6 +820,24 @@ export const it: TranslationOf<typeof en> = {
         conflict: 'Questo pagamento è cambiato nel frattempo: è mostrato com’è ora',
       },
     },
+    invoices: {
+      name: 'Fattura |||| Fatture',
+      fields: {
+        q: 'Numero',
+        number: 'Numero',
+        kind: 'Tipo',
+        issuedAt: 'Emessa',
+        orderId: 'ID ordine',
+        orderNumber: 'Ordine',
+        invoiceNumber: 'Rettifica la fattura',
+        buyerEmail: 'Acquirente',
+        totalCents: 'Totale',
+        vatCents: 'IVA',
+        pdf: 'PDF',
+      },
+      kinds: { invoice: 'Fattura', credit_note: 'Nota di credito' },
+      download: 'Scarica',
+    },
     refunds: {
       name: 'Rimborso |||| Rimborsi',
       fields: {

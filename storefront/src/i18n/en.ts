@@ -335,6 +335,8 @@ export const en = {
       unitPrice: 'Price: {amount}',
       showDetails: 'Show details',
       hideDetails: 'Hide details',
+      invoice: 'Invoice (PDF)',
+      invoiceLabel: 'Invoice of order {number}, PDF',
       keysPending: 'Your keys appear here once the order is completed.',
       keysHeading: 'Keys of {name}',
       key: 'Key {n}',

@@ -343,6 +343,8 @@ export const it: Messages = {
       unitPrice: 'Prezzo: {amount}',
       showDetails: 'Mostra dettagli',
       hideDetails: 'Nascondi dettagli',
+      invoice: 'Fattura (PDF)',
+      invoiceLabel: "Fattura dell'ordine {number}, PDF",
       keysPending: "Le chiavi compaiono qui quando l'ordine è completato.",
       keysHeading: 'Chiavi di {name}',
       key: 'Chiave {n}',

@@ -62,6 +62,12 @@ export const userInvoiceRoutes = (service: InvoiceService) =>
         ),
     );
 
+const InvoiceFileSchema = z.object({
+  filename: z.string(),
+  contentType: z.literal('application/pdf'),
+  base64: z.string(),
+});
+
 const InvoiceFilterSchema = z.object({
   /** A number or its beginning: `2026-000123`, `CN-2026`. */
   q: z.string().trim().max(40).optional(),
@@ -91,6 +97,19 @@ export const adminInvoiceRoutes = (service: InvoiceService) =>
       },
     )
     .get('/:id', invoice.getOne(), async (c) => c.json(await service.get(c.req.param('id'))))
+    .get(
+      '/:id/document',
+      {
+        summary: 'The PDF of an invoice or credit note, as JSON (base64) for the console',
+        description:
+          'The console sends its token in a header, which a plain link cannot: it saves this.',
+        response: { status: 200, description: 'The file', schema: InvoiceFileSchema },
+      },
+      async (c) => {
+        const { filename, pdf } = await service.pdf(c.req.param('id'));
+        return c.json({ filename, contentType: 'application/pdf', base64: pdf.toString('base64') });
+      },
+    )
     .get(
       '/:id/pdf',
       {

@@ -98,6 +98,19 @@ export default function OrderCard({
           </div>
         )}
       </dl>
+      {/* A paid order's invoice: the session cookie signs the download in. */}
+      {(order.status === 'approved' || order.status === 'charged_back') && (
+        <p className="order-invoice">
+          <a
+            href={`/api/user/orders/${order.id}/invoice`}
+            target="_blank"
+            rel="noopener"
+            aria-label={interpolate(t.invoiceLabel, { number: order.number })}
+          >
+            {t.invoice}
+          </a>
+        </p>
+      )}
       <button
         type="button"
         className="secondary"
