@@ -15,6 +15,7 @@ export * from './lib/money.ts';
 export * from './lib/ids.ts';
 export * from './lib/slug.ts';
 export * from './lib/vat.ts';
+export * from './schemas/vat.ts';
 export * from './lib/cart-math.ts';
 export * from './schemas/api-error.ts';
 export * from './schemas/localized-text.ts';

@@ -1,10 +1,123 @@
+import { EU_MEMBER_STATES } from '../constants/regions.ts';
+
 /**
  * VAT on the cart. Reading of the spec (cart product `isZeroVat`): shop prices are gross — VAT
  * is already in them, as a B2C shop in the EU must show — so the cart never adds VAT, it only
- * says how much of the total is VAT. Before checkout the buyer's country is unknown, so every
- * line carries the shop's own rate (config `VAT_RATE_BPS`, 2200 = Italy's 22%); a zero-VAT offer
- * (a seller outside the VAT system, or an exempt gift card) carries none.
+ * says how much of the total is VAT. The rate is the buyer's Member State's standard rate (the
+ * OSS scheme, docs/vat.md): the billing country the buyer states picks it from the rate table
+ * (`EU_STANDARD_VAT_RATES`, seeded into the `vat_rates` collection, by the order's date); a buyer
+ * outside the EU pays no EU VAT; before a country is known, the shop's own (config
+ * `VAT_RATE_BPS`, 2200 = Italy's 22%). A zero-VAT offer (a seller outside the VAT system, or an
+ * exempt gift card) carries none. The gross price is the same for everyone: only the VAT inside
+ * it varies.
  */
+
+/** The shop's own country: its rate is the one a cart without a billing country shows. */
+export const SHOP_COUNTRY = 'IT';
+
+const EU: ReadonlySet<string> = new Set(EU_MEMBER_STATES);
+/** Whether `country` (alpha-2, any case) is a Member State: its buyers pay its VAT. */
+export const isEuCountry = (country: string | null | undefined): boolean =>
+  !!country && EU.has(country.toUpperCase());
+
+/** One standard rate of one Member State, in force from `from` (a UTC day) until the next. */
+export type VatRateRow = {
+  country: (typeof EU_MEMBER_STATES)[number];
+  rateBps: number;
+  from: string;
+};
+
+/**
+ * The standard rates, as data with the day each took effect. Every state has a row from
+ * 2021-07-01, when the OSS scheme started (its rate then); changes since have a row of their own.
+ *
+ * Source: European Commission, DG TAXUD, "VAT rates applied in the Member States of the
+ * European Union" (situation at 1 January 2025) and its Taxes in Europe Database; the 2025
+ * changes from the national acts:
+ * - LU 16 % for 2023 only (temporary cut), 17 % again from 2024-01-01;
+ * - EE 22 % from 2024-01-01, 24 % from 2025-07-01 (Value Added Tax Act amendment, 2024);
+ * - FI 25.5 % from 2024-09-01 (was 24 %);
+ * - SK 23 % from 2025-01-01 (was 20 %; Act 278/2024 on consolidation);
+ * - RO 21 % from 2025-08-01 (was 19 %; Law 141/2025).
+ * No other standard rate changed between 2021-07-01 and 2026. A later change is an admin's
+ * future-dated row (`vat-rates` in the admin console), not a code change.
+ */
+export const EU_STANDARD_VAT_RATES: readonly VatRateRow[] = [
+  { country: 'AT', rateBps: 2000, from: '2021-07-01' },
+  { country: 'BE', rateBps: 2100, from: '2021-07-01' },
+  { country: 'BG', rateBps: 2000, from: '2021-07-01' },
+  { country: 'CY', rateBps: 1900, from: '2021-07-01' },
+  { country: 'CZ', rateBps: 2100, from: '2021-07-01' },
+  { country: 'DE', rateBps: 1900, from: '2021-07-01' },
+  { country: 'DK', rateBps: 2500, from: '2021-07-01' },
+  { country: 'EE', rateBps: 2000, from: '2021-07-01' },
+  { country: 'EE', rateBps: 2200, from: '2024-01-01' },
+  { country: 'EE', rateBps: 2400, from: '2025-07-01' },
+  { country: 'ES', rateBps: 2100, from: '2021-07-01' },
+  { country: 'FI', rateBps: 2400, from: '2021-07-01' },
+  { country: 'FI', rateBps: 2550, from: '2024-09-01' },
+  { country: 'FR', rateBps: 2000, from: '2021-07-01' },
+  { country: 'GR', rateBps: 2400, from: '2021-07-01' },
+  { country: 'HR', rateBps: 2500, from: '2021-07-01' },
+  { country: 'HU', rateBps: 2700, from: '2021-07-01' },
+  { country: 'IE', rateBps: 2300, from: '2021-07-01' },
+  { country: 'IT', rateBps: 2200, from: '2021-07-01' },
+  { country: 'LT', rateBps: 2100, from: '2021-07-01' },
+  { country: 'LU', rateBps: 1700, from: '2021-07-01' },
+  { country: 'LU', rateBps: 1600, from: '2023-01-01' },
+  { country: 'LU', rateBps: 1700, from: '2024-01-01' },
+  { country: 'LV', rateBps: 2100, from: '2021-07-01' },
+  { country: 'MT', rateBps: 1800, from: '2021-07-01' },
+  { country: 'NL', rateBps: 2100, from: '2021-07-01' },
+  { country: 'PL', rateBps: 2300, from: '2021-07-01' },
+  { country: 'PT', rateBps: 2300, from: '2021-07-01' },
+  { country: 'RO', rateBps: 1900, from: '2021-07-01' },
+  { country: 'RO', rateBps: 2100, from: '2025-08-01' },
+  { country: 'SE', rateBps: 2500, from: '2021-07-01' },
+  { country: 'SI', rateBps: 2200, from: '2021-07-01' },
+  { country: 'SK', rateBps: 2000, from: '2021-07-01' },
+  { country: 'SK', rateBps: 2300, from: '2025-01-01' },
+];
+
+/** The UTC day of an instant, as the rate rows name days. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/**
+ * The standard rate `country` applies on `at`, from `rows` (the table, or the `vat_rates`
+ * collection's rows): the latest row in force that day. 0 outside the EU; null for a Member
+ * State with no row yet in force (the caller falls back to the code's table).
+ */
+export function standardRateAt(
+  rows: readonly { country: string; rateBps: number; from: string }[],
+  country: string,
+  at: Date,
+): number | null {
+  const c = country.toUpperCase();
+  if (!EU.has(c)) return 0;
+  const day = utcDay(at);
+  let best: { rateBps: number; from: string } | null = null;
+  for (const r of rows) {
+    if (r.country === c && r.from <= day && (!best || r.from > best.from)) best = r;
+  }
+  return best?.rateBps ?? null;
+}
+
+/** The order's three pieces of evidence of where the buyer belongs (art. 24b, docs/vat.md). */
+export type TaxEvidence = { billing: string; payment: string | null; address: string | null };
+
+/**
+ * Whether the evidence contradicts itself: two known countries differ and at least one is a
+ * Member State (a US billing country paid with a UK card owes no EU VAT either way). The
+ * billing country is compared with the payment instrument's and the address's.
+ */
+export function evidenceConflicts(e: TaxEvidence): boolean {
+  const billing = e.billing.toUpperCase();
+  return [e.payment, e.address].some((other) => {
+    if (!other) return false;
+    const o = other.toUpperCase();
+    return o !== billing && (EU.has(o) || EU.has(billing));
+  });
+}
 
 /** The shop's rate in basis points when the config names none: 2200 = 22 %. */
 export const DEFAULT_VAT_RATE_BPS = 2200;
@@ -36,3 +149,18 @@ export function vatIncludedCents(grossCents: number, rateBps: number): number {
   // Half away from zero, with a tolerance for the float division (1220 / 1.22 = 999.99…).
   return Math.sign(vat) * Math.round(Number(Math.abs(vat).toFixed(6)));
 }
+
+/**
+ * The order's tax record once the payment settled: the instrument's country joins the evidence
+ * (none when the provider reports none) and the evidence is checked again.
+ */
+export function withPaymentCountry<
+  T extends { evidence: TaxEvidence; conflict: boolean; country: string | null },
+>(tax: T, paymentCountry: string | null | undefined): T {
+  const evidence = { ...tax.evidence, payment: paymentCountry?.toUpperCase() ?? null };
+  return { ...tax, evidence, conflict: evidenceConflicts(evidence) };
+}
+
+/** What the admin reads on an order held because its evidence disagrees. */
+export const taxConflictRule = (e: TaxEvidence) =>
+  `VAT evidence disagrees (billing country ${e.billing}, payment ${e.payment ?? '-'}, address ${e.address ?? '-'})`;

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'outbox.read',
   // Every API token of an account ended at once (role change, block, erasure, suspension).
   'apiTokens.revoke',
+  // An admin added a VAT rate (a Member State's announced change, from a future day).
+  'vatRate.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

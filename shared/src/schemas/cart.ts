@@ -3,6 +3,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../constants/cart.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { LocaleSchema } from '../constants/locales.ts';
+import { CountryCodeSchema } from '../constants/regions.ts';
 
 /**
  * The cart (spec sections 3, 4 and 7). A line is one seller's offer on one product (an offer is
@@ -98,6 +99,11 @@ export const CartSummaryRequestSchema = z.object({
   couponCode: z.string().trim().max(COUPON_CODE_INPUT_MAX_LENGTH).optional(),
   /** The language of the lines' names. */
   locale: LocaleSchema.default('en'),
+  /**
+   * The buyer's billing country (ISO 3166-1 alpha-2): each line's VAT is then that Member
+   * State's standard rate, none outside the EU. Left out: the shop's own country's rate.
+   */
+  billingCountry: CountryCodeSchema.optional(),
 });
 export type CartSummaryRequest = z.input<typeof CartSummaryRequestSchema>;
 

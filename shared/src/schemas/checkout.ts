@@ -3,6 +3,7 @@ import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
+import { CountryCodeSchema } from '../constants/regions.ts';
 import { ApiErrorSchema } from './api-error.ts';
 import { CartSummarySchema } from './cart.ts';
 
@@ -26,6 +27,12 @@ export const CheckoutRequestSchema = z.object({
    * (`CheckoutTotalChangedSchema`), so the buyer sees the new total before paying.
    */
   expectedTotalCents: z.number().int().min(0).optional(),
+  /**
+   * The billing country the buyer states (ISO 3166-1 alpha-2, capitals): the order's VAT is
+   * its standard rate, none outside the EU, and the payment's country must agree
+   * (docs/vat.md). Left out: the shop's own country.
+   */
+  billingCountry: CountryCodeSchema.optional(),
 });
 export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
 

@@ -10,6 +10,8 @@ import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
 import { AttributionSchema } from './attribution.ts';
 import { ImageKeyCodeSchema, TextKeyCodeSchema } from './keys.ts';
+import { CountryCodeSchema } from '../constants/regions.ts';
+import { OrderTaxSchema } from './vat.ts';
 
 /** Orders (spec sections 3–5): what the buyer's account, the admin and the seller consoles read. */
 
@@ -99,6 +101,11 @@ export const OrderSchema = z.object({
   accountPurchaseConfirmedAt: z.string().nullable(),
   refundedCents: Cents,
   createdAt: z.string(),
+  /**
+   * Where the VAT is due and the evidence (docs/vat.md). Absent on orders placed before VAT
+   * followed the buyer: those paid the shop's single rate (Italy's).
+   */
+  tax: OrderTaxSchema.optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -135,6 +142,8 @@ export const OrderPlaceSchema = z.object({
   confirmations: z.object({ purchaseAccountProduct: z.boolean().default(false) }).default({
     purchaseAccountProduct: false,
   }),
+  /** The billing country the buyer stated: the VAT rate is its (docs/vat.md). */
+  billingCountry: CountryCodeSchema.optional(),
 });
 export type OrderPlace = z.input<typeof OrderPlaceSchema>;
 

@@ -30,6 +30,11 @@ export type CreatePaymentInput = {
   returnUrl: string;
   cancelUrl: string;
   idempotencyKey: string;
+  /**
+   * The billing country the buyer stated (ISO alpha-2): Checkout.com's billing address, PayPal's
+   * payer address hint. Absent: the shop's own country for Checkout.com, none for PayPal.
+   */
+  billingCountry?: string | undefined;
 };
 
 export type CreatedPayment = {
@@ -55,6 +60,12 @@ export type PaymentDetails = {
    * (`paypal:<payer id>`, `checkout:<card fingerprint>`): velocity screening and the blocklist.
    */
   instrument: string | null;
+  /**
+   * The payment instrument's country (ISO alpha-2) as the provider reports it (PayPal: the
+   * payer's `address.country_code`; Checkout.com: the card's `source.issuer_country`): VAT
+   * evidence (docs/vat.md). Null when it reports none.
+   */
+  country: string | null;
 };
 
 export type CaptureResult = {

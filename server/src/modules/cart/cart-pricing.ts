@@ -129,11 +129,16 @@ export function createOfferLinePricing(deps: {
   vatRateBps: number;
 }) {
   const vat = vatTable(deps.vatRateBps);
-  return async function priceOffer(offerId: string, currency: Currency): Promise<OfferLine | null> {
+  /** `rates`: the buyer's country's (modules/vat); the shop's own when left out. */
+  return async function priceOffer(
+    offerId: string,
+    currency: Currency,
+    rates: VatTable = vat,
+  ): Promise<OfferLine | null> {
     const offer = await deps.offers.findById(new ObjectId(offerId));
     const product = offer && (await deps.products.findById(offer.productId));
     if (!offer || !product || offer.status !== 'active' || offer.sellerSuspended) return null;
-    return offerLineOf({ offer, product }, currency, vat);
+    return offerLineOf({ offer, product }, currency, rates);
   };
 }
 export type OfferLinePricing = ReturnType<typeof createOfferLinePricing>;

@@ -76,6 +76,11 @@ export function createCartService(deps: {
   price: CartPricing;
   coupons: Pick<CouponService, 'evaluate'>;
   vat: VatTable;
+  /**
+   * The rates of a billing country (modules/vat): a summary with one shows its VAT; without,
+   * `vat` (the shop's own).
+   */
+  vatOf?: (billingCountry: string) => Promise<VatTable>;
   clock?: () => Date;
 }) {
   const { carts, price, coupons, vat, clock = () => new Date() } = deps;
@@ -196,6 +201,7 @@ export function createCartService(deps: {
         currency: Currency;
         couponCode?: string | undefined;
         locale: Locale;
+        billingCountry?: string | undefined;
       },
     ): Promise<CartSummary> {
       const { currency, locale } = input;
@@ -208,7 +214,7 @@ export function createCartService(deps: {
         : null;
       const totals = summarize(
         lines.map((l, i) => ({ ...l, discountCents: coupon?.perLine[i] ?? 0 })),
-        vat,
+        input.billingCountry && deps.vatOf ? await deps.vatOf(input.billingCountry) : vat,
       );
       return {
         currency,

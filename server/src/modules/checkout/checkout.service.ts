@@ -148,6 +148,7 @@ export function createCheckoutService(deps: {
           confirmations: {
             purchaseAccountProduct: input.confirmations?.purchaseAccountProduct ?? false,
           },
+          ...(input.billingCountry && { billingCountry: input.billingCountry }),
         },
         attribution: attributionFromCookies(request.cookie),
         ip: request.ip,
@@ -222,6 +223,7 @@ export function createCheckoutService(deps: {
           returnUrl: back,
           cancelUrl: `${back}&cancelled=1`,
           idempotencyKey: `create:${order.id}`,
+          billingCountry: order.tax?.evidence.billing,
         });
       } catch (err) {
         if (!(err instanceof PaymentError)) throw err;

@@ -77,6 +77,8 @@ export function createSettlement(deps: {
         amountCents: captured.amountCents,
         currency: captured.currency,
         instrument: details.instrument,
+        // The payment instrument's country: VAT evidence, checked against the billing country.
+        country: details.country,
       });
     } catch (err) {
       if (!(err instanceof PaymentError)) throw err;
@@ -120,6 +122,7 @@ export function createSettlement(deps: {
           amountCents: details.capturedCents,
           currency: details.currency,
           instrument: details.instrument,
+          country: details.country,
         });
       case 'failed':
         return record(order, {

@@ -3,6 +3,8 @@ import {
   canTransition,
   ORDER_REASONS,
   reviewReason,
+  taxConflictRule,
+  withPaymentCountry,
   type AdminOrderAction,
   type AdminReason,
   type Currency,
@@ -207,16 +209,22 @@ export function createOrderDecisions(deps: {
       // News of a capture already recorded (a replay, or a late failure notice) changes nothing,
       // unless a crash came between recording it and deciding: then the order is decided now.
       if (known && (order.status !== 'pending' || !captured)) return { order, refund: false };
-      const withPayment = await orders.setPayment(order._id, {
-        provider: facts.provider,
-        providerRef: facts.providerRef,
-        captureId: facts.captureId,
-        status: facts.status,
-        amountCents: facts.amountCents,
-        currency: facts.currency,
-        instrument: facts.instrument ?? null,
-        country: facts.country?.toUpperCase() ?? null,
-      });
+      // VAT evidence (docs/vat.md): the instrument's country joins the billing country.
+      const tax = captured && order.tax ? withPaymentCountry(order.tax, facts.country) : undefined;
+      const withPayment = await orders.setPayment(
+        order._id,
+        {
+          provider: facts.provider,
+          providerRef: facts.providerRef,
+          captureId: facts.captureId,
+          status: facts.status,
+          amountCents: facts.amountCents,
+          currency: facts.currency,
+          instrument: facts.instrument ?? null,
+          country: facts.country?.toUpperCase() ?? null,
+        },
+        tax && { tax },
+      );
       if (!withPayment) {
         throw new AppError('CONFLICT', { message: 'The order is paid another way' });
       }
@@ -231,6 +239,13 @@ export function createOrderDecisions(deps: {
       else if (facts.amountCents !== order.totals.total || facts.currency !== order.currency) {
         outcome = { status: 'review', reason: reviewReason('amount paid differs from the total') };
       } else outcome = await screeningOf(withPayment, facts);
+      // Evidence that disagrees on the buyer's country holds what screening would approve.
+      if (outcome.status === 'approved' && withPayment.tax?.conflict) {
+        outcome = {
+          status: 'review',
+          reason: reviewReason(taxConflictRule(withPayment.tax.evidence)),
+        };
+      }
       try {
         const decided = await decide(withPayment, outcome.status, { actor: 'System', ...outcome });
         // Counted here, where one caller wins: the buyer's return and the webhook both capture.

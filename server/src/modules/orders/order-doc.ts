@@ -7,6 +7,7 @@ import type {
   OrderStatus,
   OrderTotals,
   PaymentProvider,
+  OrderTax,
   PaymentStatus,
   Region,
 } from '@market/shared';
@@ -76,6 +77,11 @@ export type OrderDoc = {
   currency: Currency;
   totals: OrderTotals;
   couponCode: string | null;
+  /**
+   * Where the VAT is due, with the evidence (docs/vat.md); the payment's country joins it when
+   * the payment settles. Absent on orders placed before: they paid the shop's rate (Italy's).
+   */
+  tax?: OrderTax;
   /** Set when the coupon's discount is the seller's to fund (absent: the marketplace funds it). */
   couponFundedBy?: 'seller';
   /** Set when the checkout starts a payment; `providerRef` is unique across orders. */

@@ -2,8 +2,10 @@ import { ObjectId } from 'mongodb';
 import {
   OrderPlaceSchema,
   ORDER_REASONS,
+  SHOP_COUNTRY,
   summarize,
   vatTable,
+  type VatTable,
   type Attribution,
   type CouponFunder,
   type Order,
@@ -15,7 +17,7 @@ import { offerLineOf, type LiveOffer, type OfferLinePricing } from '../cart/cart
 import type { OrderDoc, OrderItemDoc } from './order-doc.ts';
 import type { OrderDecisions } from './order-decisions.ts';
 import type { OrderKeys } from './order-keys.ts';
-import type { OrderCoupons, OrderSettings } from './order-settings.ts';
+import type { OrderCoupons, OrderSettings, OrderVat } from './order-settings.ts';
 import { toOrder } from './order-view.ts';
 import type { OrderRepository } from './orders.repository.ts';
 
@@ -34,10 +36,16 @@ export function createOrderPlacement(deps: {
   decide: OrderDecisions['decide'];
   settings: OrderSettings;
   coupons: OrderCoupons | undefined;
+  /** The VAT of the buyer's billing country (modules/vat); absent: the shop's own rate. */
+  vat?: OrderVat | undefined;
   now: () => Date;
 }) {
   const { orders, orderKeys, settings, now } = deps;
-  const vat = vatTable(settings.vatRateBps);
+  const shopVat = {
+    billing: SHOP_COUNTRY,
+    country: SHOP_COUNTRY,
+    table: vatTable(settings.vatRateBps),
+  };
 
   /** Refuses an order that would take the buyer's (or the address's) unpaid holdings past the cap. */
   async function assertHoldsAllowed(units: number, userId: string, ip: string | null) {
@@ -60,6 +68,7 @@ export function createOrderPlacement(deps: {
   async function priceLines(
     input: ReturnType<typeof OrderPlaceSchema.parse>,
     live: readonly LiveOffer[],
+    vat: VatTable,
   ) {
     const known = new Map(live.map((l) => [l.offer._id.toHexString(), l]));
     const merged = new Map<string, { index: number; quantity: number }>();
@@ -75,7 +84,7 @@ export function createOrderPlacement(deps: {
       const read = known.get(offerId);
       const line = read
         ? offerLineOf(read, input.currency, vat)
-        : await deps.priceOffer(offerId, input.currency);
+        : await deps.priceOffer(offerId, input.currency, vat);
       if (!line) {
         throw new AppError('CONFLICT', {
           message: 'An item is no longer on sale',
@@ -138,7 +147,9 @@ export function createOrderPlacement(deps: {
         throw new AppError('VALIDATION_FAILED', { errors: fieldErrors(parsed.error) });
       }
       const input = parsed.data;
-      const items = await priceLines(input, args.live ?? []);
+      // The rate of the buyer's billing country on the order's day (docs/vat.md).
+      const vat = deps.vat ? await deps.vat.choose(input.billingCountry, now()) : shopVat;
+      const items = await priceLines(input, args.live ?? [], vat.table);
       await assertHoldsAllowed(
         items.reduce((n, i) => n + i.quantity, 0),
         args.user.uid,
@@ -180,7 +191,7 @@ export function createOrderPlacement(deps: {
           isZeroVat: i.zeroVat,
           discountCents: discounts[n] ?? 0,
         })),
-        vatTable(settings.vatRateBps),
+        vat.table,
       );
       // Checked before anything is written: a refused order takes no number, key or coupon use.
       if (args.expectedTotalCents !== undefined && totals.totalCents !== args.expectedTotalCents) {
@@ -208,6 +219,12 @@ export function createOrderPlacement(deps: {
           total: totals.totalCents,
         },
         couponCode,
+        // The payment's country joins the evidence when the payment settles (order-decisions.ts).
+        tax: {
+          country: vat.country,
+          evidence: { billing: vat.billing, payment: null, address: null },
+          conflict: false,
+        },
         // The ledger credits the seller less the discount only when the seller funds it.
         ...(couponFundedBy === 'seller' ? { couponFundedBy } : {}),
         status: 'pending',

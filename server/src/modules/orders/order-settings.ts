@@ -1,4 +1,4 @@
-import type { CategoryId, CouponFunder, Currency } from '@market/shared';
+import type { CategoryId, CouponFunder, Currency, VatTable } from '@market/shared';
 import type { FraudConfig } from '../fraud/fraud-rules.ts';
 
 export type OrderSettings = {
@@ -30,4 +30,16 @@ export type OrderCoupons = {
   redeem(code: string, userId: string, orderId: string): Promise<void>;
   /** Gives back the use `orderId` counted, if any; idempotent (recovery may repeat it). */
   release(orderId: string): Promise<void>;
+};
+
+/**
+ * The VAT side of placing an order (modules/vat, wired by the container): where the VAT of a
+ * sale on `at` to a buyer billing in `billingCountry` is due (null outside the EU) and its
+ * rates; without a billing country, the shop's own.
+ */
+export type OrderVat = {
+  choose(
+    billingCountry: string | undefined,
+    at: Date,
+  ): Promise<{ billing: string; country: string | null; table: VatTable }>;
 };

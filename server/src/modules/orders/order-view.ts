@@ -77,6 +77,7 @@ export function toOrder(doc: OrderDoc, keys: OrderKeyDoc[]): Order {
     accountPurchaseConfirmedAt: iso(doc.accountPurchaseConfirmedAt),
     refundedCents: doc.refundedCents,
     createdAt: doc.createdAt.toISOString(),
+    ...(doc.tax && { tax: doc.tax }),
   };
 }
 

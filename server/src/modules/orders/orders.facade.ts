@@ -21,6 +21,7 @@ export function createOrderFacade(repo: OrderRepository) {
     releaseRefund: repo.releaseRefund,
     setRefunded: repo.setRefunded,
     summariesByIds: repo.summariesByIds,
+    taxedBetween: repo.taxedBetween,
     unsettled: repo.unsettled,
     unsettledChargebacks: repo.unsettledChargebacks,
   };

@@ -96,7 +96,8 @@ export function createOrderRepository(db: Db) {
      * Records the payment on the order: a first one, news of the same one, or a new attempt
      * replacing one the buyer never completed while the order still waits. Null otherwise.
      */
-    setPayment: (id: ObjectId, payment: OrderPaymentDoc) =>
+    /** `extra`: what the payment settles besides (the tax record's evidence). */
+    setPayment: (id: ObjectId, payment: OrderPaymentDoc, extra: Pick<OrderDoc, 'tax'> = {}) =>
       orders.findOneAndUpdate(
         {
           _id: id,
@@ -106,7 +107,7 @@ export function createOrderRepository(db: Db) {
             { status: 'pending', 'payment.status': 'created' },
           ],
         },
-        { $set: { payment, updatedAt: new Date() } },
+        { $set: { payment, ...extra, updatedAt: new Date() } },
         { returnDocument: 'after' },
       ),
     /** Records that a line holds `n` units of its on-demand offer's declared stock. */
@@ -287,6 +288,14 @@ export function createOrderRepository(db: Db) {
           }
         >
       >,
+    /** Delivered orders placed in [from, to) with their tax record: the OSS report's sales. */
+    taxedBetween: (from: Date, to: Date) =>
+      orders
+        .find(
+          { createdAt: { $gte: from, $lt: to }, status: 'approved', tax: { $exists: true } },
+          { projection: { currency: 1, tax: 1, items: 1, createdAt: 1 } },
+        )
+        .toArray() as Promise<Array<Pick<OrderDoc, '_id' | 'currency' | 'tax' | 'items'>>>,
     findManyByIds: (ids: ObjectId[]) =>
       orders.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray(),
     /**

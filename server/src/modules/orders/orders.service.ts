@@ -12,11 +12,11 @@ import type { OrderKeys } from './order-keys.ts';
 import { createOrderPlacement } from './order-placement.ts';
 import { createOrderQueries } from './order-queries.ts';
 import { createOrderRecovery } from './order-recovery.ts';
-import type { OrderCoupons, OrderSettings } from './order-settings.ts';
+import type { OrderCoupons, OrderSettings, OrderVat } from './order-settings.ts';
 import type { OrderRepository } from './orders.repository.ts';
 
 export type { PaymentFacts } from './order-decisions.ts';
-export type { OrderCoupons, OrderSettings } from './order-settings.ts';
+export type { OrderCoupons, OrderSettings, OrderVat } from './order-settings.ts';
 
 /**
  * Orders, one job per file: placement (`order-placement.ts`), decisions and payments
@@ -37,6 +37,8 @@ export function createOrderService(deps: {
   log: Logger;
   settings: OrderSettings;
   coupons?: OrderCoupons | undefined;
+  /** The buyer's country's VAT (modules/vat); absent: every order at the shop's rate. */
+  vat?: OrderVat | undefined;
   clock?: () => Date;
 }) {
   const { orders, keys, orderKeys, deliver, settings, log, coupons } = deps;
@@ -53,6 +55,7 @@ export function createOrderService(deps: {
     ...{ orders, orderKeys, settings, coupons, now },
     priceOffer: deps.priceOffer,
     decide: decisions.decide,
+    vat: deps.vat,
   });
   const recovery = createOrderRecovery({
     ...{ orders, keys, orderKeys, deliver, decisions, log, now },

@@ -67,6 +67,7 @@ export function checkoutApi(model: CheckoutModel): Hono {
         string,
         unknown
       >,
+      billingCountry: country as string,
       paymentId: null,
       createdOn: now(),
     };

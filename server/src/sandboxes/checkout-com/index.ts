@@ -18,7 +18,10 @@ export { CHECKOUT_SANDBOX_CREDENTIALS, CHECKOUT_TEST_CARDS } from './state.ts';
  * - 4242 4242 4242 4242: authorised, captures and refunds succeed;
  * - 4000 0000 0000 0002 (or any other number): declined at authorisation (failure URL);
  * - 4000 0000 0000 0341: authorised, but its capture is declined (`payment_capture_declined`);
- * - 4543 4740 0224 9996: authorised like the first, and always the same card (see below).
+ * - 4543 4740 0224 9996: authorised like the first, and always the same card (see below);
+ * - 4000 0025 0000 0003 and 4000 0084 0000 0009: authorised, issued in France and in the United
+ *   States (`source.issuer_country` FR, US); every other card reports the hosted payment's
+ *   billing country as its issuer's (the VAT evidence of docs/vat.md).
  *
  * Card fingerprints (`source.fingerprint`): 4242 4242 4242 4242 is the public test card every
  * tester shares, so each payment with it gets a fingerprint of its own (as if each had their own

@@ -6,6 +6,7 @@ import {
   APPROVED,
   CHECKOUT_TEST_CARDS,
   DECLINED,
+  ISSUER_COUNTRY_OF_TEST_CARD,
   type Action,
   type CheckoutModel,
   type HostedPayment,
@@ -40,7 +41,9 @@ export function checkoutPages(model: CheckoutModel): Hono {
 <button type="submit">Pay</button></form>
 <form method="post" action="/page/${html(hpp.id)}/cancel"><button type="submit">Cancel</button></form>
 <p><small>Test cards: 4242 4242 4242 4242 approves; 4000 0000 0000 0002 is declined;
-4000 0000 0000 0341 is approved but its capture is declined.</small></p>`;
+4000 0000 0000 0341 is approved but its capture is declined; 4000 0025 0000 0003 (issued in
+France) and 4000 0084 0000 0009 (issued in the United States) approve; every other card is issued
+in the billing country.</small></p>`;
     return c.html(sandboxPage('Checkout.com — Pay', body));
   });
 
@@ -55,6 +58,7 @@ export function checkoutPages(model: CheckoutModel): Hono {
     const form = await c.req.parseBody();
     const card = String(form.card_number ?? '').replace(/\D/g, '');
     const authorised =
+      card in ISSUER_COUNTRY_OF_TEST_CARD ||
       card === CHECKOUT_TEST_CARDS.approved ||
       card === CHECKOUT_TEST_CARDS.captureDeclined ||
       card === CHECKOUT_TEST_CARDS.approvedSameCard;
@@ -74,6 +78,9 @@ export function checkoutPages(model: CheckoutModel): Hono {
           ? randomUUID().replace(/-/g, '')
           : createHash('sha256').update(card).digest('hex').slice(0, 32),
       captureDeclines: card === CHECKOUT_TEST_CARDS.captureDeclined,
+      ...((ISSUER_COUNTRY_OF_TEST_CARD[card] ?? hpp.billingCountry) && {
+        issuerCountry: ISSUER_COUNTRY_OF_TEST_CARD[card] ?? hpp.billingCountry,
+      }),
       metadata: hpp.metadata,
       actions: [],
       requestedOn: now(),

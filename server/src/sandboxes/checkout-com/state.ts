@@ -18,7 +18,20 @@ export const CHECKOUT_TEST_CARDS = {
   declined: '4000000000000002',
   captureDeclined: '4000000000000341',
   approvedSameCard: '4543474002249996',
+  /** Authorised; issued in France and in the United States (`source.issuer_country`). */
+  issuedInFrance: '4000002500000003',
+  issuedInUnitedStates: '4000008400000009',
 } as const;
+
+/**
+ * The country each test card was issued in (`source.issuer_country`, VAT evidence, docs/vat.md):
+ * these two name theirs; every other card was issued where the payment's billing address is
+ * (`billing.address.country` of the hosted payment), as a buyer's own bank card would be.
+ */
+export const ISSUER_COUNTRY_OF_TEST_CARD: Record<string, string> = {
+  [CHECKOUT_TEST_CARDS.issuedInFrance]: 'FR',
+  [CHECKOUT_TEST_CARDS.issuedInUnitedStates]: 'US',
+};
 
 export type Action = {
   id: string;
@@ -45,6 +58,8 @@ export type SandboxPayment = {
   last4: string;
   bin: string;
   fingerprint: string;
+  /** `source.issuer_country` (ISO alpha-2). */
+  issuerCountry?: string;
   captureDeclines: boolean;
   /** The issuer took the money back: reported once. */
   chargedBack?: boolean;
@@ -63,6 +78,8 @@ export type HostedPayment = {
   cancelUrl: string;
   failureUrl: string;
   metadata: Record<string, unknown>;
+  /** `billing.address.country`: where the test cards without a country of their own were issued. */
+  billingCountry?: string;
   paymentId: string | null;
   createdOn: string;
 };
@@ -110,6 +127,7 @@ export function openCheckoutState(opts: { dir: string; webhookSecret?: string; l
         expiry_month: 12,
         expiry_year: 2030,
         fingerprint: p.fingerprint,
+        ...(p.issuerCountry && { issuer_country: p.issuerCountry }),
       },
       amount: p.amount,
       currency: p.currency,

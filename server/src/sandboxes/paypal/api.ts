@@ -165,6 +165,11 @@ export function paypalApi(model: PaypalModel): Hono {
       ?.paypal?.experience_context ?? null) as Record<string, unknown> | null;
     const context = (experience ?? body.application_context ?? {}) as Record<string, unknown>;
     const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+    // The payer's country the shop knows (its billing country): the approval page prefills it.
+    const hint = text(
+      (body.payment_source as { paypal?: { address?: { country_code?: unknown } } } | undefined)
+        ?.paypal?.address?.country_code,
+    );
     const time = now();
     const order: SandboxOrder = {
       id: sandboxId('', 17),
@@ -179,6 +184,7 @@ export function paypalApi(model: PaypalModel): Hono {
       returnUrl: text(context.return_url) ?? null,
       cancelUrl: text(context.cancel_url) ?? null,
       payerId: null,
+      ...(hint && /^[A-Z]{2}$/.test(hint) && { countryHint: hint }),
       declinedFunding: false,
       captureId: null,
       createTime: time,

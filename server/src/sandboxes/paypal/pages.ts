@@ -3,7 +3,13 @@ import { Hono } from 'hono';
 import { html, sandboxId, sandboxPage, withQuery } from '../kit.ts';
 import type { PaypalModel } from './state.ts';
 
-/** The buyer's side: what https://www.sandbox.paypal.com/checkoutnow shows, and its buttons. */
+/**
+ * The buyer's side: what https://www.sandbox.paypal.com/checkoutnow shows, and its buttons. The
+ * payer's country (reported as `payer.address.country_code`, the VAT evidence of docs/vat.md) is
+ * the page's "Country of your PayPal account" field: prefilled with the country the shop sent
+ * (`payment_source.paypal.address.country_code`), changed to test evidence that disagrees, and
+ * left empty to report none.
+ */
 export function paypalPages(model: PaypalModel): Hono {
   const { store, state, now, orderView, emit } = model;
   const app = new Hono();
@@ -27,6 +33,8 @@ ${
         'approve',
         `<label for="login_email">PayPal account email (empty: pay as a guest)</label>
 <input id="login_email" name="login_email" type="email" autocomplete="email">
+<label for="country">Country of your PayPal account</label>
+<input id="country" name="country" autocomplete="country" value="${html(order.countryHint ?? '')}">
 <button type="submit" name="funding" value="balance">Pay now</button>
 <button type="submit" name="funding" value="declined-card">Use a card that will be declined</button>`,
       ) + form('cancel', '<button type="submit">Cancel and return to the shop</button>')
@@ -59,6 +67,9 @@ ${
         order.payerEmail = email;
       }
       order.payerId ??= sandboxId('', 13);
+      const country = typeof form.country === 'string' ? form.country.trim().toUpperCase() : '';
+      if (/^[A-Z]{2}$/.test(country)) order.payerCountry = country;
+      else delete order.payerCountry;
       order.declinedFunding = form.funding === 'declined-card';
       if (order.status !== 'APPROVED') {
         order.status = 'APPROVED';

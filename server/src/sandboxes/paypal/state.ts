@@ -31,6 +31,13 @@ export type SandboxOrder = {
   payerId: string | null;
   /** The PayPal account's email, when the buyer signed in on the approval page. */
   payerEmail?: string;
+  /**
+   * The payer's country (`payer.address.country_code`): what the approval page's country field
+   * held (prefilled with the shop's hint, `payment_source.paypal.address.country_code`).
+   */
+  payerCountry?: string;
+  /** The country the shop suggested when it created the order. */
+  countryHint?: string;
   /** Approved with the declined-card button: its capture fails. */
   declinedFunding: boolean;
   captureId: string | null;
@@ -214,6 +221,7 @@ export function openPaypalState(opts: { dir: string; webhookId?: string; log?: L
               payer_id: o.payerId,
               email_address: o.payerEmail ?? 'buyer@sandbox.example',
               name: { given_name: 'Sandbox', surname: 'Buyer' },
+              ...(o.payerCountry && { address: { country_code: o.payerCountry } }),
             },
           }
         : {}),

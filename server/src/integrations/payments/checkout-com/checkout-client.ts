@@ -163,6 +163,7 @@ export function createCheckoutClient(config: CheckoutConfig): PaymentProvider {
         capturedCents: 0,
         refundedCents: 0,
         instrument: null,
+        country: null,
       };
     }
     const payment = await loadPayment(paymentId);
@@ -180,6 +181,8 @@ export function createCheckoutClient(config: CheckoutConfig): PaymentProvider {
       refundedCents: Number(balances.total_refunded ?? 0),
       // The card's fingerprint: the same card gives the same one, whoever pays with it.
       instrument: fingerprint ? `checkout:${fingerprint}` : null,
+      // Where the card was issued: the payment instrument's country (VAT evidence).
+      country: asString(asObject(payment.source).issuer_country)?.toUpperCase() ?? null,
     };
   }
 
@@ -206,7 +209,7 @@ export function createCheckoutClient(config: CheckoutConfig): PaymentProvider {
           reference: input.orderId,
           description: input.description.slice(0, 100),
           capture: false,
-          billing: { address: { country: config.billingCountry ?? 'IT' } },
+          billing: { address: { country: input.billingCountry ?? config.billingCountry ?? 'IT' } },
           ...(config.processingChannelId
             ? { processing_channel_id: config.processingChannelId }
             : {}),

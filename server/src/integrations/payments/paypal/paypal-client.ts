@@ -206,6 +206,9 @@ export function createPaypalClient(config: PaypalConfig): PaymentProvider {
       capturedCents: captureId && status !== 'failed' ? money(capture.amount).amountCents : 0,
       refundedCents,
       instrument: payerId ? `paypal:${payerId}` : null,
+      // The PayPal account's country: the payment instrument's country (VAT evidence).
+      country:
+        asString(asObject(asObject(order.payer).address).country_code)?.toUpperCase() ?? null,
     };
   }
 
@@ -257,6 +260,7 @@ export function createPaypalClient(config: PaypalConfig): PaymentProvider {
                 return_url: input.returnUrl,
                 cancel_url: input.cancelUrl,
               },
+              ...(input.billingCountry && { address: { country_code: input.billingCountry } }),
             },
           },
         },
