@@ -82,6 +82,16 @@ export type AppDeps = {
   };
   /** Sellers' payouts: PayPal Payouts (the API or its local sandbox) and the least a payout sends. */
   payouts: { paypal: PaypalPayouts; minimumCents: number };
+  /**
+   * The periods modules declare their background jobs with (the instances whose ROLE runs jobs
+   * start them): order expiry, the payout job and its run, webhook deliveries.
+   */
+  schedule: {
+    orderExpiryMs: number;
+    payoutEveryMs: number;
+    payoutRunMinutes: number | undefined;
+    webhookEveryMs: number;
+  };
   /** The key suppliers sellers connect to: their real APIs (SUPPLIER_<ID>_URL) or local sandboxes. */
   suppliers: SupplierDirectory;
   /** The public pages' cache (PAGE_CACHE*) and the bus on which `db`'s writes invalidate it. */
@@ -163,6 +173,12 @@ export function buildAppDeps(args: {
     payouts: {
       paypal: createPaypalPayoutsClient(config, args.paymentSandboxUrls, log),
       minimumCents: config.PAYOUT_MINIMUM_CENTS,
+    },
+    schedule: {
+      orderExpiryMs: config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
+      payoutEveryMs: config.PAYOUT_JOB_INTERVAL_MINUTES * 60_000,
+      payoutRunMinutes: config.PAYOUT_RUN_MINUTES,
+      webhookEveryMs: config.WEBHOOK_INTERVAL_SECONDS * 1000,
     },
     suppliers: createSupplierDirectory({
       urls: { ...args.supplierSandboxUrls, ...supplierUrlsOf(config) },

@@ -189,6 +189,13 @@ import { claimIndexes } from './modules/claims/claims.repository.ts';
 import { claimsModule } from './modules/claims/claims.module.ts';
 import { createRestock } from './modules/keys/key-stock.ts';
 import { keysModule } from './modules/keys/keys.module.ts';
+import { ordersModule } from './modules/orders/orders.module.ts';
+import { payoutsModule } from './modules/payouts/payouts.module.ts';
+import { sellerApiModule } from './modules/seller-api/seller-api.module.ts';
+import { reviewsModule } from './modules/reviews/reviews.module.ts';
+import { usersModule } from './modules/users/users.module.ts';
+import { affiliatesModule } from './modules/affiliates/affiliates.module.ts';
+import { offersModule } from './modules/offers/offers.module.ts';
 import { createClaims } from './modules/claims/claims.wiring.ts';
 import { conversationIndexes } from './modules/conversations/conversations.repository.ts';
 import { createConversations } from './modules/conversations/conversations.wiring.ts';
@@ -792,6 +799,23 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       log,
     }),
     claimsModule({ ...claims, records: createClaimRepository(db), log }),
+    ordersModule({ orders: orderService, expiryEveryMs: deps.schedule.orderExpiryMs }),
+    payoutsModule({
+      payouts: payoutService,
+      everyMs: deps.schedule.payoutEveryMs,
+      runEveryMinutes: deps.schedule.payoutRunMinutes,
+    }),
+    sellerApiModule({
+      delivery: sellerApi.delivery,
+      events: sellerApi.events,
+      deliveryEveryMs: deps.schedule.webhookEveryMs,
+    }),
+    reviewsModule({ moderation: reviewModeration }),
+    // Erasure is built further down (it needs every module's personal data): called only once
+    // everything is built, by the job.
+    usersModule({ erasure: { resumeUnfinished: () => accountErasure.resumeUnfinished() } }),
+    affiliatesModule({ affiliate: affiliate ?? null }),
+    offersModule({ supplierSync }),
     brandsModule({ brands, admin: brandAdmin }),
     tagsModule({ tags, admin: tagAdmin }),
     platformsModule({ platforms, admin: platformAdmin }),

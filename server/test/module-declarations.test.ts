@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createRateLimits } from '../src/middleware/rate-limit.ts';
+import { createLogger } from '../src/logger.ts';
+import { shopJobs } from '../src/runtime/job-list.ts';
 import { gatherIndexes, gatherRoutes } from '../src/runtime/modules.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { servedApiRoutes } from './served-routes.ts';
@@ -171,6 +173,29 @@ describe('modules declare what they bring', () => {
     // A module's indexes are in the database once the server started (brands: its unique slug).
     const names = (await t.db.collection('brands').indexes()).map((i) => i.key);
     for (const index of declared.brands!) expect(names).toContainEqual(index.key);
+  });
+
+  it('starts each job once, the modules’ from the same list as their routes and indexes', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const names = shopJobs(t.container, config, createLogger('silent')).map((j) => j.name);
+    // Two jobs of one name would share one lease and one row on the System page.
+    expect(names.length).toBe(new Set(names).size);
+    const fromModules = t.container.modules.flatMap((m) => (m.jobs ?? []).map((j) => j.name));
+    expect(names).toEqual(expect.arrayContaining(fromModules));
+    // The jobs the shop has always run, each declared by its module.
+    for (const job of [
+      'order-expiry',
+      'claims-due',
+      'defect-rates',
+      'seller-payouts',
+      'review-rating-repair',
+      'webhook-delivery',
+      'webhook-sale-sweep',
+      'account-erasures',
+      'supplier-sync',
+    ]) {
+      expect(fromModules).toContain(job);
+    }
   });
 
   it('refuses a collection two modules declare', () => {

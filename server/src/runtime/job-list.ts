@@ -3,50 +3,18 @@ import type { Container } from '../container.ts';
 import { reconcilePayments } from '../jobs/reconcile-payments.ts';
 import { resumeSupplierFulfilment } from '../jobs/resume-supplier-fulfilment.ts';
 import type { Logger } from '../logger.ts';
-import { affiliatesModule } from '../modules/affiliates/affiliates.module.ts';
-import { claimsModule } from '../modules/claims/claims.module.ts';
-import { offersModule } from '../modules/offers/offers.module.ts';
-import { ordersModule } from '../modules/orders/orders.module.ts';
-import { payoutsModule } from '../modules/payouts/payouts.module.ts';
-import { reviewsModule } from '../modules/reviews/reviews.module.ts';
-import { sellerApiModule } from '../modules/seller-api/seller-api.module.ts';
-import { usersModule } from '../modules/users/users.module.ts';
-import type { JobSpec, ModuleDeclaration } from './module.ts';
-
-/** The modules that bring jobs, each given what its jobs call (its services, its settings). */
-export function shopModules(c: Container, config: Config): ModuleDeclaration[] {
-  return [
-    ordersModule({
-      orders: c.orderService,
-      expiryEveryMs: config.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
-    }),
-    claimsModule(c.claims),
-    payoutsModule({
-      payouts: c.payoutService,
-      everyMs: config.PAYOUT_JOB_INTERVAL_MINUTES * 60_000,
-      runEveryMinutes: config.PAYOUT_RUN_MINUTES,
-    }),
-    sellerApiModule({
-      delivery: c.sellerApi.delivery,
-      events: c.sellerApi.events,
-      deliveryEveryMs: config.WEBHOOK_INTERVAL_SECONDS * 1000,
-    }),
-    reviewsModule({ moderation: c.reviewModeration }),
-    usersModule({ erasure: c.accountErasure }),
-    offersModule({ supplierSync: c.supplierSync }),
-    affiliatesModule({ affiliate: c.affiliate ?? null }),
-  ];
-}
+import type { JobSpec } from './module.ts';
 
 /**
  * Every background job of the shop, in one list: an instance whose ROLE runs jobs (`worker`,
  * `all`) starts each of them, a `web` instance none. Each takes its lease in the database, so
  * any number of instances may start the list and a period's run still happens once. The jobs
- * modules declare, then the two that work across modules (jobs/).
+ * the modules declare (`jobs` in each `<module>.module.ts`, the modules listed in container.ts),
+ * then the ones that work across modules (jobs/).
  */
 export function shopJobs(container: Container, config: Config, log: Logger): JobSpec[] {
   return [
-    ...shopModules(container, config).flatMap((m) => m.jobs ?? []),
+    ...container.modules.flatMap((m) => m.jobs ?? []),
     // Mails whose SMTP send failed, retried with backoff (and those an instance died sending).
     { name: 'outbox', everyMs: 30_000, run: () => container.mailer.sendDue() },
     // Catalogue imports whose instance died are taken over once their lease expires.
