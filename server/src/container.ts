@@ -52,6 +52,9 @@ import {
   createCategoryService,
 } from './modules/categories/categories.service.ts';
 import { createChargebacks } from './modules/checkout/chargebacks.ts';
+import { disputesModule } from './modules/disputes/disputes.module.ts';
+import { createDisputeRepository } from './modules/disputes/disputes.repository.ts';
+import { createDisputeService } from './modules/disputes/disputes.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { orderCoupons } from './modules/checkout/order-coupons.ts';
 import { createPaymentFollowUps } from './modules/checkout/payment-follow-ups.ts';
@@ -765,8 +768,21 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     paypal: deps.payouts.paypal,
     minimumCents: deps.payouts.minimumCents,
   });
+  // Payment disputes: evidence sent through the providers' dispute APIs, a won one's ledger back.
+  const disputes = createDisputeService({
+    ...{ auditLog, log },
+    repo: createDisputeRepository(db),
+    payments: deps.payments,
+    orders: ask.orders,
+    ledger: ask.ledger,
+    evidence: {
+      users: ask.users,
+      keys: ask.keys,
+      mailsTo: (to, since) => outbox.sentTo(to, since, 50),
+    },
+  });
   const checkout = createCheckoutService({
-    ...{ orderService, settlement, chargebacks, auditLog, log },
+    ...{ orderService, settlement, chargebacks, disputes, auditLog, log },
     orders: ask.orders,
     cart: cartService,
     payments: deps.payments,
@@ -799,6 +815,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       log,
     }),
     claimsModule({ ...claims, records: createClaimRepository(db), log }),
+    disputesModule({ service: disputes }),
     ordersModule({ orders: orderService, expiryEveryMs: deps.schedule.orderExpiryMs }),
     payoutsModule({
       payouts: payoutService,
@@ -968,6 +985,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     invoiceService,
     settlement,
     chargebacks,
+    /** Payment disputes: the webhook's `received`, the job's `runDue`. */
+    disputes,
     checkout,
     /** Claims: `service` for the routes and the job, `defectRates` for the daily count. */
     claims,

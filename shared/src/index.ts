@@ -60,6 +60,7 @@ export * from './schemas/supplier-purchases.ts';
 export * from './schemas/supplier-connections.ts';
 export * from './schemas/supplier-catalogue.ts';
 export * from './schemas/payouts.ts';
+export * from './schemas/disputes.ts';
 export * from './schemas/dashboards.ts';
 export * from './schemas/reviews.ts';
 export * from './lib/offer-ranking.ts';

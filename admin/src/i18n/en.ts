@@ -576,6 +576,8 @@ export const en = {
         'order.refund': 'Order refunded',
         'order.refresh': 'Order payment refreshed',
         'order.chargeback': 'Order charged back',
+        'dispute.evidence': 'Dispute evidence sent',
+        'dispute.decided': 'Dispute decided',
         'blocklist.add': 'Added to the blocklist',
         'blocklist.remove': 'Removed from the blocklist',
         'supplier.update': 'Supplier switched on or off',

@@ -585,6 +585,8 @@ export const it: TranslationOf<typeof en> = {
         'order.refund': 'Ordine rimborsato',
         'order.refresh': 'Pagamento dell’ordine aggiornato',
         'order.chargeback': 'Ordine stornato (chargeback)',
+        'dispute.evidence': 'Prove della contestazione inviate',
+        'dispute.decided': 'Contestazione decisa',
         'blocklist.add': 'Aggiunto alla lista di blocco',
         'blocklist.remove': 'Rimosso dalla lista di blocco',
         'supplier.update': 'Fornitore attivato o disattivato',

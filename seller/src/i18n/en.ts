@@ -169,7 +169,12 @@ export const en = {
         status: 'Status',
         availableAt: 'Available from',
       },
-      types: { sale: 'Sale', refund: 'Refund', chargeback: 'Chargeback' },
+      types: {
+        sale: 'Sale',
+        refund: 'Refund',
+        chargeback: 'Chargeback',
+        dispute_won: 'Dispute won',
+      },
       statuses: { pending: 'Pending', available: 'Available', held: 'Withheld' },
     },
     conversations: {

@@ -173,7 +173,12 @@ export const it: TranslationOf<typeof en> = {
         status: 'Stato',
         availableAt: 'Disponibile dal',
       },
-      types: { sale: 'Vendita', refund: 'Rimborso', chargeback: 'Chargeback' },
+      types: {
+        sale: 'Vendita',
+        refund: 'Rimborso',
+        chargeback: 'Chargeback',
+        dispute_won: 'Contestazione vinta',
+      },
       statuses: { pending: 'In attesa', available: 'Disponibile', held: 'Trattenuto' },
     },
     conversations: {

@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'order.refund',
   'order.refresh',
   'order.chargeback',
+  // The System sent a dispute's evidence to the provider; the provider decided a dispute.
+  'dispute.evidence',
+  'dispute.decided',
   'blocklist.add',
   'blocklist.remove',
   'supplier.update',

@@ -37,7 +37,8 @@ export const CommissionRuleSchema = z.object({
 });
 export type CommissionRule = z.infer<typeof CommissionRuleSchema>;
 
-export const LEDGER_ENTRY_TYPES = ['sale', 'refund', 'chargeback'] as const;
+/** `dispute_won`: the provider decided a dispute for the shop, giving back what its chargeback took. */
+export const LEDGER_ENTRY_TYPES = ['sale', 'refund', 'chargeback', 'dispute_won'] as const;
 export const LedgerEntryTypeSchema = z.enum(LEDGER_ENTRY_TYPES);
 
 /** One movement of a seller's balance, as the seller console's `ledger-entries` shows it. */

@@ -1,4 +1,7 @@
 import type { Currency, PaymentProvider as PaymentProviderId } from '@market/shared';
+import type { DisputeEvidenceText, ProviderDispute } from './disputes.ts';
+
+export type { DisputeEvidenceText, ProviderDispute };
 
 /**
  * The one contract both payment providers (PayPal Orders v2, Checkout.com) implement, so the
@@ -97,7 +100,7 @@ export type PaymentEvent = {
   provider: PaymentProviderName;
   /** The provider's event id: deliveries repeat, handle each id once. */
   eventId: string;
-  type: 'approved' | 'captured' | 'failed' | 'refunded' | 'chargeback' | 'other';
+  type: 'approved' | 'captured' | 'failed' | 'refunded' | 'chargeback' | 'dispute' | 'other';
   /** The provider's own event name (`PAYMENT.CAPTURE.COMPLETED`, `payment_captured`). */
   providerType: string;
   providerRef: string | null;
@@ -105,6 +108,8 @@ export type PaymentEvent = {
   captureId: string | null;
   amountCents: number | null;
   currency: Currency | null;
+  /** A `dispute` event's dispute (PayPal `PP-D-…`, Checkout.com `dsp_…`): ask `getDispute`. */
+  disputeId?: string | null;
 };
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -128,6 +133,14 @@ export interface PaymentProvider {
    * UNAVAILABLE when the provider could not be asked (answer 5xx so it is delivered again).
    */
   verifyWebhook(headers: WebhookHeaders, rawBody: string): Promise<PaymentEvent | null>;
+  /** A dispute as the provider sees it now (`disputes.ts`). Throws PaymentError NOT_FOUND. */
+  getDispute(disputeId: string): Promise<ProviderDispute>;
+  /**
+   * Sends the seller's evidence and submits it for review. A dispute no longer taking evidence
+   * (submitted before: a retry after a lost answer) throws PaymentError INVALID_REQUEST with
+   * `providerCode` `NOT_ELIGIBLE`; the caller reads the dispute again.
+   */
+  submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceText): Promise<void>;
 }
 
 export type PaymentProviders = Record<PaymentProviderName, PaymentProvider>;

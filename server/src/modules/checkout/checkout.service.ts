@@ -30,6 +30,7 @@ import type { OrderFacade } from '../orders/orders.facade.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import type { PaymentEventRepository } from './payment-events.repository.ts';
 import type { Chargebacks } from './chargebacks.ts';
+import type { DisputeService } from '../disputes/disputes.service.ts';
 import { unavailable, type Settlement } from './settlement.ts';
 import { TotalChanged } from './total-changed.ts';
 
@@ -87,6 +88,8 @@ export function createCheckoutService(deps: {
   >;
   settlement: Settlement;
   chargebacks: Pick<Chargebacks, 'received'>;
+  /** Payment disputes (`../disputes`): dispute events, and chargebacks a won dispute gives back. */
+  disputes?: Pick<DisputeService, 'received' | 'chargebackSettled'>;
   payments: PaymentProviders;
   events: PaymentEventRepository;
   auditLog: AuditLog;
@@ -300,7 +303,8 @@ export function createCheckoutService(deps: {
         event.type === 'approved' ||
         event.type === 'captured' ||
         event.type === 'failed' ||
-        event.type === 'chargeback';
+        event.type === 'chargeback' ||
+        event.type === 'dispute';
       if (!acts) return { received: true };
       if (!(await deps.events.claim(event, now()))) return { received: true };
       const orderId = event.orderId ? toObjectId(event.orderId) : null;
@@ -310,7 +314,10 @@ export function createCheckoutService(deps: {
           ? { providerRef: event.providerRef }
           : null;
       try {
-        if (event.type === 'chargeback') await deps.chargebacks.received(event);
+        if (event.type === 'chargeback') {
+          await deps.chargebacks.received(event);
+          await deps.disputes?.chargebackSettled(event.orderId);
+        } else if (event.type === 'dispute') await deps.disputes?.received(event);
         else if (ref) await settlement.settle(ref, 'webhook');
       } catch (err) {
         if (err instanceof PaymentError && err.code === 'UNAVAILABLE') {

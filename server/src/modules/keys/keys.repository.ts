@@ -97,7 +97,14 @@ export type RehashKeyDoc = Pick<
 /** A key as the order code handles it: never the hash, the code only when asked for. */
 export type OrderKeyDoc = Pick<
   KeyDoc,
-  '_id' | 'offerId' | 'productId' | 'status' | 'orderId' | 'revealedAt' | 'claimedAt'
+  | '_id'
+  | 'offerId'
+  | 'productId'
+  | 'status'
+  | 'orderId'
+  | 'revealedAt'
+  | 'claimedAt'
+  | 'withdrawalWaivedAt'
 >;
 const ORDER_KEY_FIELDS = {
   _id: 1,
@@ -107,6 +114,7 @@ const ORDER_KEY_FIELDS = {
   orderId: 1,
   revealedAt: 1,
   claimedAt: 1,
+  withdrawalWaivedAt: 1,
 } as const;
 
 export const keyIndexes: IndexDescription[] = [

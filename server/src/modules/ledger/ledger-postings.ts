@@ -130,6 +130,35 @@ export function createLedgerPostings(deps: {
       }
       await repo.record(out);
     },
+
+    /**
+     * A dispute decided for the shop: each line's `chargeback` entry is given back by a
+     * `dispute_won` entry of the opposite amounts (the unique (orderId, itemId, type) makes a
+     * repeat a no-op). Payable when the chargeback's debit was (pending inside the holdback).
+     * Answers how many lines were restored by this call.
+     */
+    async restoreChargeback(orderId: ObjectId, at: Date): Promise<number> {
+      const entries = await repo.ofOrder(orderId);
+      const out: LedgerEntryDoc[] = [];
+      for (const cb of entries.filter((e) => e.type === 'chargeback')) {
+        if (entries.some((e) => e.type === 'dispute_won' && e.itemId.equals(cb.itemId))) continue;
+        const release = cb.availableAt ?? cb.at;
+        out.push({
+          ...cb,
+          _id: new ObjectId(),
+          type: 'dispute_won',
+          amountCents: -cb.amountCents,
+          ...(cb.grossCents !== undefined && { grossCents: -cb.grossCents }),
+          ...(cb.sellerDiscountCents !== undefined && {
+            sellerDiscountCents: -cb.sellerDiscountCents,
+          }),
+          ...(cb.commissionCents !== undefined && { commissionCents: -cb.commissionCents }),
+          at,
+          availableAt: release > at ? release : at,
+        });
+      }
+      return repo.record(out);
+    },
   };
 }
 export type LedgerPostings = ReturnType<typeof createLedgerPostings>;

@@ -21,7 +21,8 @@ export type LedgerEntryDoc = {
   sellerId: string;
   orderId: ObjectId;
   itemId: ObjectId;
-  type: 'sale' | 'refund' | 'chargeback';
+  /** `dispute_won` gives back a `chargeback` (the provider decided the dispute for the shop). */
+  type: 'sale' | 'refund' | 'chargeback' | 'dispute_won';
   /** The seller's net in signed cents: positive for a sale, negative for a refund or a chargeback. */
   amountCents: number;
   currency: Currency;

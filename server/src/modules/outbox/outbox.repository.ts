@@ -132,6 +132,16 @@ export function createOutboxRepository(db: Db) {
       ]);
       return { rows, total };
     },
+    /** What was mailed to `to` since `since`, oldest first (a dispute's evidence lists them). */
+    sentTo: (to: string, since: Date, limit: number) =>
+      outbox
+        .find(
+          { to: to.toLowerCase(), createdAt: { $gte: since } },
+          { projection: { subject: 1, kind: 1, key: 1, delivery: 1, createdAt: 1 } },
+        )
+        .sort({ createdAt: 1 })
+        .limit(limit)
+        .toArray(),
     /** Erasure: the mails to `to` stay counted, addressed to `standIn`, their bodies gone. */
     redactTo: (to: string, standIn: string, note: string) =>
       outbox.updateMany(

@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import type { Logger } from '../../logger.ts';
 import { serveWebhookSandbox, type WebhookSandbox } from '../kit.ts';
 import { checkoutApi } from './api.ts';
+import { checkoutDisputesApi } from './disputes-api.ts';
 import { checkoutPages } from './pages.ts';
-import { openCheckoutState } from './state.ts';
+import { CHECKOUT_SANDBOX_CREDENTIALS, openCheckoutState } from './state.ts';
 
 export { CHECKOUT_SANDBOX_CREDENTIALS, CHECKOUT_TEST_CARDS } from './state.ts';
 
@@ -30,7 +31,7 @@ export { CHECKOUT_SANDBOX_CREDENTIALS, CHECKOUT_TEST_CARDS } from './state.ts';
  *
  * Test control (no Checkout.com API; the issuer's side of a chargeback):
  * `POST /sandbox/payments/:id/chargeback` sends the signed `payment_chargeback` webhook of a
- * captured payment.
+ * captured payment; `POST /sandbox/payments/:id/dispute` opens a dispute on it (`disputes-api.ts`).
  */
 
 export type CheckoutSandbox = WebhookSandbox;
@@ -44,6 +45,12 @@ export function startCheckoutSandbox(opts: {
   log?: Logger;
 }): Promise<CheckoutSandbox> {
   const model = openCheckoutState(opts);
-  const app = new Hono().route('/', checkoutApi(model)).route('/', checkoutPages(model));
+  const app = new Hono()
+    .route('/', checkoutApi(model))
+    .route(
+      '/',
+      checkoutDisputesApi(model, opts.webhookSecret ?? CHECKOUT_SANDBOX_CREDENTIALS.webhookSecret),
+    )
+    .route('/', checkoutPages(model));
   return serveWebhookSandbox(app, model, opts);
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Logger } from '../../logger.ts';
 import { serveWebhookSandbox, type WebhookSandbox } from '../kit.ts';
 import { paypalApi } from './api.ts';
+import { paypalDisputesApi } from './disputes-api.ts';
 import { paypalPages } from './pages.ts';
 import { paypalPayoutsApi } from './payouts-api.ts';
 import { openPaypalState } from './state.ts';
@@ -24,7 +25,8 @@ export { PAYPAL_SANDBOX_CREDENTIALS } from './state.ts';
  * approval form stands for a PayPal account, always the same payer id for the same email.
  *
  * Test control (no PayPal API; PayPal's side of a chargeback): `POST /sandbox/captures/:id/reverse`
- * reverses a completed capture and sends the signed `PAYMENT.CAPTURE.REVERSED` webhook.
+ * reverses a completed capture and sends the signed `PAYMENT.CAPTURE.REVERSED` webhook;
+ * `POST /sandbox/captures/:id/dispute` opens a dispute on it (`disputes-api.ts`).
  */
 
 export type PaypalSandbox = WebhookSandbox;
@@ -41,6 +43,7 @@ export function startPaypalSandbox(opts: {
   const app = new Hono()
     .route('/', paypalApi(model))
     .route('/', paypalPayoutsApi(model))
+    .route('/', paypalDisputesApi(model))
     .route('/', paypalPages(model));
   return serveWebhookSandbox(app, model, opts);
 }

@@ -17,6 +17,7 @@ import {
   type Json,
   type ProviderAnswer,
 } from '../provider-http.ts';
+import { createCheckoutDisputes } from './checkout-disputes.ts';
 import { verifyCkoSignature } from './cko-signature.ts';
 
 /**
@@ -74,10 +75,17 @@ const EVENT_TYPES: Record<string, PaymentEvent['type']> = {
   payment_expired: 'failed',
   payment_canceled: 'failed',
   payment_voided: 'failed',
-  // The card's issuer took the money back [spec: the SDK's event list]. The `dispute_*` events
-  // of Checkout.com's disputes API are not in our reference (unconfirmed names and shapes), so
-  // they are acknowledged and ignored; the chargeback itself arrives as this event.
+  // The card's issuer took the money back [spec: the SDK's event list].
   payment_chargeback: 'chargeback',
+  // The Disputes API's events (`checkout-disputes.ts`): the disputes module reads the dispute.
+  dispute_received: 'dispute',
+  dispute_evidence_required: 'dispute',
+  dispute_evidence_submitted: 'dispute',
+  dispute_won: 'dispute',
+  dispute_lost: 'dispute',
+  dispute_expired: 'dispute',
+  dispute_accepted: 'dispute',
+  dispute_resolved: 'dispute',
 };
 
 export function createCheckoutClient(config: CheckoutConfig): PaymentProvider {
@@ -199,6 +207,7 @@ export function createCheckoutClient(config: CheckoutConfig): PaymentProvider {
 
   return {
     name: 'checkout',
+    ...createCheckoutDisputes(config),
 
     async createPayment(input) {
       const res = await api('POST', '/hosted-payments', {
@@ -328,6 +337,20 @@ export function createCheckoutClient(config: CheckoutConfig): PaymentProvider {
       const providerType = asString(event.type) ?? '';
       const type = EVENT_TYPES[providerType] ?? 'other';
       const data = asObject(event.data);
+      if (type === 'dispute') {
+        return {
+          provider: 'checkout',
+          eventId: asString(event.id) ?? '',
+          type,
+          providerType,
+          providerRef: asString(data.payment_id),
+          orderId: asString(data.payment_reference),
+          captureId: asString(data.payment_id),
+          amountCents: typeof data.amount === 'number' ? data.amount : null,
+          currency: shopCurrency(data.currency),
+          disputeId: asString(data.id),
+        };
+      }
       const paymentId = asString(data.id);
       const amount =
         typeof data.amount === 'number' && Number.isSafeInteger(data.amount) ? data.amount : null;

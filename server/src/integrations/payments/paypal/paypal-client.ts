@@ -10,6 +10,7 @@ import {
   type PaymentStatus,
 } from '../payment-provider.ts';
 import { asArray, asObject, asString, callProvider, type Json } from '../provider-http.ts';
+import { createPaypalDisputes } from './paypal-disputes.ts';
 
 /**
  * PayPal Orders v2 over HTTP (fetch): OAuth2 client credentials with a cached token, create /
@@ -56,10 +57,13 @@ const EVENT_TYPES: Record<string, PaymentEvent['type']> = {
   'PAYMENT.CAPTURE.DECLINED': 'failed',
   'CHECKOUT.PAYMENT-APPROVAL.REVERSED': 'failed',
   'PAYMENT.CAPTURE.REFUNDED': 'refunded',
-  // The money is gone: PayPal reversed the capture (a chargeback, or a dispute lost). A dispute
-  // being opened (`CUSTOMER.DISPUTE.CREATED`, names unconfirmed) only holds the funds while it
-  // runs, so it changes nothing here; when it is lost the reversal arrives as this event.
+  // The money is gone: PayPal reversed the capture (a card chargeback, which also opens a
+  // dispute at its CHARGEBACK stage, or a dispute lost). A won dispute gives it back.
   'PAYMENT.CAPTURE.REVERSED': 'chargeback',
+  // Disputes API v1: the disputes module reads the dispute again and answers it with evidence.
+  'CUSTOMER.DISPUTE.CREATED': 'dispute',
+  'CUSTOMER.DISPUTE.UPDATED': 'dispute',
+  'CUSTOMER.DISPUTE.RESOLVED': 'dispute',
 };
 
 /** The issue code of a PayPal error body (`details[0].issue`), else its `name`. */
@@ -104,7 +108,13 @@ export function createPaypalApi(config: PaypalConfig) {
   async function api(
     method: 'GET' | 'POST',
     path: string,
-    opts: { body?: unknown; requestId?: string; headers?: Record<string, string> } = {},
+    opts: {
+      body?: unknown;
+      /** A body that is not JSON (a dispute's multipart evidence), sent as is. */
+      raw?: { body: string; contentType: string };
+      requestId?: string;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     for (let attempt = 0; ; attempt++) {
       const headers: Record<string, string> = {
@@ -114,11 +124,12 @@ export function createPaypalApi(config: PaypalConfig) {
         ...opts.headers,
       };
       if (opts.body !== undefined) headers['content-type'] = 'application/json';
+      if (opts.raw) headers['content-type'] = opts.raw.contentType;
       if (opts.requestId) headers['paypal-request-id'] = opts.requestId;
       const res = await callProvider('paypal', `${base}${path}`, {
         method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.raw?.body ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       });
       if (res.status === 401 && attempt === 0) {
         token = null;
@@ -139,6 +150,7 @@ export type PaypalApi = ReturnType<typeof createPaypalApi>;
 
 export function createPaypalClient(config: PaypalConfig): PaymentProvider {
   const api = createPaypalApi(config);
+  const disputes = createPaypalDisputes(api, config.log);
   const fail = (
     res: { status: number; body: unknown; headers: Headers },
     fallback: string,
@@ -236,6 +248,7 @@ export function createPaypalClient(config: PaypalConfig): PaymentProvider {
 
   return {
     name: 'paypal',
+    ...disputes,
 
     async createPayment(input) {
       const currency = providerCurrency(input.currency);
@@ -387,6 +400,20 @@ function normaliseEvent(event: Json): PaymentEvent {
     type,
     providerType,
   };
+  // Disputes: the dispute, and the capture and order it is about.
+  if (type === 'dispute') {
+    const disputed = asObject(asArray(resource.disputed_transactions)[0]);
+    const amount = readMoney(resource.dispute_amount);
+    return {
+      ...base,
+      providerRef: null,
+      orderId: asString(disputed.custom),
+      captureId: asString(disputed.seller_transaction_id),
+      amountCents: amount?.amountCents ?? null,
+      currency: amount?.currency ?? null,
+      disputeId: asString(resource.dispute_id),
+    };
+  }
   // Payouts (sellers' payouts): the batch the event is about.
   if (providerType.startsWith('PAYMENT.PAYOUTS')) {
     const batchId =
