@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,15 +25,57 @@ let seller: TestAccount;
 let admin: TestAccount;
 const SELLER_ADDRESS = 'Rue de la Loi 16, 1000 Bruxelles, Belgique';
 
+/** An SMTP server that takes every message (RFC 5321's happy path) and keeps it. */
+const received: string[] = [];
+const smtp = net.createServer((socket) => {
+  let data: string | null = null;
+  let buffer = '';
+  socket.write('220 test ESMTP\r\n');
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('latin1');
+    let nl: number;
+    while ((nl = buffer.indexOf('\r\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 2);
+      if (data !== null) {
+        if (line === '.') {
+          received.push(data);
+          data = null;
+          socket.write('250 queued\r\n');
+        } else data += `${line}\n`;
+      } else if (/^DATA/i.test(line)) {
+        data = '';
+        socket.write('354 go ahead\r\n');
+      } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+      else socket.write('250 ok\r\n');
+    }
+  });
+  socket.on('error', () => undefined);
+});
+
+/** The PDF a received message to `to` carries under `filename` (base64 in its MIME part). */
+function attachedPdf(to: string, filename: string): Uint8Array | null {
+  const message = received.find((m) => m.includes(`To: ${to}`) && m.includes(filename));
+  if (!message) return null;
+  const part = message.slice(message.indexOf(filename));
+  const body = part.slice(part.indexOf('\n\n') + 2);
+  return Buffer.from(body.slice(0, body.indexOf('\n--')).replace(/\s+/g, ''), 'base64');
+}
+
 beforeAll(async () => {
-  t = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpUrl = `smtp://127.0.0.1:${(smtp.address() as AddressInfo).port}`;
+  t = await startTestServer({ env: { TRUST_PROXY: 'true', SMTP_URL: smtpUrl } });
   [seller, admin] = await Promise.all([t.account('seller'), t.account('admin')]);
   // The approved trader details every line prints (DSA art. 30).
   await t.db
     .collection<{ _id: string }>('sellers')
     .updateOne({ _id: seller.sellerId! }, { $set: { address: SELLER_ADDRESS } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  smtp.close();
+});
 
 const textOf = async (res: Response) => {
   expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
@@ -93,17 +137,18 @@ describe('invoices', () => {
     expect(text).toContain('€5.30');
     expect(text).toContain('€29.40');
 
-    // The delivery mail carries it: the outbox names its PDF, rendered when sent.
+    // The delivery mail carries it (the outbox keeps a reference, rendered when sent): the
+    // same bytes as the download, rendered from the same stored document.
     const mail = await t.db
       .collection<OutboxDoc>('outbox')
       .findOne({ key: `order-delivered:${order.id}` });
     expect(mail?.attachments?.map((a) => a.filename)).toEqual([`invoice-${invoice.number}.pdf`]);
-    const attached = await t.container.invoiceService.attachment(mail!.attachments![0]!.ref);
+    const attached = attachedPdf(buyer.email, `invoice-${invoice.number}.pdf`);
+    expect(attached, 'the delivery mail as SMTP received it').not.toBeNull();
     const again = await t.call('GET', `/api/user/orders/${order.id}/invoice`, {
       token: buyer.token,
     });
-    // Rendered from the stored document: the same bytes every time.
-    expect(Buffer.from(await again.arrayBuffer()).equals(attached!)).toBe(true);
+    expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(attached!))).toBe(true);
   });
 
   it('numbers invoices one after the other, and a refund gets a credit note that refers to its invoice', async () => {
