@@ -13,6 +13,7 @@ import outbox from './outbox/index.ts';
 import offers from './offers/index.ts';
 import orders, { reviewQueue } from './orders/index.ts';
 import refunds from './refunds/index.ts';
+import disputes from './disputes/index.ts';
 import invoices from './invoices/index.ts';
 import claims from './claims/index.ts';
 import conversations from './conversations/index.ts';
@@ -56,6 +57,7 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
       'orders',
       'review-queue',
       'refunds',
+      'disputes',
       'invoices',
       'claims',
       'payouts',
@@ -94,6 +96,7 @@ export function App() {
       <Resource name="orders" {...orders} />
       <Resource name="review-queue" {...reviewQueue} />
       <Resource name="refunds" {...refunds} />
+      <Resource name="disputes" {...disputes} />
       <Resource name="invoices" {...invoices} />
       <Resource name="claims" {...claims} />
       <Resource name="conversations" {...conversations} />
