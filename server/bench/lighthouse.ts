@@ -1,7 +1,7 @@
 /**
  * Lighthouse scores of the storefront: `node server/bench/lighthouse.ts` (after
- * `source scripts/bootstrap.sh` and a build, as `npm start` makes). Audits home, a category page
- * and a product page with Lighthouse 13 (fetched at run time with `pnpm dlx`; nothing is added
+ * `source scripts/bootstrap.sh` and a build, as `npm start` makes). Audits home, a category page,
+ * a search page and a product page with Lighthouse 13 (fetched at run time with `pnpm dlx`; nothing is added
  * to the project) in Debian's Chromium, and prints the four category scores and the product
  * page's JavaScript, gzipped.
  *
@@ -145,6 +145,8 @@ try {
     [
       ['home', `${base}/`],
       ['category', `${base}/category/games`],
+      // A buyer's words with a typo, answered by relevance with facets beside the results.
+      ['search', `${base}/search?q=emerld`],
       ['product', `${base}${await productPath(base)}`],
     ] as const
   ).filter(([name]) => !only || only.includes(name));

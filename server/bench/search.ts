@@ -5,8 +5,9 @@
  * search index and reports its build time and heap, then loads `GET /api/health`, search (a typo
  * and a prefix, relevance order) and suggest (a prefix) in turn at 50 connections
  * (compareLoads: `BENCH_ROUNDS` rounds, default 3, of `BENCH_SECONDS`, default 4 s), as the app
- * runs by default: a search with words is never a memo hit (catalogue-memo.ts), every request
- * searches the index; its page of product documents comes from the product cache.
+ * runs by default: a repeated query is answered from memory (the index's answer cache and the
+ * catalogue's read memo) until the next write. What a query nobody asked costs is measured apart,
+ * in process: `BENCH_MISSES` (default 400) different queries, each asked once.
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -140,6 +141,37 @@ for (const t of targets) {
   const body = JSON.parse(text) as { total?: number; products?: unknown[] };
   console.log(`${t.label}: ${body.total ?? body.products?.length} results`);
 }
+// Queries nobody asked before (so no kept answer): word prefixes, typos and whole words, drawn
+// from the names' own words, each asked once through the search service.
+const misses: number[] = [];
+const MISSES = Number(process.env.BENCH_MISSES ?? 400);
+for (let i = 0; i < MISSES; i++) {
+  const a = ADJECTIVES[i % ADJECTIVES.length]!.toLowerCase();
+  const n = NOUNS[(i * 7) % NOUNS.length]!.toLowerCase();
+  const q = [
+    `${a} ${n}`,
+    `${a.slice(0, 4)} ${n.slice(0, 3)}`,
+    `${n} ${a.slice(0, -1)}`,
+    `${a.slice(0, 2)}${a[3] ?? ''}${a.slice(2)} ${n}`,
+  ][Math.floor(i / ADJECTIVES.length) % 4]!;
+  const t0 = performance.now();
+  await stack.container.searchService.search({
+    q,
+    locale: 'en',
+    currency: 'eur',
+    sort: 'relevance',
+    skip: 0,
+    limit: 24,
+  });
+  misses.push(performance.now() - t0);
+}
+misses.sort((x, y) => x - y);
+const missAt = (p: number) =>
+  misses[Math.min(misses.length - 1, Math.floor((p / 100) * misses.length))]!;
+console.log(
+  `search misses (in process, ${MISSES} different queries): p50 ${missAt(50).toFixed(2)} ms, p99 ${missAt(99).toFixed(2)} ms`,
+);
+
 const results = await compareLoads(
   targets.map((t) => ({ ...t, connections: 50 })),
   { rounds, seconds },
@@ -157,6 +189,16 @@ for (const r of results) {
 
 const scale = PRODUCTS >= 100_000 ? '' : ` (${PRODUCTS} products)`;
 reportResult({ name: `search index build${scale}`, figure: Math.round(buildMs), unit: 'ms' });
+reportResult({
+  name: `search miss p50 (in process)${scale}`,
+  figure: Math.round(missAt(50) * 100) / 100,
+  unit: 'ms',
+});
+reportResult({
+  name: `search miss p99 (in process)${scale}`,
+  figure: Math.round(missAt(99) * 100) / 100,
+  unit: 'ms',
+});
 reportResult({
   name: `search index heap${scale}`,
   figure: Math.round(indexMb * 10) / 10,

@@ -171,6 +171,59 @@ describe('relevance, facets and "did you mean"', () => {
   });
 });
 
+describe('sales and rating break ties between equal matches', () => {
+  it('puts the product that sold more first, and then the better rated', async () => {
+    const products = t.db.collection<ProductDoc>('products');
+    const twin = (slug: string, n: number) =>
+      productDoc(
+        { ...demoCatalogue()[0]!, slug, name: { en: 'Zephyr Quasar', it: 'Zephyr Quasar' } },
+        n,
+      );
+    // The older of each pair sells (or is rated): newest first would put it second.
+    const [sold, unsold, rated, unrated] = [
+      twin('zephyr-quasar-sold', 9_100),
+      twin('zephyr-quasar-unsold', 9_101),
+      twin('zephyr-quasar-rated', 9_050),
+      twin('zephyr-quasar-unrated', 9_051),
+    ];
+    await products.insertMany([sold, unsold, rated, unrated]);
+    const order = (productId: ObjectId, status: string, quantity: number) => ({
+      _id: new ObjectId(),
+      number: `SEARCH-${status}-${quantity}`,
+      status,
+      createdAt: new Date(),
+      items: [{ _id: new ObjectId(), productId, quantity }],
+    });
+    await t.db
+      .collection('orders')
+      .insertMany([
+        order(sold._id, 'approved', 2),
+        order(sold._id, 'approved', 1),
+        order(unsold._id, 'pending', 5),
+        order(unsold._id, 'declined', 5),
+      ]);
+    const review = (productId: ObjectId, rating: number, status: string) => ({
+      _id: new ObjectId(),
+      itemId: new ObjectId(),
+      productId,
+      rating,
+      status,
+      createdAt: new Date(),
+    });
+    await t.db
+      .collection('reviews')
+      .insertMany([review(rated._id, 5, 'approved'), review(unrated._id, 5, 'pending')]);
+    await t.container.searchSync.settled();
+    await t.container.searchSync.refreshSignals();
+
+    const { items } = await search({ q: 'zephyr quasar' });
+    expect(items.map((p) => p.id)).toEqual(
+      // Sales first; among the unsold the rated one; the rest newest first.
+      [sold, rated, unsold, unrated].map((d) => d._id.toHexString()),
+    );
+  });
+});
+
 describe('admin synonyms (search-synonyms, ra-data-simple-rest)', () => {
   it('lists with Content-Range and applies a synonym at query time', async () => {
     const admin = raClient(t.url, 'admin', await t.tokenFor('admin'));

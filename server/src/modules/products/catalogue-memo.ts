@@ -1,5 +1,6 @@
 import type { ReadMemo } from '../../page-cache/read-memo.ts';
 import { ALL_PRODUCTS, EVERY_PAGE, LISTINGS, productTag } from '../../page-cache/page-tags.ts';
+import { foldWords } from '../search/fold.ts';
 import type { CatalogueService } from './products.service.ts';
 
 /**
@@ -17,19 +18,20 @@ export function memoizedCatalogue(
    * the memo, so an answer read in between is keyed on the version it was read at, never reused
    * once the index has moved on.
    */
-  indexVersion: () => number = () => 0,
+  indexVersion: () => number | string = () => 0,
 ): CatalogueService {
   const productTags = (ids: readonly string[]) => ids.map((id) => productTag(id.toLowerCase()));
   return {
     ...catalogue,
-    // Words are answered by the index in memory (and their page of documents from the product
-    // cache): kept answers would only multiply the keys, one per query typed.
+    // Words too: the memo is bounded (its bytes, least recently used out first), so the queries
+    // buyers repeat stay and the rest pass through. Keyed on the words as the index reads them
+    // ("Emerald-Drift" = "emerald drift"), which is all the answer depends on.
     search: (req) =>
-      req.q
-        ? catalogue.search(req)
-        : memo.get(`search ${indexVersion()} ${JSON.stringify(req)}`, [LISTINGS, EVERY_PAGE], () =>
-            catalogue.search(req),
-          ),
+      memo.get(
+        `search ${indexVersion()} ${JSON.stringify({ ...req, q: req.q ? foldWords(req.q) : null })}`,
+        [LISTINGS, EVERY_PAGE],
+        () => catalogue.search(req),
+      ),
     infoMultipleSales: (ids, locale, currency) =>
       memo.get(
         `sales ${locale} ${currency} ${ids.join(',')}`,

@@ -1,5 +1,6 @@
 import type { Db, Filter, IndexDescription, ObjectId, Sort } from 'mongodb';
 import type {
+  CatalogueSort,
   CategoryId,
   Currency,
   ImageAsset,
@@ -10,6 +11,7 @@ import type {
   Region,
 } from '@market/shared';
 import { countMatching } from '../../db/count.ts';
+import type { CatalogueFilters } from '../search/facets.ts';
 
 export type ProductDoc = {
   _id: ObjectId;
@@ -75,17 +77,10 @@ export const productIndexes: IndexDescription[] = [
   { key: { platform: 1 } },
 ];
 
-/** What catalogue search filters on; prices are cents of `currency`. */
-export type ProductSearch = {
+/** A filter-only page of catalogue search: the one filter shape, prices in cents of `currency`. */
+export type ProductSearch = CatalogueFilters & {
   locale: Locale;
-  categoryId?: CategoryId | undefined;
-  platform?: string | undefined;
-  region?: Region | undefined;
-  tag?: string | undefined;
-  currency: Currency;
-  priceMin?: number | undefined;
-  priceMax?: number | undefined;
-  sort: 'price_asc' | 'price_desc' | 'name' | 'newest';
+  sort: CatalogueSort;
   skip: number;
   limit: number;
 };

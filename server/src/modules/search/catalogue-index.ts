@@ -1,14 +1,16 @@
 import MiniSearch from 'minisearch';
-import type { Locale } from '@market/shared';
+import type { Locale, SearchFacets } from '@market/shared';
+import { createAnswerCache } from './answer-cache.ts';
 import { foldWords, numeralWord } from './fold.ts';
 import { planQuery, type SynonymGroups } from './query-plan.ts';
-import { countFacets, passes, type EntryFilters, type SearchFacets } from './facets.ts';
+import { countFacets, passes, type CatalogueFilters } from './facets.ts';
 import type { SearchEntry } from './search-entry.ts';
+import type { ProductSignals } from './search-signals.ts';
 
 export type { SearchEntry };
 
 /** A search over the index: the text, the filters, and which order. */
-export type IndexQuery = EntryFilters & {
+export type IndexQuery = CatalogueFilters & {
   q: string;
   locale: Locale;
   sort: 'relevance' | 'price_asc' | 'price_desc' | 'name' | 'newest';
@@ -25,6 +27,9 @@ export type IndexAnswer = {
 };
 
 type Doc = { id: string; en: string; it: string; extra: string };
+
+/** Answers kept per instance (each a page of ids and the facets: a few kB). */
+const KEPT_ANSWERS = 1_000;
 
 // An Italian name equal to the English one (most games) is indexed once, under `en`: Italian
 // searches read both fields.
@@ -44,6 +49,8 @@ export function createCatalogueIndex() {
   const entries = new Map<string, SearchEntry>();
   let mini = newMini();
   let version = 0;
+  const answers = createAnswerCache<IndexAnswer>(KEPT_ANSWERS);
+  const suggestions = createAnswerCache<SearchEntry[]>(KEPT_ANSWERS);
 
   function newMini() {
     return new MiniSearch<Doc>({
@@ -158,35 +165,64 @@ export function createCatalogueIndex() {
       version++;
     },
 
-    get: (id: string) => entries.get(id),
+    /** A product's new sales and rating (relevance's tie-breakers; its words are unchanged). */
+    retune(id: string, signals: ProductSignals) {
+      const e = entries.get(id);
+      if (!e || (e.sales === signals.sales && e.rating === signals.rating)) return;
+      // A new object: answers handed out earlier keep what they were given.
+      entries.set(id, { ...e, ...signals });
+      version++;
+    },
 
     /** One page of matching ids, the total, the facets and, with none, a suggestion. */
     search(q: IndexQuery, synonyms: SynonymGroups): IndexAnswer {
-      const scores = q.q ? match(q.q, q.locale, synonyms) : null;
-      const candidates = scores
-        ? [...scores.keys()].flatMap((id) => entries.get(id) ?? [])
-        : [...entries.values()];
-      const facets = countFacets(candidates, q);
-      const hits = candidates.filter((e) => passes(e, q));
-      hits.sort(orderOf(q, scores ?? new Map()));
-      const answer: IndexAnswer = {
-        ids: hits.slice(q.skip, q.skip + q.limit).map((e) => e.id),
-        total: hits.length,
-        facets,
-      };
-      if (!hits.length && q.q) {
-        const suggestion = didYouMean(q.q, q.locale);
-        if (suggestion) answer.didYouMean = suggestion;
-      }
-      return answer;
+      // Keyed on the words as the index sees them: "Emerald-Drift" and "emerald drift" meet.
+      const key = JSON.stringify([
+        foldWords(q.q).join(' '),
+        q.locale,
+        q.sort,
+        q.skip,
+        q.limit,
+        q.currency,
+        q.categoryId,
+        q.platform,
+        q.region,
+        q.tag,
+        q.priceMin,
+        q.priceMax,
+      ]);
+      return answers.get(version, synonyms, key, () => searchNow(q, synonyms));
     },
 
     /** Up to `limit` products for the header's suggestions, best first. */
     suggest(text: string, locale: Locale, synonyms: SynonymGroups, limit: number): SearchEntry[] {
-      const scores = match(text, locale, synonyms);
-      const hits = [...scores.keys()].flatMap((id) => entries.get(id) ?? []);
-      return hits.sort(byRelevance(scores)).slice(0, limit);
+      const key = `${locale} ${limit} ${foldWords(text).join(' ')}`;
+      return suggestions.get(version, synonyms, key, () => {
+        const scores = match(text, locale, synonyms);
+        const hits = [...scores.keys()].flatMap((id) => entries.get(id) ?? []);
+        return hits.sort(byRelevance(scores)).slice(0, limit);
+      });
     },
   };
+
+  function searchNow(q: IndexQuery, synonyms: SynonymGroups): IndexAnswer {
+    const scores = q.q ? match(q.q, q.locale, synonyms) : null;
+    const candidates = scores
+      ? [...scores.keys()].flatMap((id) => entries.get(id) ?? [])
+      : [...entries.values()];
+    const facets = countFacets(candidates, q);
+    const hits = candidates.filter((e) => passes(e, q));
+    hits.sort(orderOf(q, scores ?? new Map()));
+    const answer: IndexAnswer = {
+      ids: hits.slice(q.skip, q.skip + q.limit).map((e) => e.id),
+      total: hits.length,
+      facets,
+    };
+    if (!hits.length && q.q) {
+      const suggestion = didYouMean(q.q, q.locale);
+      if (suggestion) answer.didYouMean = suggestion;
+    }
+    return answer;
+  }
 }
 export type CatalogueIndex = ReturnType<typeof createCatalogueIndex>;

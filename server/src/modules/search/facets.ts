@@ -1,16 +1,15 @@
-import type { CategoryId, Currency, Region } from '@market/shared';
+import type { CatalogueSearchRequest, SearchFacets } from '@market/shared';
 import type { SearchEntry } from './search-entry.ts';
 
-/** The filters search applies besides its words (price bounds in cents of `currency`). */
-export type EntryFilters = {
-  categoryId?: CategoryId | undefined;
-  platform?: string | undefined;
-  region?: Region | undefined;
-  tag?: string | undefined;
-  currency: Currency;
-  priceMin?: number | undefined;
-  priceMax?: number | undefined;
-};
+/**
+ * The filters of a catalogue search besides its words (price bounds in cents of `currency`): the
+ * index's filters and facets and the database's filter-only page (products.repository.ts) read
+ * this one shape, the request's own.
+ */
+export type CatalogueFilters = Pick<
+  CatalogueSearchRequest,
+  'categoryId' | 'platform' | 'region' | 'tag' | 'currency' | 'priceMin' | 'priceMax'
+>;
 
 /** Price bands in cents of the buyer's currency; the last has no top. */
 export const PRICE_BANDS: readonly { min: number; max: number | null }[] = [
@@ -21,18 +20,12 @@ export const PRICE_BANDS: readonly { min: number; max: number | null }[] = [
   { min: 5000, max: null },
 ];
 
-export type FacetCount = { value: string; count: number };
-export type SearchFacets = {
-  categories: FacetCount[];
-  platforms: FacetCount[];
-  regions: FacetCount[];
-  priceBands: { min: number; max: number | null; count: number }[];
-};
+type FacetCount = SearchFacets['categories'][number];
 
 type Dimension = 'category' | 'platform' | 'region' | 'price';
 
 /** The filter dimensions an entry fails (a facet counts the entries failing none but its own). */
-function failures(e: SearchEntry, f: EntryFilters): Dimension[] {
+function failures(e: SearchEntry, f: CatalogueFilters): Dimension[] {
   const out: Dimension[] = [];
   if (f.categoryId && e.categoryId !== f.categoryId) out.push('category');
   if (f.platform && e.platform !== f.platform) out.push('platform');
@@ -51,7 +44,7 @@ function failures(e: SearchEntry, f: EntryFilters): Dimension[] {
 }
 
 /** Whether the entry passes every filter (a tag is a filter without a facet). */
-export function passes(e: SearchEntry, f: EntryFilters): boolean {
+export function passes(e: SearchEntry, f: CatalogueFilters): boolean {
   return (!f.tag || e.tags.includes(f.tag)) && failures(e, f).length === 0;
 }
 
@@ -64,7 +57,7 @@ const sorted = (counts: Map<string, number>): FacetCount[] =>
  * Counts beside each filter: how many results choosing that value would give, the other filters
  * kept (so a chosen category still shows the others' counts, as shops do).
  */
-export function countFacets(candidates: readonly SearchEntry[], f: EntryFilters): SearchFacets {
+export function countFacets(candidates: readonly SearchEntry[], f: CatalogueFilters): SearchFacets {
   const categories = new Map<string, number>();
   const platforms = new Map<string, number>();
   const regions = new Map<string, number>();

@@ -28,6 +28,3 @@ export const numeralWord = (word: string): string => ROMAN_VALUE.get(word) ?? wo
 
 /** Whether the word was a roman numeral (a query keeps its letters too: "v" may start "valor"). */
 export const isRoman = (word: string): boolean => ROMAN_VALUE.has(word);
-
-/** The indexed words of a text. */
-export const indexWords = (text: string): string[] => foldWords(text).map(numeralWord);

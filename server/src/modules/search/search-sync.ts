@@ -4,11 +4,14 @@ import type { PageChanges } from '../../page-cache/page-changes.ts';
 import { ALL_PRODUCT_DOCS, LISTINGS, PRODUCT_DOC_TAG_PREFIX } from '../../page-cache/page-tags.ts';
 import type { ProductDoc, ProductFacade } from '../products/products.facade.ts';
 import type { CatalogueIndex, SearchEntry } from './catalogue-index.ts';
+import type { ProductSignals } from './search-signals.ts';
 
-export type SearchableProduct = Omit<ProductDoc, 'description'>;
+type SearchableProduct = Omit<ProductDoc, 'description'>;
 
-/** What search keeps of a product document. */
-export function toEntry(d: SearchableProduct): SearchEntry {
+const NO_SIGNALS: ProductSignals = { sales: 0, rating: 0 };
+
+/** What search keeps of a product document, with its sales and rating (`search-signals.ts`). */
+export function toEntry(d: SearchableProduct, signals = NO_SIGNALS): SearchEntry {
   return {
     id: d._id.toHexString(),
     slug: d.slug,
@@ -21,15 +24,16 @@ export function toEntry(d: SearchableProduct): SearchEntry {
     minPrice: { eur: d.eurMin, usd: d.usdMin, gbp: d.gbpMin },
     createdAt: d.createdAt.getTime(),
     imageUrl: d.images[0]?.url ?? null,
-    // No sales counter on the product yet: the admins' bestseller tag stands for it.
-    sales: d.tags.includes('bestseller') ? 1 : 0,
-    rating: 0,
+    sales: signals.sales,
+    rating: signals.rating,
   };
 }
 
 // Writes arrive in bursts (an import, a sale moving several offers): one read per burst.
 const FLUSH_MS = 20;
 const RETRY_MS = 5_000;
+/** How often sales and ratings are read again: tie-breakers may lag a sale by this much. */
+const SIGNALS_MS = 5 * 60_000;
 
 /**
  * Keeps the index equal to the products collection: built whole at start, then each product
@@ -42,18 +46,45 @@ export function syncCatalogueIndex(deps: {
   products: Pick<ProductFacade, 'findByIds' | 'everyForSearch'>;
   changes: PageChanges;
   log: Logger;
+  /** Sales and rating per product id (`search-signals.ts`); none when not given. */
+  signals?: () => Promise<Map<string, ProductSignals>>;
 }) {
   const { index, products, changes, log } = deps;
+  let signals = new Map<string, ProductSignals>();
   const pending = new Set<string>();
   let rebuildAll = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
 
+  /** Reads sales and ratings again; a failed read keeps the last ones (they only break ties). */
+  async function readSignals(): Promise<boolean> {
+    if (!deps.signals) return false;
+    try {
+      signals = await deps.signals();
+      return true;
+    } catch (err) {
+      if (!stopped) log.error({ err }, 'search signals read failed; keeping the last ones');
+      return false;
+    }
+  }
+
   async function rebuild() {
+    await readSignals();
     const all: SearchEntry[] = [];
-    for await (const doc of products.everyForSearch()) all.push(toEntry(doc));
+    for await (const doc of products.everyForSearch()) {
+      all.push(toEntry(doc, signals.get(doc._id.toHexString())));
+    }
     index.load(all);
+  }
+
+  /** New sales and ratings into the entries they changed (the words stay as they are). */
+  async function retune() {
+    const before = signals;
+    if (!(await readSignals())) return;
+    for (const id of new Set([...before.keys(), ...signals.keys()])) {
+      index.retune(id, signals.get(id) ?? NO_SIGNALS);
+    }
   }
 
   async function refresh(ids: string[]) {
@@ -61,7 +92,7 @@ export function syncCatalogueIndex(deps: {
     const found = new Map(docs.map((d) => [d._id.toHexString(), d]));
     for (const id of ids) {
       const doc = found.get(id);
-      index.put(id, doc ? toEntry(doc) : null);
+      index.put(id, doc ? toEntry(doc, signals.get(id)) : null);
     }
   }
 
@@ -133,6 +164,10 @@ export function syncCatalogueIndex(deps: {
     }
   })();
   running = built;
+  const signalsTimer = setInterval(() => {
+    running = running.then(retune);
+  }, SIGNALS_MS);
+  signalsTimer.unref();
 
   return {
     /** Resolves once the index holds the whole catalogue (searches wait for it). */
@@ -155,8 +190,14 @@ export function syncCatalogueIndex(deps: {
       return performance.now() - t0;
     },
     heard,
+    /** Reads sales and ratings now (the periodic read's work); resolves once applied. */
+    async refreshSignals() {
+      await built;
+      await (running = running.then(retune));
+    },
     stop() {
       stopped = true;
+      clearInterval(signalsTimer);
       if (timer) clearTimeout(timer);
     },
   };

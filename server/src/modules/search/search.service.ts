@@ -18,13 +18,13 @@ const SUGGESTED_CATEGORIES = 3;
 export function createSearchService(deps: {
   index: CatalogueIndex;
   sync: Pick<CatalogueIndexSync, 'ready'>;
-  synonyms: Pick<SynonymService, 'groups'>;
+  synonyms: Pick<SynonymService, 'groups' | 'generation'>;
   categories: { list(locale: Locale): Promise<PublicCategory[]> };
 }) {
   const { index, sync, synonyms, categories } = deps;
   return {
-    /** Bumped by every change of the index: answers kept in memory are keyed on it. */
-    version: () => index.version,
+    /** Moves with every change of the index or the synonyms: answers kept are keyed on it. */
+    version: () => `${index.version}.${synonyms.generation()}`,
 
     async search(q: IndexQuery): Promise<IndexAnswer> {
       await sync.ready();

@@ -14,6 +14,12 @@ const FRESH_MS = 5_000;
 export function createSynonymService(repo: SynonymRepository) {
   let cached: { groups: SynonymGroups; at: number } | null = null;
   let loading: Promise<SynonymGroups> | null = null;
+  /** Moves whenever the groups may have changed: answers kept in memory are keyed on it. */
+  let generation = 0;
+  const edited = () => {
+    cached = null;
+    generation++;
+  };
 
   const toGroups = (docs: SynonymDoc[]): SynonymGroups =>
     docs
@@ -43,7 +49,12 @@ export function createSynonymService(repo: SynonymRepository) {
       loading ??= repo
         .list()
         .then((docs) => {
-          cached = { groups: toGroups(docs), at: Date.now() };
+          const fresh = toGroups(docs);
+          // The same groups keep the same array: answers kept in memory are keyed on it, so a
+          // re-read that found no edit keeps them.
+          const same = cached && JSON.stringify(cached.groups) === JSON.stringify(fresh);
+          if (!same) generation++;
+          cached = { groups: same && cached ? cached.groups : fresh, at: Date.now() };
           return cached.groups;
         })
         .catch((err: unknown) => {
@@ -56,11 +67,24 @@ export function createSynonymService(repo: SynonymRepository) {
       return loading;
     },
 
+    /**
+     * The groups' generation, and a re-read started when they are older than `FRESH_MS` (another
+     * instance's edit): a kept answer keyed on it outlives an edit by that long at most.
+     */
+    generation(): number {
+      if (!cached || Date.now() - cached.at >= FRESH_MS) {
+        // Nobody waits for it: the next asker sees the new generation. A failed read keeps the
+        // last groups and is tried again by the next call.
+        void this.groups().catch(() => undefined);
+      }
+      return generation;
+    },
+
     async create(input: SearchSynonymWrite): Promise<SynonymDoc> {
       const doc = clean(input);
       requireSome(doc);
       const saved = await repo.insert(doc);
-      cached = null;
+      edited();
       return saved;
     },
 
@@ -69,14 +93,14 @@ export function createSynonymService(repo: SynonymRepository) {
       requireSome(doc);
       const saved = await repo.update(id, doc);
       if (!saved) throw new AppError('NOT_FOUND');
-      cached = null;
+      edited();
       return saved;
     },
 
     async remove(id: string): Promise<SynonymDoc> {
       const doc = await repo.remove(id);
       if (!doc) throw new AppError('NOT_FOUND');
-      cached = null;
+      edited();
       return doc;
     },
   };
