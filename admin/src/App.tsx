@@ -23,6 +23,7 @@ import commissionRules from './commission-rules/index.ts';
 import payouts from './payouts/index.ts';
 import keys from './keys/index.ts';
 import exchangeRates from './exchange-rates/index.ts';
+import vatRates from './vat-rates/index.ts';
 import auditLog from './audit-log/index.ts';
 import blocklist from './blocklist/index.ts';
 import productProposals from './product-proposals/index.ts';
@@ -64,6 +65,7 @@ export const ADMIN_MENU: readonly MenuGroup[] = [
       'coupons',
       'commission-rules',
       'exchange-rates',
+      'vat-rates',
       'blocklist',
     ],
   },
@@ -110,6 +112,7 @@ export function App() {
       <Resource name="supplier-purchases" {...supplierPurchases} />
       <Resource name="keys" {...keys} />
       <Resource name="exchange-rates" {...exchangeRates} />
+      <Resource name="vat-rates" {...vatRates} />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="outbox" {...outbox} />
       <Resource name="system" {...system} />

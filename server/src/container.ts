@@ -172,6 +172,10 @@ import { syncCatalogueIndex } from './modules/search/search-sync.ts';
 import { createSynonymRepository } from './modules/search/synonyms.repository.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { createSynonymService } from './modules/search/synonyms.service.ts';
+import { createVatRateRepository } from './modules/vat/vat-rates.repository.ts';
+import { createVatService } from './modules/vat/vat.service.ts';
+import { vatModule } from './modules/vat/vat.module.ts';
+import { createOssReport } from './modules/vat/oss-report.ts';
 import { cachedUntil } from './modules/search/cached-read.ts';
 import { memoizedCategories } from './modules/categories/category-memo.ts';
 import { createReadMemo } from './page-cache/read-memo.ts';
@@ -619,6 +623,14 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     coupons: createCouponRepository(db),
     price: cartPricing,
   });
+  // VAT where the buyer is: the rate table and the choice of a sale's rate (docs/vat.md).
+  const vatRepository = createVatRateRepository(db);
+  const vatService = createVatService({
+    repo: vatRepository,
+    auditLog,
+    shopRateBps: deps.vatRateBps,
+  });
+  const ossReport = createOssReport({ orders: ask.orders, rates: ask.exchangeRates });
   const cartService = createCartService({
     carts,
     // Kept in memory between the writes to each cart (the change bus of docs/page-cache.md).
@@ -629,6 +641,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     price: cartPricing,
     coupons: couponService,
     vat: vatTable(deps.vatRateBps),
+    vatOf: async (country) => (await vatService.choose(country)).table,
   });
 
   // On-demand units, bought from the seller's supplier once the order is paid and approved (the
@@ -699,6 +712,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       holds: deps.orderHolds,
     },
     coupons: options.coupons ?? orderCoupons(couponService),
+    vat: vatService,
   });
 
   // Affiliates: what Awin hears of an order (nothing without its client).
@@ -833,6 +847,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     usersModule({ erasure: { resumeUnfinished: () => accountErasure.resumeUnfinished() } }),
     affiliatesModule({ affiliate: affiliate ?? null }),
     offersModule({ supplierSync }),
+    vatModule({ repo: vatRepository, vat: vatService, report: ossReport }),
     brandsModule({ brands, admin: brandAdmin }),
     tagsModule({ tags, admin: tagAdmin }),
     platformsModule({ platforms, admin: platformAdmin }),
@@ -939,6 +954,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     searchSync,
     synonymRepository,
     synonymService,
+    vatRepository,
+    vatService,
+    ossReport,
     favoriteService,
     eventService,
     productAdmin,

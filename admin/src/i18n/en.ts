@@ -77,6 +77,24 @@ export const en = {
       fields: { id: 'ID', name: 'Name', names: { en: 'Name (English)', it: 'Name (Italian)' } },
       help: { id: 'The id is the slug of the English name, set once' },
     },
+    'vat-rates': {
+      name: 'VAT rate |||| VAT rates',
+      fields: {
+        country: 'Member State',
+        rateBps: 'Standard rate',
+        ratePercent: 'Standard rate (%)',
+        from: 'In force from',
+        note: 'Source',
+        seeded: 'From the code’s table',
+        createdAt: 'Added',
+      },
+      help: {
+        ratePercent: 'At least 15 % (Directive 2006/112/EC, art. 97), e.g. 25.5',
+        from: 'A future day: orders from that day (UTC) pay it, until the state’s next rate',
+        note: 'The law or announcement it comes from',
+      },
+      oss: { year: 'Year', quarter: 'Quarter', download: 'OSS report (CSV)' },
+    },
     'search-synonyms': {
       name: 'Search synonym |||| Search synonyms',
       fields: { term: 'Term', synonyms: 'Means the same as', updatedAt: 'Updated' },
@@ -638,7 +656,9 @@ export const en = {
         unitPriceCents: 'Unit price',
         deliveredCount: 'Keys delivered',
         refundedCents: 'Refunded',
+        regionConfirmed: 'Activation region',
       },
+      region_confirmed: 'Does not activate in %{country}: confirmed by the buyer on %{at}',
       totals: {
         subtotal: 'Subtotal',
         discount: 'Discount',

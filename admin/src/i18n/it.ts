@@ -77,6 +77,24 @@ export const it: TranslationOf<typeof en> = {
       fields: { id: 'ID', name: 'Nome', names: { en: 'Nome (inglese)', it: 'Nome (italiano)' } },
       help: { id: 'L’id è lo slug del nome inglese, fissato alla creazione' },
     },
+    'vat-rates': {
+      name: 'Aliquota IVA |||| Aliquote IVA',
+      fields: {
+        country: 'Stato membro',
+        rateBps: 'Aliquota ordinaria',
+        ratePercent: 'Aliquota ordinaria (%)',
+        from: 'In vigore dal',
+        note: 'Fonte',
+        seeded: 'Dalla tabella del codice',
+        createdAt: 'Aggiunta',
+      },
+      help: {
+        ratePercent: 'Almeno il 15 % (direttiva 2006/112/CE, art. 97), es. 25,5',
+        from: 'Un giorno futuro: gli ordini da quel giorno (UTC) la pagano, fino alla prossima aliquota dello Stato',
+        note: 'La legge o l’annuncio da cui proviene',
+      },
+      oss: { year: 'Anno', quarter: 'Trimestre', download: 'Report OSS (CSV)' },
+    },
     'search-synonyms': {
       name: 'Sinonimo di ricerca |||| Sinonimi di ricerca',
       fields: { term: 'Termine', synonyms: 'Equivale a', updatedAt: 'Aggiornato' },
@@ -647,7 +665,9 @@ export const it: TranslationOf<typeof en> = {
         unitPriceCents: 'Prezzo unitario',
         deliveredCount: 'Chiavi consegnate',
         refundedCents: 'Rimborsato',
+        regionConfirmed: 'Regione di attivazione',
       },
+      region_confirmed: 'Non si attiva in %{country}: confermato dall’acquirente il %{at}',
       totals: {
         subtotal: 'Subtotale',
         discount: 'Sconto',

@@ -21,6 +21,7 @@ export const EXEMPT_COLLECTIONS: Record<string, string> = {
   suppliers: 'one switch per supplier integration an admin turned off (a handful)',
   brands: 'reference rows an admin types in (a publisher each: hundreds at most), listed whole',
   search_synonyms: 'synonym rows an admin types in, read whole to build the search index',
+  vat_rates: 'a rate row per Member State and change (tens), read whole and cached (modules/vat)',
 };
 
 /** Single query shapes let through, matched on the shape, each with its reason. */

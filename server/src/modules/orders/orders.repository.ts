@@ -288,11 +288,11 @@ export function createOrderRepository(db: Db) {
           }
         >
       >,
-    /** Delivered orders placed in [from, to) with their tax record: the OSS report's sales. */
+    /** Delivered orders placed in [from, to) (their tax record, if any): the OSS report's sales. */
     taxedBetween: (from: Date, to: Date) =>
       orders
         .find(
-          { createdAt: { $gte: from, $lt: to }, status: 'approved', tax: { $exists: true } },
+          { status: 'approved', createdAt: { $gte: from, $lt: to } },
           { projection: { currency: 1, tax: 1, items: 1, createdAt: 1 } },
         )
         .toArray() as Promise<Array<Pick<OrderDoc, '_id' | 'currency' | 'tax' | 'items'>>>,
