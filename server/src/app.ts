@@ -10,12 +10,6 @@ import { consoleRoutes } from './consoles.ts';
 import { AppError, handleError, handleNotFound } from './lib/errors.ts';
 import { resolveRemoteIp } from './lib/remote-ip.ts';
 import { MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, maxBodyBytes } from './lib/request-body.ts';
-import { adminCommissionRoutes } from './modules/commission/commission.routes.ts';
-import {
-  adminPayoutRoutes,
-  sellerBalanceRoutes,
-  sellerPayoutRoutes,
-} from './modules/payouts/payouts.routes.ts';
 import { mountRoutes } from './lib/route.ts';
 import { gatherRoutes } from './runtime/modules.ts';
 import { authenticate, requireApprovedSeller, requireRole } from './middleware/auth.ts';
@@ -33,13 +27,9 @@ import {
   adminLookupRoutes,
   sellerDashboardRoutes,
 } from './modules/dashboards/dashboards.routes.ts';
-import { adminKeyRoutes, sellerKeyRoutes } from './modules/keys/keys.routes.ts';
-import { adminAuditRoutes } from './modules/audit/audit.routes.ts';
 import { auditTrail } from './modules/audit/audit-trail.ts';
-import { adminExchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
 import { adminOfferRoutes } from './modules/offers/offers.admin.routes.ts';
 import { sellerOfferRoutes } from './modules/offers/offers.seller.routes.ts';
-import { adminOutboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { adminProductRoutes } from './modules/products/products.admin.routes.ts';
 import { adminProductImageRoutes, publicImageRoutes } from './modules/images/images.routes.ts';
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
@@ -67,16 +57,10 @@ import {
 import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
 import { adminInvoiceRoutes, userInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import {
-  adminClaimRoutes,
-  sellerClaimRoutes,
-  userClaimRoutes,
-} from './modules/claims/claims.routes.ts';
-import {
   adminConversationRoutes,
   sellerConversationRoutes,
   userConversationRoutes,
 } from './modules/conversations/conversations.routes.ts';
-import { adminBlocklistRoutes } from './modules/fraud/blocklist.routes.ts';
 import { supplierPostbackRoutes } from './modules/supplier-fulfilment/postbacks.routes.ts';
 import { adminSupplierPurchaseRoutes } from './modules/supplier-purchases/supplier-purchases.routes.ts';
 import {
@@ -86,16 +70,9 @@ import {
 import { adminSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { sellerSupplierConnectionRoutes } from './modules/supplier-connections/supplier-connections.routes.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
-import { adminCouponRoutes, userCouponRoutes } from './modules/coupons/coupons.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { publicStateRoutes } from './modules/state/state.routes.ts';
 import { publicSitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
-import {
-  adminReviewRoutes,
-  publicReviewRoutes,
-  sellerReviewRoutes,
-  userReviewRoutes,
-} from './modules/reviews/reviews.routes.ts';
 import { cachedSessionStates } from './identity/session-state-cache.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
@@ -156,18 +133,12 @@ export function createApp(c: Container) {
       publicPriceHistoryRoutes(c.priceHistory),
       publicStateRoutes(c.publicState),
       publicSitemapRoutes(c.sitemapService),
-      publicReviewRoutes(c.reviewService),
-      userReviewRoutes(c.reviewService),
-      adminReviewRoutes(c.reviewModeration),
-      sellerReviewRoutes(c.reviewService),
       signUpRoutes(c.userService),
       paymentWebhookRoutes(c.checkout),
       supplierPostbackRoutes(c.supplierPostbacks),
       sellerApplyRoutes(c.sellerService),
       cartRoutes(c.cartService, limit),
       userCartRoutes(c.cartService),
-      userCouponRoutes(c.couponService),
-      adminCouponRoutes(c.couponService),
       userAccountRoutes(c.userService),
       userOrderRoutes(c.orderService),
       adminOrderRoutes(c.adminOrders),
@@ -176,20 +147,14 @@ export function createApp(c: Container) {
       adminRefundRoutes(c.refunds),
       userInvoiceRoutes(c.invoiceService),
       adminInvoiceRoutes(c.invoiceService),
-      adminBlocklistRoutes(c.blocklistService),
       adminSupplierRoutes(c.supplierService),
       adminSupplierPurchaseRoutes(c.supplierPurchaseService),
       userCheckoutRoutes(c.checkout),
       sellerSaleRoutes(c.orderService),
       sellerApplicationRoutes(c.sellerService),
-      adminCommissionRoutes(c.commissionService),
-      adminPayoutRoutes(c.payoutService),
-      sellerPayoutRoutes(c.payoutService, c.ledger),
-      ...sellerBalanceRoutes(c.payoutService, c.ledger),
       adminUserRoutes(c.userService, c.users, c.staffService),
       adminStaffRoutes(c.staffService, c.userService),
       adminSellerRoutes(c.sellerService, c.sellers),
-      adminOutboxRoutes(c.outbox, c.auditLog),
       adminProductRoutes(c.productAdmin),
       adminProposalRoutes(c.proposalService),
       sellerProductRoutes(c.sellerCatalogue),
@@ -198,16 +163,9 @@ export function createApp(c: Container) {
       consoleCategoryRoutes(c.categories),
       sellerOfferRoutes(c.sellerOffers),
       adminOfferRoutes(c.adminOffers),
-      adminKeyRoutes(c.keyService),
-      adminExchangeRateRoutes(c.exchangeRateService),
-      adminAuditRoutes(c.auditLog),
-      sellerKeyRoutes(c.keyService),
       sellerSupplierConnectionRoutes(c.supplierConnectionService),
       sellerSupplierProductRoutes(c.supplierCatalogueService),
       sellerSupplierImportRoutes(c.supplierImportService),
-      userClaimRoutes(c.claims.service),
-      sellerClaimRoutes(c.claims.service),
-      adminClaimRoutes(c.claims.service),
       adminDashboardRoutes(c.dashboards),
       adminLookupRoutes(c.adminLookup),
       sellerDashboardRoutes(c.dashboards),

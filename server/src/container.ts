@@ -12,12 +12,10 @@ import { createHomeContentFacade } from './modules/home-content/home-content.fac
 import { createKeyFacade } from './modules/keys/keys.facade.ts';
 import { createLedgerFacade } from './modules/ledger/ledger.facade.ts';
 import { createCommissionFacade } from './modules/commission/commission.facade.ts';
-import {
-  commissionRuleIndexes,
-  createCommissionRuleRepository,
-} from './modules/commission/commission.repository.ts';
+import { createCommissionRuleRepository } from './modules/commission/commission.repository.ts';
+import { commissionModule } from './modules/commission/commission.module.ts';
 import { createCommissionService } from './modules/commission/commission.service.ts';
-import { createPayoutRepository, payoutIndexes } from './modules/payouts/payouts.repository.ts';
+import { createPayoutRepository } from './modules/payouts/payouts.repository.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import { createOfferFacade } from './modules/offers/offers.facade.ts';
 import { createOrderFacade } from './modules/orders/orders.facade.ts';
@@ -35,7 +33,8 @@ import { createOrderReports } from './modules/affiliates/order-reports.ts';
 import { createDashboardRepository } from './modules/dashboards/dashboards.repository.ts';
 import { createDashboardService } from './modules/dashboards/dashboards.service.ts';
 import { createAdminLookup } from './modules/dashboards/lookup.ts';
-import { auditIndexes, createAuditRepository } from './modules/audit/audit.repository.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
 import { createAuditLog, SYSTEM_AUDIT_CONTEXT } from './modules/audit/audit.service.ts';
 import { createBrandRepository } from './modules/brands/brands.repository.ts';
 import { brandsModule } from './modules/brands/brands.module.ts';
@@ -63,24 +62,20 @@ import {
   paymentEventIndexes,
 } from './modules/checkout/payment-events.repository.ts';
 import { createSettlement } from './modules/checkout/settlement.ts';
-import {
-  couponIndexes,
-  createCouponRepository,
-  redemptionIndexes,
-} from './modules/coupons/coupons.repository.ts';
+import { createCouponRepository } from './modules/coupons/coupons.repository.ts';
+import { couponsModule } from './modules/coupons/coupons.module.ts';
 import { createCouponService } from './modules/coupons/coupons.service.ts';
 import { createEventRepository } from './modules/events/events.repository.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { createEventService } from './modules/events/events.service.ts';
 import { createExchangeRateRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
 import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service.ts';
+import { exchangeRatesModule } from './modules/exchange-rates/exchange-rates.module.ts';
 import { createFavoriteRepository } from './modules/favorites/favorites.repository.ts';
 import { favoritesModule } from './modules/favorites/favorites.module.ts';
 import { createFavoriteService } from './modules/favorites/favorites.service.ts';
-import {
-  blocklistIndexes,
-  createBlocklistRepository,
-} from './modules/fraud/blocklist.repository.ts';
+import { createBlocklistRepository } from './modules/fraud/blocklist.repository.ts';
+import { fraudModule } from './modules/fraud/fraud.module.ts';
 import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
 import {
   createSupplierPurchaseRepository,
@@ -126,7 +121,7 @@ import { createHomeContentRepository } from './modules/home-content/home-content
 import { homeContentModule } from './modules/home-content/home-content.module.ts';
 import { createHomeContentService } from './modules/home-content/home-content.service.ts';
 import { createHomeRowsRepository } from './modules/home-content/home-rows.ts';
-import { createKeyRepository, keyIndexes } from './modules/keys/keys.repository.ts';
+import { createKeyRepository } from './modules/keys/keys.repository.ts';
 import { createKeyService } from './modules/keys/keys.service.ts';
 import { createLedgerRepository, ledgerIndexes } from './modules/ledger/ledger.repository.ts';
 import { createMacrocategoryRepository } from './modules/macrocategories/macrocategories.repository.ts';
@@ -151,7 +146,8 @@ import { createOrderService, type OrderCoupons } from './modules/orders/orders.s
 import { createMails } from './modules/mails/mails.ts';
 import { createOrderMails } from './modules/mails/order-mails.ts';
 import { createMailer } from './modules/outbox/mailer.ts';
-import { createOutboxRepository, outboxIndexes } from './modules/outbox/outbox.repository.ts';
+import { createOutboxRepository } from './modules/outbox/outbox.repository.ts';
+import { outboxModule } from './modules/outbox/outbox.module.ts';
 import { createPlatformRepository } from './modules/platforms/platforms.repository.ts';
 import { platformsModule } from './modules/platforms/platforms.module.ts';
 import { createPlatformAdminService } from './modules/platforms/platforms.service.ts';
@@ -187,12 +183,11 @@ import { createSellerCatalogueService } from './modules/products/seller-catalogu
 import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
 import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
 import { createReviewModeration } from './modules/reviews/review-moderation.ts';
-import { createReviewRepository, reviewIndexes } from './modules/reviews/reviews.repository.ts';
+import { createReviewRepository } from './modules/reviews/reviews.repository.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
 import { createInvoiceRepository, invoiceIndexes } from './modules/invoices/invoices.repository.ts';
 import { createInvoiceService } from './modules/invoices/invoices.service.ts';
-import { claimIndexes } from './modules/claims/claims.repository.ts';
 import { claimsModule } from './modules/claims/claims.module.ts';
 import { createRestock } from './modules/keys/key-stock.ts';
 import { keysModule } from './modules/keys/keys.module.ts';
@@ -251,32 +246,22 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   categories: categoryIndexes,
   products: productIndexes,
   offers: offerIndexes,
-  keys: keyIndexes,
   orders: orderIndexes,
   sellerLedger: ledgerIndexes,
-  commissionRules: commissionRuleIndexes,
-  payouts: payoutIndexes,
-  blocklist: blocklistIndexes,
-  auditLog: auditIndexes,
   sellers: sellerIndexes,
   users: userIndexes,
-  outbox: outboxIndexes,
   productProposals: proposalIndexes,
   carts: cartIndexes,
-  coupons: couponIndexes,
-  couponRedemptions: redemptionIndexes,
   affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
   refunds: refundIndexes,
   invoices: invoiceIndexes,
-  claims: claimIndexes,
   conversations: conversationIndexes,
   supplierPurchases: supplierPurchaseIndexes,
   supplierConnections: supplierConnectionIndexes,
   supplierProducts: supplierProductIndexes,
   supplierMappings: supplierMappingIndexes,
   supplierImports: supplierImportIndexes,
-  reviews: reviewIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
   apiTokens: apiTokenIndexes,
   webhookEndpoints: webhookEndpointIndexes,
@@ -822,6 +807,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // below and by app.ts. Migrations run oldest first, modules in this order.
   const modules: ModuleDeclaration[] = [
     keysModule({
+      service: keyService,
       keys,
       vault: deps.vault,
       auditLog,
@@ -833,6 +819,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     ordersModule({ orders: orderService, expiryEveryMs: deps.schedule.orderExpiryMs }),
     payoutsModule({
       payouts: payoutService,
+      ledger: ask.ledger,
       everyMs: deps.schedule.payoutEveryMs,
       runEveryMinutes: deps.schedule.payoutRunMinutes,
     }),
@@ -841,7 +828,13 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       events: sellerApi.events,
       deliveryEveryMs: deps.schedule.webhookEveryMs,
     }),
-    reviewsModule({ moderation: reviewModeration }),
+    reviewsModule({ service: reviewService, moderation: reviewModeration }),
+    commissionModule({ service: commissionService }),
+    fraudModule({ blocklist: blocklistService }),
+    auditModule({ auditLog }),
+    outboxModule({ outbox, auditLog }),
+    couponsModule({ service: couponService }),
+    exchangeRatesModule({ service: exchangeRateService }),
     // Erasure is built further down (it needs every module's personal data): called only once
     // everything is built, by the job.
     usersModule({ erasure: { resumeUnfinished: () => accountErasure.resumeUnfinished() } }),

@@ -1,6 +1,8 @@
 import type { Logger } from '../../logger.ts';
 import type { ModuleDeclaration } from '../../runtime/module.ts';
-import type { ClaimRepository } from './claims.repository.ts';
+import { claimIndexes, type ClaimRepository } from './claims.repository.ts';
+import { adminClaimRoutes, sellerClaimRoutes, userClaimRoutes } from './claims.routes.ts';
+import type { ClaimService } from './claims.service.ts';
 
 /**
  * Claims bring two jobs: every minute, open claims past their seller's deadline are refunded and
@@ -8,12 +10,18 @@ import type { ClaimRepository } from './claims.repository.ts';
  * counted again as the 90-day window moves. Given its records, also its data migration.
  */
 export const claimsModule = (given: {
-  service: { runDue(): Promise<unknown> };
+  service: ClaimService;
   defectRates: { recountAll(): Promise<unknown> };
   records?: Pick<ClaimRepository, 'endedWithoutKey' | 'holdKey'>;
   log?: Logger;
 }): ModuleDeclaration => ({
   name: 'claims',
+  indexes: { claims: claimIndexes },
+  routes: () => [
+    userClaimRoutes(given.service),
+    sellerClaimRoutes(given.service),
+    adminClaimRoutes(given.service),
+  ],
   jobs: [
     { name: 'claims-due', everyMs: 60_000, run: () => given.service.runDue() },
     {

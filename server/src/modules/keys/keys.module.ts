@@ -3,11 +3,17 @@ import type { ModuleDeclaration } from '../../runtime/module.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import type { Restock } from './key-stock.ts';
 import type { KeyVault } from './key-vault.ts';
-import type { KeyRepository } from './keys.repository.ts';
+import { keyIndexes, type KeyRepository } from './keys.repository.ts';
+import { adminKeyRoutes, sellerKeyRoutes } from './keys.routes.ts';
+import type { KeyService } from './keys.service.ts';
 import { rehashKeys } from './rehash-keys.ts';
 
-/** Keys bring a data migration: stored keys' duplicate hashes computed the current way. */
+/**
+ * Keys: the admin's and sellers' key lists and uploads, and a data migration (stored keys'
+ * duplicate hashes computed the current way).
+ */
 export const keysModule = (given: {
+  service: KeyService;
   keys: KeyRepository;
   vault: KeyVault;
   auditLog: AuditLog;
@@ -15,7 +21,8 @@ export const keysModule = (given: {
   log: Logger;
 }): ModuleDeclaration => ({
   name: 'keys',
-  jobs: [],
+  indexes: { keys: keyIndexes },
+  routes: () => [adminKeyRoutes(given.service), sellerKeyRoutes(given.service)],
   migrations: [
     {
       // Duplicate hashes ignore separators (key-code.ts) since issue 9; keys before were hashed

@@ -1,4 +1,8 @@
 import type { ModuleDeclaration } from '../../runtime/module.ts';
+import type { LedgerFacade } from '../ledger/ledger.facade.ts';
+import { payoutIndexes } from './payouts.repository.ts';
+import { adminPayoutRoutes, sellerBalanceRoutes, sellerPayoutRoutes } from './payouts.routes.ts';
+import type { PayoutService } from './payouts.service.ts';
 
 /** The run a period's payouts belong to: each period's run happens once across instances. */
 export const payoutRunId = (at: Date, runEveryMinutes: number): string => {
@@ -7,15 +11,23 @@ export const payoutRunId = (at: Date, runEveryMinutes: number): string => {
 };
 
 /**
- * Payouts bring the payout job: the weekly payout run (once per week, resumed after a crash;
- * every `runEveryMinutes` when set), then PayPal payouts left unsent or still processing.
+ * Payouts: the admin's payouts, the seller's payouts and balance (their ledger's movements), and
+ * the payout job: the weekly payout run (once per week, resumed after a crash; every
+ * `runEveryMinutes` when set), then PayPal payouts left unsent or still processing.
  */
 export const payoutsModule = (given: {
-  payouts: { tick(runId?: string): Promise<unknown> };
+  payouts: PayoutService;
+  ledger: Pick<LedgerFacade, 'between' | 'page'>;
   everyMs: number;
-  runEveryMinutes?: number;
+  runEveryMinutes?: number | undefined;
 }): ModuleDeclaration => ({
   name: 'payouts',
+  indexes: { payouts: payoutIndexes },
+  routes: () => [
+    adminPayoutRoutes(given.payouts),
+    sellerPayoutRoutes(given.payouts, given.ledger),
+    ...sellerBalanceRoutes(given.payouts, given.ledger),
+  ],
   jobs: [
     {
       name: 'seller-payouts',
