@@ -165,6 +165,7 @@ import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
 import { createCatalogueIndex } from './modules/search/catalogue-index.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { syncCatalogueIndex } from './modules/search/search-sync.ts';
+import { createSignalsReader } from './modules/search/search-signals.ts';
 import { createSynonymRepository } from './modules/search/synonyms.repository.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { createSynonymService } from './modules/search/synonyms.service.ts';
@@ -398,6 +399,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     products: ask.products,
     changes: deps.pageCache.changes,
     log,
+    signals: createSignalsReader(db),
   });
   const synonymRepository = createSynonymRepository(db);
   const synonymService = createSynonymService(synonymRepository);
