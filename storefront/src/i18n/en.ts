@@ -512,6 +512,10 @@ export const en = {
     line: '{quantity} × {name}',
     lineOutOfStock: 'Out of stock: not included. Remove it from your cart or come back later.',
     paymentHeading: 'Payment method',
+    billingCountry: 'Billing country',
+    billingCountryNone: 'Choose your country',
+    billingCountryHelp:
+      'The VAT in the price is your country’s; the payment must come from there too.',
     paypal: 'PayPal',
     card: 'Card (Checkout.com)',
     accountConfirm:

@@ -521,6 +521,10 @@ export const it: Messages = {
     line: '{quantity} × {name}',
     lineOutOfStock: 'Esaurito: non incluso. Rimuovilo dal carrello o torna più tardi.',
     paymentHeading: 'Metodo di pagamento',
+    billingCountry: 'Paese di fatturazione',
+    billingCountryNone: 'Scegli il tuo paese',
+    billingCountryHelp:
+      'L’IVA nel prezzo è quella del tuo paese; anche il pagamento deve provenire da lì.',
     paypal: 'PayPal',
     card: 'Carta (Checkout.com)',
     accountConfirm:

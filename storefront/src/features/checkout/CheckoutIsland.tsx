@@ -8,10 +8,11 @@ import {
   type PaymentProvider,
 } from '@market/shared';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { ApiCallError } from '../../lib/api-client.ts';
+import { $buyerCountry, countryOptions } from '../../lib/buyer-country.ts';
 import { browserLanguages, formatCents, pickCurrency } from '../../lib/currency.ts';
 import { fetchCartSummary } from '../cart/cart-api.ts';
 import { CouponForm, SummaryTotals } from '../cart/CartSummaryParts.tsx';
@@ -52,6 +53,12 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
   const [summary, setSummary] = useState<CartSummary | null>(null);
   const [categories, setCategories] = useState<ReadonlyMap<string, CategoryId>>(new Map());
   const [provider, setProvider] = useState<PaymentProvider>('paypal');
+  // The billing country (docs/vat.md): the buyer's country until they pick another here; the
+  // VAT inside the (same) gross price is its rate. Unknown and not picked: the shop's own.
+  const buyerCountry = useStore($buyerCountry);
+  const [picked, setPicked] = useState<string | null>(null);
+  const billingCountry = picked ?? buyerCountry ?? '';
+  const countries = useMemo(() => countryOptions(locale), [locale]);
   const [confirmed, setConfirmed] = useState(false);
   // The server asked for the confirmation even if the catalogue call did not say "account".
   const [confirmAsked, setConfirmAsked] = useState(false);
@@ -93,6 +100,7 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
       currency,
       locale,
       ...(couponCode && { couponCode }),
+      ...(billingCountry && { billingCountry }),
     }).then(
       (result) => {
         if (!current) return;
@@ -109,7 +117,17 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
     return () => {
       current = false;
     };
-  }, [mode, cart.products, currency, couponCode, locale, cartT, login, summaryAsked]);
+  }, [
+    mode,
+    cart.products,
+    currency,
+    couponCode,
+    locale,
+    cartT,
+    login,
+    summaryAsked,
+    billingCountry,
+  ]);
 
   // Which lines are game accounts (their purchase needs the buyer's confirmation).
   const productKey = [...new Set(cart.products.map((l) => l.productId))].sort().join(',');
@@ -149,6 +167,7 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
         ...(needsConfirm && { confirmations: { purchaseAccountProduct: confirmed } }),
         // What the Pay button said: the server refuses to place an order that costs otherwise.
         expectedTotalCents: summary.totalCents,
+        ...(billingCountry && { billingCountry }),
       });
       setBuyNow(false);
       window.location.assign(approvalUrl);
@@ -266,6 +285,25 @@ export default function CheckoutIsland({ locale, t, cartT, paths }: CheckoutIsla
       {summary && <SummaryTotals t={cartT} summary={summary} money={money} className="totals" />}
 
       <form className="pay" onSubmit={(event) => void pay(event)}>
+        <label className="billing-country">
+          {t.billingCountry}
+          <select
+            name="billingCountry"
+            value={billingCountry}
+            aria-describedby={`${id}-billing-help`}
+            onChange={(e) => setPicked(e.target.value)}
+          >
+            {!billingCountry && <option value="">{t.billingCountryNone}</option>}
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id={`${id}-billing-help`} className="hint">
+          {t.billingCountryHelp}
+        </p>
         <fieldset>
           <legend>{t.paymentHeading}</legend>
           {PAYMENT_PROVIDERS.map((choice) => (
