@@ -337,6 +337,7 @@ export const en = {
       hideDetails: 'Hide details',
       invoice: 'Invoice (PDF)',
       invoiceLabel: 'Invoice of order {number}, PDF',
+      creditNote: 'Credit note {number} (PDF)',
       keysPending: 'Your keys appear here once the order is completed.',
       keysHeading: 'Keys of {name}',
       key: 'Key {n}',

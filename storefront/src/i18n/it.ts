@@ -345,6 +345,7 @@ export const it: Messages = {
       hideDetails: 'Nascondi dettagli',
       invoice: 'Fattura (PDF)',
       invoiceLabel: "Fattura dell'ordine {number}, PDF",
+      creditNote: 'Nota di credito {number} (PDF)',
       keysPending: "Le chiavi compaiono qui quando l'ordine è completato.",
       keysHeading: 'Chiavi di {name}',
       key: 'Chiave {n}',

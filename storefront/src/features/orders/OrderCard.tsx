@@ -7,7 +7,7 @@ import ReviewForm from '../reviews/ReviewForm.tsx';
 import { isReviewable } from '../reviews/review-state.ts';
 import KeyClaim from './KeyClaim.tsx';
 import KeyReveal from './KeyReveal.tsx';
-import { listClaims } from './orders-api.ts';
+import { listClaims, listInvoices } from './orders-api.ts';
 import { isAccountItem } from './orders.ts';
 
 // The conversations with the sellers: a chunk of its own, fetched when an order is opened.
@@ -66,6 +66,23 @@ export default function OrderCard({
     };
   }, [open, order.id, order.status, idToken]);
 
+  // The credit notes of a refunded order, listed when it is opened (one per refund).
+  const [creditNotes, setCreditNotes] = useState<readonly string[]>([]);
+  useEffect(() => {
+    if (!open || order.refundedCents === 0) return;
+    let live = true;
+    idToken()
+      .then((token) => listInvoices(order.id, token))
+      .then((docs) => {
+        if (live) setCreditNotes(docs.creditNotes);
+      })
+      // Without them the order still shows its refund; the invoice link stands on its own.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, order.id, order.refundedCents, idToken]);
+
   useEffect(() => {
     if (!focus) return;
     heading.current?.scrollIntoView({ block: 'start' });
@@ -109,6 +126,16 @@ export default function OrderCard({
           >
             {t.invoice}
           </a>
+          {creditNotes.map((number) => (
+            <a
+              key={number}
+              href={`/api/user/orders/${order.id}/credit-notes/${number}`}
+              target="_blank"
+              rel="noopener"
+            >
+              {interpolate(t.creditNote, { number })}
+            </a>
+          ))}
         </p>
       )}
       <button

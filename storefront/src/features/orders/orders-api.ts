@@ -1,5 +1,6 @@
 import {
   ClaimSchema,
+  OrderInvoicesSchema,
   OrderSchema,
   RevealedOrderKeySchema,
   type AccountClaimRequestSchema,
@@ -7,6 +8,7 @@ import {
   type ClaimCreate,
   type KeyRevealRequestSchema,
   type Order,
+  type OrderInvoices,
   type RevealedOrderKey,
 } from '@market/shared';
 import type { z } from 'zod';
@@ -77,6 +79,11 @@ export async function listClaims(orderId: string, idToken?: string): Promise<Cla
     range: JSON.stringify([0, 199]),
   });
   return callApi(`user/claims?${query}`, ClaimListSchema, { idToken });
+}
+
+/** The numbers of an order's invoice and credit notes (one per refund). */
+export async function listInvoices(orderId: string, idToken?: string): Promise<OrderInvoices> {
+  return callApi(`user/orders/${orderId}/invoices`, OrderInvoicesSchema, { idToken });
 }
 
 /** Reports a revealed key as not working (refused with 409 outside the window, or twice). */
