@@ -26,7 +26,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return (await extractText(bytes, { mergePages: true })).text.replace(/\s+/g, ' ');
 }
 
-test('after a purchase the buyer finds the invoice in /account, and the admin finds it by number', async ({
+test('after a purchase the buyer finds the invoice in /account, a refund’s credit note beside it, and the admin finds the invoice by number', async ({
   page,
   browser,
   request,
@@ -71,6 +71,30 @@ test('after a purchase the buyer finds the invoice in /account, and the admin fi
   expect(text).toContain(number);
   expect(text).toContain(product!.name);
   expect(text).toContain(product!.sellerName);
+
+  // A refund: its credit note is listed beside the invoice, and names it.
+  const adminHeaders = { authorization: `Bearer ${await idToken(request, 'admin@example.com')}` };
+  const refund = await request.post(`/api/admin/orders/${orderId}/refund`, {
+    headers: adminHeaders,
+    data: { reason: 'Ticket 7731: bought by mistake' },
+  });
+  expect(refund.status()).toBe(200);
+  await page.goto(`/account?order=${orderId}`);
+  const note = page.getByRole('link', { name: /^Credit note CN-\d{4}-\d{6} \(PDF\)$/ });
+  await expect(note).toBeVisible();
+  const noteText = await page.evaluate(
+    async (url) => {
+      const res = await fetch(url);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      let binary = '';
+      for (const b of bytes) binary += String.fromCharCode(b);
+      return btoa(binary);
+    },
+    (await note.getAttribute('href'))!,
+  );
+  const credit = await pdfText(Uint8Array.from(Buffer.from(noteText, 'base64')));
+  expect(credit).toContain(`Corrects invoice: ${invoiceNumber}`);
+  expect(credit).toContain('Ticket 7731: bought by mistake');
 
   // The admin finds it by its number under Invoices.
   const adminContext = await browser.newContext();
