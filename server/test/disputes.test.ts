@@ -15,7 +15,7 @@ import {
   CHECKOUT_TEST_CARDS,
 } from '../src/sandboxes/checkout-com/index.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
-import { buyerWith, checkout, settledOrder } from './checkout-fixtures.ts';
+import { buyerWith, checkout, serviceContainer, settledOrder } from './checkout-fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton, startWebhookReceiver, type Delivery } from './payments-helpers.ts';
 
@@ -262,5 +262,38 @@ describe.each(PAYMENT_PROVIDERS)('a dispute through %s', (provider) => {
     expect(dispute!.evidenceSentAt).not.toBeNull();
     expect((await ledgerOf(id)).map((e) => e.type).sort()).toEqual(['chargeback', 'sale']);
     expect(await pendingEur()).toBe(before - (await saleNet(id)));
+  });
+});
+
+describe('three instances hearing the same dispute', () => {
+  it('send the evidence once, and the won dispute restores the ledger once', async () => {
+    const order = await revealedOrder('checkout');
+    const id = order._id.toHexString();
+    const instances = [serviceContainer(t), serviceContainer(t), serviceContainer(t)];
+    await withWebhooksHeld(async (wait) => {
+      await openDispute('checkout', order);
+      await deliver('checkout', await wait(EVENTS.checkout.chargeback));
+      const opened = await wait(EVENTS.checkout.opened);
+      // Each instance verifies and handles the same event at once (as after a redelivery race).
+      const event = await t.container.deps.payments.checkout.verifyWebhook(
+        opened.headers,
+        opened.rawBody,
+      );
+      expect(event?.type).toBe('dispute');
+      await Promise.all(instances.map((c) => c.disputes.received(event!)));
+      const decided = await wait(EVENTS.checkout.won);
+      const won = await t.container.deps.payments.checkout.verifyWebhook(
+        decided.headers,
+        decided.rawBody,
+      );
+      await Promise.all(instances.map((c) => c.disputes.received(won!)));
+    });
+    const sent = await t.db
+      .collection('auditLog')
+      .countDocuments({ action: 'dispute.evidence', 'target.id': id });
+    expect(sent).toBe(1);
+    const [dispute] = await adminDisputesOf(id);
+    expect(dispute).toMatchObject({ status: 'won', attempts: 0, lastError: null });
+    expect((await ledgerOf(id)).filter((e) => e.type === 'dispute_won')).toHaveLength(1);
   });
 });
