@@ -644,6 +644,7 @@ export const en = {
         ip: 'IP address',
         items: 'Lines',
         totals: 'Totals',
+        tax: 'VAT',
         payment: 'Payment',
         refunds: 'Refunds',
         decisions: 'Decisions',
@@ -665,6 +666,18 @@ export const en = {
         vat: 'VAT included',
         total: 'Total',
         refunded: 'Refunded',
+      },
+      tax: {
+        country: 'Due in',
+        outside_eu: 'Outside the EU: no EU VAT',
+        rates: 'Rates of its lines',
+        billing: 'Billing country (stated)',
+        payment: 'Payment’s country (provider)',
+        address: 'Address’s country',
+        conflict:
+          'The evidence of the buyer’s country disagrees: the order was held for review. Approve it when the rate charged is right, or decline it.',
+        before:
+          'Placed before VAT followed the buyer’s country: the shop’s rate (Italy’s) applied.',
       },
       payment_fields: {
         provider: 'Provider',

@@ -653,6 +653,7 @@ export const it: TranslationOf<typeof en> = {
         ip: 'Indirizzo IP',
         items: 'Righe',
         totals: 'Totali',
+        tax: 'IVA',
         payment: 'Pagamento',
         refunds: 'Rimborsi',
         decisions: 'Decisioni',
@@ -674,6 +675,18 @@ export const it: TranslationOf<typeof en> = {
         vat: 'IVA inclusa',
         total: 'Totale',
         refunded: 'Rimborsato',
+      },
+      tax: {
+        country: 'Dovuta in',
+        outside_eu: 'Fuori dall’UE: nessuna IVA UE',
+        rates: 'Aliquote delle righe',
+        billing: 'Paese di fatturazione (dichiarato)',
+        payment: 'Paese del pagamento (fornitore)',
+        address: 'Paese dell’indirizzo',
+        conflict:
+          'Le prove del paese dell’acquirente non concordano: l’ordine è stato messo in revisione. Approvalo se l’aliquota applicata è giusta, altrimenti rifiutalo.',
+        before:
+          'Effettuato prima che l’IVA seguisse il paese dell’acquirente: si è applicata l’aliquota del negozio (italiana).',
       },
       payment_fields: {
         provider: 'Fornitore',

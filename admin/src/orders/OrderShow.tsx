@@ -14,6 +14,7 @@ import {
 } from './order-sections.tsx';
 import { OrderDecisionButtons } from './OrderDecisionButtons.tsx';
 import { OrderTitle } from './OrderTitle.tsx';
+import { OrderTax } from './OrderTax.tsx';
 import { RefreshPaymentButton } from './RefreshPaymentButton.tsx';
 import { RefundOrderButton } from './RefundButton.tsx';
 
@@ -59,6 +60,7 @@ export function OrderShow() {
         <TextField source="ip" emptyText="—" />
         <OrderLines label="resources.orders.fields.items" />
         <OrderTotals label="resources.orders.fields.totals" />
+        <OrderTax label="resources.orders.fields.tax" />
         <OrderPayment label="resources.orders.fields.payment" />
         <OrderRefunds label="resources.orders.fields.refunds" />
         <OrderDecisions label="resources.orders.fields.decisions" />

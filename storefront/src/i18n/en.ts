@@ -333,6 +333,8 @@ export const en = {
       lineRefunded: 'Refunded: {amount}',
       quantity: 'Quantity: {quantity}',
       unitPrice: 'Price: {amount}',
+      vatRate: 'VAT {rate} %',
+      noVat: 'no VAT',
       showDetails: 'Show details',
       hideDetails: 'Hide details',
       invoice: 'Invoice (PDF)',

@@ -341,6 +341,8 @@ export const it: Messages = {
       lineRefunded: 'Rimborsato: {amount}',
       quantity: 'Quantità: {quantity}',
       unitPrice: 'Prezzo: {amount}',
+      vatRate: 'IVA {rate} %',
+      noVat: 'senza IVA',
       showDetails: 'Mostra dettagli',
       hideDetails: 'Nascondi dettagli',
       invoice: 'Fattura (PDF)',

@@ -158,7 +158,12 @@ export default function OrderCard({
                   <p className="line-name">{item.name}</p>
                   <p className="hint">
                     {interpolate(t.quantity, { quantity: item.quantity })} ·{' '}
-                    {interpolate(t.unitPrice, { amount: money(item.unitPriceCents) })}
+                    {interpolate(t.unitPrice, { amount: money(item.unitPriceCents) })} ·{' '}
+                    {item.vatRateBps
+                      ? interpolate(t.vatRate, {
+                          rate: (item.vatRateBps / 100).toLocaleString(locale),
+                        })
+                      : t.noVat}
                   </p>
                   {refunded > 0 && (
                     <p className="refund">
