@@ -48,7 +48,7 @@ async function onSale(prices: Partial<Record<Currency, number>>, zeroVat = false
   });
   expect(res.status).toBe(201);
   const { id: offerId } = (await res.json()) as { id: string };
-  await uploadKeys(t, seller, offerId, freshCodes(60));
+  await uploadKeys(t, seller, offerId, freshCodes(100));
   return { productId, offerId };
 }
 
@@ -63,14 +63,25 @@ async function coupon(fields: Record<string, unknown>) {
   return CouponSchema.parse(await res.json());
 }
 
-/** What the checkout page shows: the summary of the buyer's server cart. */
-async function summaryOf(buyer: TestAccount, currency: Currency, couponCode?: string) {
+/** What the checkout page shows: the summary of the buyer's server cart (VAT of `billingCountry`). */
+async function summaryOf(
+  buyer: TestAccount,
+  currency: Currency,
+  couponCode?: string,
+  billingCountry?: string,
+) {
   const cart = CartSchema.parse(
     await (await t.call('GET', '/api/cart/get', { token: buyer.token })).json(),
   );
   const res = await t.call('POST', '/api/cart/updateCartSummary', {
     token: buyer.token,
-    body: { products: cart.products, currency, locale: 'en', ...(couponCode && { couponCode }) },
+    body: {
+      products: cart.products,
+      currency,
+      locale: 'en',
+      ...(couponCode && { couponCode }),
+      ...(billingCountry && { billingCountry }),
+    },
   });
   expect(res.status).toBe(200);
   return CartSummarySchema.parse(await res.json());
@@ -176,25 +187,38 @@ describe('the price shown is the price charged', () => {
     percent = (await coupon({ kind: 'percent', percentBps: 1500 })).code;
   });
 
+  // Two Member States far apart in VAT (Germany 19 %, Hungary 27 %): prices are gross and the
+  // same for everyone, so the total must not move with the country, only the VAT inside it.
+  const RATES = { DE: 1900, HU: 2700 } as const;
+  const COUNTRIES = Object.keys(RATES) as (keyof typeof RATES)[];
   const table = CURRENCIES.flatMap((currency) =>
     [false, true].flatMap((withCoupon) =>
-      PAYMENT_PROVIDERS.map((provider) => ({ currency, withCoupon, provider })),
+      COUNTRIES.flatMap((country) =>
+        PAYMENT_PROVIDERS.map((provider) => ({ currency, withCoupon, country, provider })),
+      ),
     ),
   );
 
   it.each(table)(
-    '$currency, coupon $withCoupon, $provider: summary total = provider page = order total = captured',
-    async ({ currency, withCoupon, provider }) => {
+    '$currency, coupon $withCoupon, VAT of $country, $provider: summary total = provider page = order total = captured',
+    async ({ currency, withCoupon, country, provider }) => {
       const buyer = await buyerWith(t, seller, lines);
       const couponCode = withCoupon ? percent : undefined;
-      const summary = await summaryOf(buyer, currency, couponCode);
+      const summary = await summaryOf(buyer, currency, couponCode, country);
       expect(summary.coupon?.valid ?? null).toBe(withCoupon ? true : null);
       expect(summary.discountCents > 0).toBe(withCoupon);
       expect(summary.quantityTotal).toBe(4);
+      expect(summary.lines.map((l) => l.vatRateBps)).toEqual([RATES[country], 0]);
+      // The other country's summary: the same total, other VAT inside it.
+      const other = COUNTRIES.find((c) => c !== country)!;
+      const elsewhere = await summaryOf(buyer, currency, couponCode, other);
+      expect(elsewhere.totalCents).toBe(summary.totalCents);
+      expect(elsewhere.vatIncludedCents).not.toBe(summary.vatIncludedCents);
 
       const res = await checkout(t, buyer, provider, {
         currency,
         ...(couponCode && { couponCode }),
+        billingCountry: country,
         expectedTotalCents: summary.totalCents,
       });
       expect(res.status, await res.clone().text()).toBe(201);
@@ -208,6 +232,8 @@ describe('the price shown is the price charged', () => {
       const order = await payAndReturn(buyer, provider, approvalUrl, orderId);
       expect(order.status).toBe('approved');
       expect(order.currency).toBe(currency);
+      expect(order.tax?.country).toBe(country);
+      expect(order.items.map((i) => i.vatRateBps).sort()).toEqual([0, RATES[country]]);
       expect(order.totals).toMatchObject({
         subtotal: summary.subtotalCents,
         discount: summary.discountCents,

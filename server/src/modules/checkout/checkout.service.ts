@@ -192,6 +192,7 @@ export function createCheckoutService(deps: {
       currency: input.currency,
       couponCode: input.couponCode,
       locale: input.locale,
+      billingCountry: input.billingCountry,
     });
   }
 
