@@ -3,7 +3,8 @@ import type { Locale, SearchFacets } from '@market/shared';
 import { createAnswerCache } from './answer-cache.ts';
 import { foldWords, numeralWord } from './fold.ts';
 import { planQuery, type SynonymGroups } from './query-plan.ts';
-import { countFacets, passes, type CatalogueFilters } from './facets.ts';
+import { countFacets, type CatalogueFilters } from './facets.ts';
+import { byRelevance, firstInOrder, orderOf, type SearchSort } from './result-order.ts';
 import type { SearchEntry } from './search-entry.ts';
 import type { ProductSignals } from './search-signals.ts';
 
@@ -13,7 +14,7 @@ export type { SearchEntry };
 export type IndexQuery = CatalogueFilters & {
   q: string;
   locale: Locale;
-  sort: 'relevance' | 'price_asc' | 'price_desc' | 'name' | 'newest';
+  sort: SearchSort;
   skip: number;
   limit: number;
 };
@@ -62,42 +63,7 @@ export function createCatalogueIndex() {
     });
   }
 
-  /** Relevance, then sales, then rating, then the newest: a stable order for paging. */
-  function byRelevance(scores: Map<string, number>) {
-    return (a: SearchEntry, b: SearchEntry) =>
-      scores.get(b.id)! - scores.get(a.id)! ||
-      b.sales - a.sales ||
-      b.rating - a.rating ||
-      b.createdAt - a.createdAt ||
-      (a.id < b.id ? -1 : 1);
-  }
-
-  function orderOf(q: IndexQuery, scores: Map<string, number>) {
-    const price = (e: SearchEntry) => e.minPrice[q.currency];
-    // Products nobody sells come last on price sorts, as in the database's search.
-    const byPrice = (dir: 1 | -1) => (a: SearchEntry, b: SearchEntry) => {
-      const pa = price(a);
-      const pb = price(b);
-      if (pa === null || pb === null) return pa === pb ? 0 : pa === null ? 1 : -1;
-      return dir * (pa - pb) || (a.id < b.id ? -dir : dir);
-    };
-    switch (q.sort) {
-      case 'relevance':
-        return byRelevance(scores);
-      case 'price_asc':
-        return byPrice(1);
-      case 'price_desc':
-        return byPrice(-1);
-      case 'name':
-        return (a: SearchEntry, b: SearchEntry) =>
-          a.name[q.locale].localeCompare(b.name[q.locale]) || (a.id < b.id ? -1 : 1);
-      case 'newest':
-        return (a: SearchEntry, b: SearchEntry) =>
-          b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
-    }
-  }
-
-  /** Scores of the products matching every word of `text` (none when it has no word). */
+  /** The products matching every word of `text` and their scores (none when it has no word). */
   function match(text: string, locale: Locale, synonyms: SynonymGroups) {
     // English names always; an Italian buyer's own names count more.
     const fields = locale === 'it' ? ['it', 'en', 'extra'] : ['en', 'extra'];
@@ -110,11 +76,16 @@ export function createCatalogueIndex() {
     let results: ReturnType<typeof mini.search> = [];
     for (const forgiving of [false, true]) {
       const plan = planQuery(text, synonyms, forgiving);
-      if (!plan) return new Map<string, number>();
+      if (!plan) break;
       results = mini.search(plan.query, { fields, boost });
       if (results.length) break;
     }
-    return new Map(results.map((r) => [String(r.id), r.score]));
+    const scores = new Map<SearchEntry, number>();
+    for (const r of results) {
+      const e = entries.get(String(r.id));
+      if (e) scores.set(e, r.score);
+    }
+    return scores;
   }
 
   /** The closest catalogue word to each typed word, or nothing when none is closer than 1/3. */
@@ -199,25 +170,22 @@ export function createCatalogueIndex() {
       const key = `${locale} ${limit} ${foldWords(text).join(' ')}`;
       return suggestions.get(version, synonyms, key, () => {
         const scores = match(text, locale, synonyms);
-        const hits = [...scores.keys()].flatMap((id) => entries.get(id) ?? []);
-        return hits.sort(byRelevance(scores)).slice(0, limit);
+        return firstInOrder([...scores.keys()], limit, byRelevance(scores));
       });
     },
   };
 
   function searchNow(q: IndexQuery, synonyms: SynonymGroups): IndexAnswer {
-    const scores = q.q ? match(q.q, q.locale, synonyms) : null;
-    const candidates = scores
-      ? [...scores.keys()].flatMap((id) => entries.get(id) ?? [])
-      : [...entries.values()];
-    const facets = countFacets(candidates, q);
-    const hits = candidates.filter((e) => passes(e, q));
-    hits.sort(orderOf(q, scores ?? new Map()));
-    const answer: IndexAnswer = {
-      ids: hits.slice(q.skip, q.skip + q.limit).map((e) => e.id),
-      total: hits.length,
-      facets,
-    };
+    const scores = q.q ? match(q.q, q.locale, synonyms) : new Map<SearchEntry, number>();
+    // Without words, every product (read in place, not copied).
+    const candidates = q.q ? scores.keys() : entries.values();
+    const { facets, hits } = countFacets(candidates, q);
+    const page = firstInOrder(
+      hits,
+      q.skip + q.limit,
+      orderOf(q.sort, q.locale, q.currency, scores),
+    ).slice(q.skip);
+    const answer: IndexAnswer = { ids: page.map((e) => e.id), total: hits.length, facets };
     if (!hits.length && q.q) {
       const suggestion = didYouMean(q.q, q.locale);
       if (suggestion) answer.didYouMean = suggestion;

@@ -22,14 +22,18 @@ export const PRICE_BANDS: readonly { min: number; max: number | null }[] = [
 
 type FacetCount = SearchFacets['categories'][number];
 
-type Dimension = 'category' | 'platform' | 'region' | 'price';
+// The filter dimensions an entry fails, as bits (no array per entry: a search without words reads
+// every product).
+const CATEGORY = 1;
+const PLATFORM = 2;
+const REGION = 4;
+const PRICE = 8;
 
-/** The filter dimensions an entry fails (a facet counts the entries failing none but its own). */
-function failures(e: SearchEntry, f: CatalogueFilters): Dimension[] {
-  const out: Dimension[] = [];
-  if (f.categoryId && e.categoryId !== f.categoryId) out.push('category');
-  if (f.platform && e.platform !== f.platform) out.push('platform');
-  if (f.region && e.region !== f.region) out.push('region');
+function failures(e: SearchEntry, f: CatalogueFilters): number {
+  let out = 0;
+  if (f.categoryId && e.categoryId !== f.categoryId) out |= CATEGORY;
+  if (f.platform && e.platform !== f.platform) out |= PLATFORM;
+  if (f.region && e.region !== f.region) out |= REGION;
   if (f.priceMin !== undefined || f.priceMax !== undefined) {
     const price = e.minPrice[f.currency];
     if (
@@ -37,15 +41,10 @@ function failures(e: SearchEntry, f: CatalogueFilters): Dimension[] {
       (f.priceMin !== undefined && price < f.priceMin) ||
       (f.priceMax !== undefined && price > f.priceMax)
     ) {
-      out.push('price');
+      out |= PRICE;
     }
   }
   return out;
-}
-
-/** Whether the entry passes every filter (a tag is a filter without a facet). */
-export function passes(e: SearchEntry, f: CatalogueFilters): boolean {
-  return (!f.tag || e.tags.includes(f.tag)) && failures(e, f).length === 0;
 }
 
 const sorted = (counts: Map<string, number>): FacetCount[] =>
@@ -53,38 +52,46 @@ const sorted = (counts: Map<string, number>): FacetCount[] =>
     .map(([value, count]) => ({ value, count }))
     .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
 
+const bandOf = (price: number) =>
+  PRICE_BANDS.findIndex((b) => price >= b.min && (b.max === null || price < b.max));
+
 /**
- * Counts beside each filter: how many results choosing that value would give, the other filters
- * kept (so a chosen category still shows the others' counts, as shops do).
+ * One pass over the candidates: the ones passing every filter (a tag is a filter without a
+ * facet), and the counts beside each filter: how many results choosing that value would give,
+ * the other filters kept (so a chosen category still shows the others' counts, as shops do).
  */
-export function countFacets(candidates: readonly SearchEntry[], f: CatalogueFilters): SearchFacets {
+export function countFacets(
+  candidates: Iterable<SearchEntry>,
+  f: CatalogueFilters,
+): { facets: SearchFacets; hits: SearchEntry[] } {
   const categories = new Map<string, number>();
   const platforms = new Map<string, number>();
   const regions = new Map<string, number>();
   const bands = PRICE_BANDS.map(() => 0);
+  const hits: SearchEntry[] = [];
   const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
   for (const e of candidates) {
     if (f.tag && !e.tags.includes(f.tag)) continue;
     const failed = failures(e, f);
-    if (failed.length > 1) continue;
-    const only = failed[0];
-    if (!only || only === 'category') add(categories, e.categoryId);
-    if (!only || only === 'platform') add(platforms, e.platform);
-    if (!only || only === 'region') add(regions, e.region);
-    if (!only || only === 'price') {
+    // More than one dimension failed: counted nowhere.
+    if (failed & (failed - 1)) continue;
+    if (!failed) hits.push(e);
+    if (!(failed & ~CATEGORY)) add(categories, e.categoryId);
+    if (!(failed & ~PLATFORM)) add(platforms, e.platform);
+    if (!(failed & ~REGION)) add(regions, e.region);
+    if (!(failed & ~PRICE)) {
       const price = e.minPrice[f.currency];
-      if (price !== null) {
-        const band = PRICE_BANDS.findIndex(
-          (b) => price >= b.min && (b.max === null || price < b.max),
-        );
-        if (band >= 0) bands[band]!++;
-      }
+      const band = price === null ? -1 : bandOf(price);
+      if (band >= 0) bands[band]!++;
     }
   }
   return {
-    categories: sorted(categories),
-    platforms: sorted(platforms),
-    regions: sorted(regions),
-    priceBands: PRICE_BANDS.map((b, i) => ({ ...b, count: bands[i]! })),
+    facets: {
+      categories: sorted(categories),
+      platforms: sorted(platforms),
+      regions: sorted(regions),
+      priceBands: PRICE_BANDS.map((b, i) => ({ ...b, count: bands[i]! })),
+    },
+    hits,
   };
 }
