@@ -8,6 +8,7 @@ import { createInvoiceRepository } from '../src/modules/invoices/invoices.reposi
 import { createInvoiceService } from '../src/modules/invoices/invoices.service.ts';
 import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import type { OutboxDoc } from '../src/modules/outbox/outbox.repository.ts';
+import type { UserDoc } from '../src/modules/users/users.repository.ts';
 import { buyerWith, paidWithPaypal, settledOrder } from './checkout-fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
@@ -85,8 +86,11 @@ const textOf = async (res: Response) => {
   return text.replace(/\s+/g, ' ');
 };
 
-/** A fresh buyer who paid for two lines (2 units at 12.20 and 1 at 5.00 €) and got them. */
-async function paidOrder() {
+/**
+ * A fresh buyer who paid for two lines (2 units at 12.20 and 1 at 5.00 €) and got them; with
+ * `profile`, an account of that name and language (else none: English, named by the email).
+ */
+async function paidOrder(profile?: Pick<UserDoc, 'name' | 'surname' | 'locale'>) {
   const [a, b] = await Promise.all([newProduct(t.db, {}), newProduct(t.db, {})]);
   const offerA = await sell(t, seller, a, { eur: 1220, usd: 1220, gbp: 1220 });
   const offerB = await sell(t, seller, b, { eur: 500, usd: 500, gbp: 500 });
@@ -96,6 +100,15 @@ async function paidOrder() {
     { productId: a, quantity: 2 },
     { productId: b, quantity: 1 },
   ]);
+  if (profile) {
+    // The buyer's profile in their language, as the sign-up writes it.
+    await t.db.collection<UserDoc>('users').insertOne({
+      ...{ _id: buyer.uid, email: buyer.email, image: null, role: 'user', sellerId: null },
+      ...{ blocked: false, emailVerified: true, loginMethod: 'password', referrer: null },
+      ...{ marketingConsent: false, createdAt: new Date(), lastSignInAt: null },
+      ...profile,
+    });
+  }
   const orderId = await paidWithPaypal(t, buyer);
   const order = await settledOrder(t, buyer, orderId);
   expect(order.status).toBe('approved');
@@ -149,6 +162,18 @@ describe('invoices', () => {
       token: buyer.token,
     });
     expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(attached!))).toBe(true);
+  });
+
+  it('writes the invoice in the buyer’s language', async () => {
+    const { buyer, order } = await paidOrder({ name: 'Giulia', surname: 'Bianchi', locale: 'it' });
+    const invoice = await invoiceOfOrder(order.id);
+    const text = await textOf(
+      await t.call('GET', `/api/user/orders/${order.id}/invoice`, { token: buyer.token }),
+    );
+    expect(text).toContain(`Fattura ${invoice.number}`);
+    expect(text).toContain('Giulia Bianchi');
+    expect(text).toContain('Partita IVA: IT00000000000');
+    expect(text).toMatch(/Totale pagato 29,40\s?€/);
   });
 
   it('numbers invoices one after the other, and a refund gets a credit note that refers to its invoice', async () => {
