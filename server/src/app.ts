@@ -18,11 +18,6 @@ import { createRateLimits } from './middleware/rate-limit.ts';
 import { signInRequirements } from './middleware/sign-in-requirements.ts';
 import { requestLog } from './middleware/request-log.ts';
 import {
-  adminCategoryRoutes,
-  consoleCategoryRoutes,
-  publicCategoryRoutes,
-} from './modules/categories/categories.routes.ts';
-import {
   adminDashboardRoutes,
   adminLookupRoutes,
   sellerDashboardRoutes,
@@ -35,10 +30,6 @@ import { adminProductImageRoutes, publicImageRoutes } from './modules/images/ima
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
 import { publicPriceHistoryRoutes } from './modules/price-history/price-history.routes.ts';
 import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
-import {
-  adminProposalRoutes,
-  sellerProposalRoutes,
-} from './modules/product-proposals/product-proposals.routes.ts';
 import {
   adminSellerRoutes,
   sellerApplicationRoutes,
@@ -54,25 +45,14 @@ import {
   paymentWebhookRoutes,
   userCheckoutRoutes,
 } from './modules/checkout/checkout.routes.ts';
-import { adminOrderRefundRoutes, adminRefundRoutes } from './modules/refunds/refunds.routes.ts';
 import { adminInvoiceRoutes, userInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import {
   adminConversationRoutes,
   sellerConversationRoutes,
   userConversationRoutes,
 } from './modules/conversations/conversations.routes.ts';
-import { supplierPostbackRoutes } from './modules/supplier-fulfilment/postbacks.routes.ts';
-import { adminSupplierPurchaseRoutes } from './modules/supplier-purchases/supplier-purchases.routes.ts';
-import {
-  sellerSupplierImportRoutes,
-  sellerSupplierProductRoutes,
-} from './modules/supplier-catalogue/supplier-catalogue.routes.ts';
-import { adminSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
-import { sellerSupplierConnectionRoutes } from './modules/supplier-connections/supplier-connections.routes.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
-import { publicStateRoutes } from './modules/state/state.routes.ts';
-import { publicSitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
 import { cachedSessionStates } from './identity/session-state-cache.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
@@ -89,9 +69,7 @@ import {
 } from './modules/users/account.routes.ts';
 import { adminLegalChangeRoutes, sellerShopRoutes } from './modules/sellers/shop.routes.ts';
 import { sellerRefundRoutes, sellerSaleDetailRoutes } from './modules/sales/sales.routes.ts';
-import { sellerApiTokenRoutes } from './modules/seller-api/api-tokens.routes.ts';
 import { tokenAuth } from './modules/seller-api/token-auth.ts';
-import { sellerWebhookRoutes } from './modules/seller-api/webhooks.routes.ts';
 
 const tooLarge = (): never => {
   throw new AppError('VALIDATION_FAILED', { message: 'The request body is too large' });
@@ -128,27 +106,19 @@ export function createApp(c: Container) {
       systemRoutes(deps),
       adminSystemRoutes(createSystemStatus(deps.db)),
       sessionRoutes(deps.auth, c.userService),
-      publicCategoryRoutes(c.categoryService),
       publicProductRoutes(c.catalogue),
       publicPriceHistoryRoutes(c.priceHistory),
-      publicStateRoutes(c.publicState),
-      publicSitemapRoutes(c.sitemapService),
       signUpRoutes(c.userService),
       paymentWebhookRoutes(c.checkout),
-      supplierPostbackRoutes(c.supplierPostbacks),
       sellerApplyRoutes(c.sellerService),
       cartRoutes(c.cartService, limit),
       userCartRoutes(c.cartService),
       userAccountRoutes(c.userService),
       userOrderRoutes(c.orderService),
       adminOrderRoutes(c.adminOrders),
-      adminOrderRefundRoutes(c.refunds),
       adminCheckoutRoutes(c.checkout),
-      adminRefundRoutes(c.refunds),
       userInvoiceRoutes(c.invoiceService),
       adminInvoiceRoutes(c.invoiceService),
-      adminSupplierRoutes(c.supplierService),
-      adminSupplierPurchaseRoutes(c.supplierPurchaseService),
       userCheckoutRoutes(c.checkout),
       sellerSaleRoutes(c.orderService),
       sellerApplicationRoutes(c.sellerService),
@@ -156,16 +126,9 @@ export function createApp(c: Container) {
       adminStaffRoutes(c.staffService, c.userService),
       adminSellerRoutes(c.sellerService, c.sellers),
       adminProductRoutes(c.productAdmin),
-      adminProposalRoutes(c.proposalService),
       sellerProductRoutes(c.sellerCatalogue),
-      sellerProposalRoutes(c.proposalService),
-      adminCategoryRoutes(c.categories, c.categoryAdmin),
-      consoleCategoryRoutes(c.categories),
       sellerOfferRoutes(c.sellerOffers),
       adminOfferRoutes(c.adminOffers),
-      sellerSupplierConnectionRoutes(c.supplierConnectionService),
-      sellerSupplierProductRoutes(c.supplierCatalogueService),
-      sellerSupplierImportRoutes(c.supplierImportService),
       adminDashboardRoutes(c.dashboards),
       adminLookupRoutes(c.adminLookup),
       sellerDashboardRoutes(c.dashboards),
@@ -181,8 +144,6 @@ export function createApp(c: Container) {
       sellerRefundRoutes(c.sellerRefunds),
       publicImageRoutes(c.images),
       adminProductImageRoutes(c.images),
-      sellerApiTokenRoutes(c.sellerApi.tokens),
-      ...sellerWebhookRoutes(c.sellerApi.webhooks),
     ],
     {
       guards: {

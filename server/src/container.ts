@@ -25,10 +25,7 @@ import { createSellerFacade } from './modules/sellers/sellers.facade.ts';
 import { createTagFacade } from './modules/tags/tags.facade.ts';
 import { createUserFacade } from './modules/users/users.facade.ts';
 import { createAffiliateReporter } from './modules/affiliates/affiliate-reporter.ts';
-import {
-  affiliateReportIndexes,
-  createAffiliateReportRepository,
-} from './modules/affiliates/affiliate-reports.repository.ts';
+import { createAffiliateReportRepository } from './modules/affiliates/affiliate-reports.repository.ts';
 import { createOrderReports } from './modules/affiliates/order-reports.ts';
 import { createDashboardRepository } from './modules/dashboards/dashboards.repository.ts';
 import { createDashboardService } from './modules/dashboards/dashboards.service.ts';
@@ -42,10 +39,8 @@ import { createBrandAdminService } from './modules/brands/brands.service.ts';
 import { createCartPricing, createOfferLinePricing } from './modules/cart/cart-pricing.ts';
 import { cartIndexes, createCartRepository } from './modules/cart/cart.repository.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
-import {
-  categoryIndexes,
-  createCategoryRepository,
-} from './modules/categories/categories.repository.ts';
+import { createCategoryRepository } from './modules/categories/categories.repository.ts';
+import { categoriesModule } from './modules/categories/categories.module.ts';
 import {
   createCategoryAdminService,
   createCategoryService,
@@ -77,20 +72,17 @@ import { createFavoriteService } from './modules/favorites/favorites.service.ts'
 import { createBlocklistRepository } from './modules/fraud/blocklist.repository.ts';
 import { fraudModule } from './modules/fraud/fraud.module.ts';
 import { createBlocklistService } from './modules/fraud/blocklist.service.ts';
-import {
-  createSupplierPurchaseRepository,
-  supplierPurchaseIndexes,
-} from './modules/supplier-purchases/supplier-purchases.repository.ts';
+import { createSupplierPurchaseRepository } from './modules/supplier-purchases/supplier-purchases.repository.ts';
+import { supplierPurchasesModule } from './modules/supplier-purchases/supplier-purchases.module.ts';
 import { createSupplierPurchaseFacade } from './modules/supplier-purchases/supplier-purchases.facade.ts';
 import { createSupplierPostbacks } from './modules/supplier-fulfilment/postbacks.ts';
+import { supplierFulfilmentModule } from './modules/supplier-fulfilment/supplier-fulfilment.module.ts';
 import { createSupplierFulfilment } from './modules/supplier-fulfilment/supplier-fulfilment.ts';
 import { createLeases } from './jobs/lease.ts';
 import { createSupplierPurchaseService } from './modules/supplier-purchases/supplier-purchases.service.ts';
 import { createSupplierConnectionFacade } from './modules/supplier-connections/supplier-connections.facade.ts';
-import {
-  createSupplierConnectionRepository,
-  supplierConnectionIndexes,
-} from './modules/supplier-connections/supplier-connections.repository.ts';
+import { createSupplierConnectionRepository } from './modules/supplier-connections/supplier-connections.repository.ts';
+import { supplierConnectionsModule } from './modules/supplier-connections/supplier-connections.module.ts';
 import { createSupplierConnectionService } from './modules/supplier-connections/supplier-connections.service.ts';
 import { catalogueConnections } from './modules/supplier-catalogue/catalogue-connections.ts';
 import {
@@ -98,20 +90,13 @@ import {
   type ImportHooks,
 } from './modules/supplier-catalogue/import-runner.ts';
 import { createSupplierCatalogueService } from './modules/supplier-catalogue/supplier-catalogue.service.ts';
-import {
-  createSupplierImportRepository,
-  supplierImportIndexes,
-} from './modules/supplier-catalogue/supplier-imports.repository.ts';
+import { createSupplierImportRepository } from './modules/supplier-catalogue/supplier-imports.repository.ts';
 import { createSupplierImportService } from './modules/supplier-catalogue/supplier-imports.service.ts';
-import {
-  createSupplierMappingRepository,
-  supplierMappingIndexes,
-} from './modules/supplier-catalogue/supplier-mappings.repository.ts';
-import {
-  createSupplierProductRepository,
-  supplierProductIndexes,
-} from './modules/supplier-catalogue/supplier-products.repository.ts';
+import { createSupplierMappingRepository } from './modules/supplier-catalogue/supplier-mappings.repository.ts';
+import { createSupplierProductRepository } from './modules/supplier-catalogue/supplier-products.repository.ts';
+import { supplierCatalogueModule } from './modules/supplier-catalogue/supplier-catalogue.module.ts';
 import { createSupplierRepository } from './modules/suppliers/suppliers.repository.ts';
+import { suppliersModule } from './modules/suppliers/suppliers.module.ts';
 import {
   createSupplierService,
   createSupplierSwitch,
@@ -151,10 +136,8 @@ import { outboxModule } from './modules/outbox/outbox.module.ts';
 import { createPlatformRepository } from './modules/platforms/platforms.repository.ts';
 import { platformsModule } from './modules/platforms/platforms.module.ts';
 import { createPlatformAdminService } from './modules/platforms/platforms.service.ts';
-import {
-  createProposalRepository,
-  proposalIndexes,
-} from './modules/product-proposals/product-proposals.repository.ts';
+import { createProposalRepository } from './modules/product-proposals/product-proposals.repository.ts';
+import { productProposalsModule } from './modules/product-proposals/product-proposals.module.ts';
 import { createProposalService } from './modules/product-proposals/product-proposals.service.ts';
 import { createProductAdminService } from './modules/products/product-admin.service.ts';
 import { createImageRepository } from './modules/images/images.repository.ts';
@@ -182,7 +165,9 @@ import { cachedProductsByIds } from './modules/products/product-docs-cache.ts';
 import { ALL_CARTS, CART_TAG_PREFIX, EVERY_PAGE } from './page-cache/page-tags.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
 import { createSitemapService } from './modules/sitemap/sitemap.service.ts';
-import { createRefundRepository, refundIndexes } from './modules/refunds/refunds.repository.ts';
+import { sitemapModule } from './modules/sitemap/sitemap.module.ts';
+import { createRefundRepository } from './modules/refunds/refunds.repository.ts';
+import { refundsModule } from './modules/refunds/refunds.module.ts';
 import { createReviewModeration } from './modules/reviews/review-moderation.ts';
 import { createReviewRepository } from './modules/reviews/reviews.repository.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
@@ -210,6 +195,7 @@ import { createRefundFacade } from './modules/refunds/refunds.facade.ts';
 import { createSaleDetail } from './modules/sales/sale-detail.ts';
 import { createSellerRefunds } from './modules/sales/seller-refunds.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
+import { stateModule } from './modules/state/state.module.ts';
 import {
   createPriceHistoryRepository,
   priceDayIndexes,
@@ -231,11 +217,6 @@ import { createFavoritePersonalData } from './modules/favorites/personal-data.ts
 import { createReviewPersonalData } from './modules/reviews/personal-data.ts';
 import { createClaimPersonalData } from './modules/claims/personal-data.ts';
 import { createClaimRepository } from './modules/claims/claims.repository.ts';
-import { apiTokenIndexes } from './modules/seller-api/api-tokens.repository.ts';
-import {
-  webhookDeliveryIndexes,
-  webhookEndpointIndexes,
-} from './modules/seller-api/webhooks.repository.ts';
 import { createSellerApi } from './modules/seller-api/seller-api.wiring.ts';
 
 /**
@@ -244,29 +225,17 @@ import { createSellerApi } from './modules/seller-api/seller-api.wiring.ts';
  * shrinks (test/module-declarations.test.ts).
  */
 const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
-  categories: categoryIndexes,
   products: productIndexes,
   offers: offerIndexes,
   orders: orderIndexes,
   sellerLedger: ledgerIndexes,
   sellers: sellerIndexes,
   users: userIndexes,
-  productProposals: proposalIndexes,
   carts: cartIndexes,
-  affiliateReports: affiliateReportIndexes,
   paymentEvents: paymentEventIndexes,
-  refunds: refundIndexes,
   invoices: invoiceIndexes,
   conversations: conversationIndexes,
-  supplierPurchases: supplierPurchaseIndexes,
-  supplierConnections: supplierConnectionIndexes,
-  supplierProducts: supplierProductIndexes,
-  supplierMappings: supplierMappingIndexes,
-  supplierImports: supplierImportIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
-  apiTokens: apiTokenIndexes,
-  webhookEndpoints: webhookEndpointIndexes,
-  webhookDeliveries: webhookDeliveryIndexes,
   priceDays: priceDayIndexes,
   priceHeads: priceHeadIndexes,
 };
@@ -826,6 +795,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       runEveryMinutes: deps.schedule.payoutRunMinutes,
     }),
     sellerApiModule({
+      tokens: sellerApi.tokens,
+      webhooks: sellerApi.webhooks,
       delivery: sellerApi.delivery,
       events: sellerApi.events,
       deliveryEveryMs: deps.schedule.webhookEveryMs,
@@ -837,6 +808,19 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     outboxModule({ outbox, auditLog }),
     couponsModule({ service: couponService }),
     exchangeRatesModule({ service: exchangeRateService }),
+    categoriesModule({ categories, service: categoryService, admin: categoryAdmin }),
+    productProposalsModule({ service: proposalService }),
+    suppliersModule({ service: supplierService }),
+    supplierConnectionsModule({ service: supplierConnectionService }),
+    supplierPurchasesModule({ service: supplierPurchaseService }),
+    supplierCatalogueModule({
+      catalogue: supplierCatalogueService,
+      imports: supplierImportService,
+    }),
+    supplierFulfilmentModule({ postbacks: supplierPostbacks }),
+    refundsModule({ service: refunds }),
+    sitemapModule({ service: sitemapService }),
+    stateModule({ service: publicState }),
     // Erasure is built further down (it needs every module's personal data): called only once
     // everything is built, by the job.
     usersModule({ erasure: { resumeUnfinished: () => accountErasure.resumeUnfinished() } }),
