@@ -17,6 +17,8 @@ export const RETIRED_INDEXES: Record<string, string[]> = {
     'categoryId_1_createdAt_-1',
     'name.en_1',
     'tags_1',
+    // The price-drop mark's (the home page's row reads the price history now).
+    'priceDrop.at_-1',
   ],
   orders: [
     'userId_1_createdAt_-1',

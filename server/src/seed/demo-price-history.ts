@@ -51,6 +51,9 @@ export async function seedDemoPriceHistory(db: Db, log: Logger, now = new Date()
     )
     .toArray();
   const today = dayOf(now);
+  // Every subject's changes by day (offset from today), written day by day, oldest first: one
+  // bulk write a day for the whole catalogue, and each head ends at today's price.
+  const byDay = new Map<number, Parameters<typeof repo.record>[2]>();
   let index = 0;
   for (const p of products) {
     if (p.usdMin === null || p.gbpMin === null || p.eurMin === null) continue;
@@ -61,31 +64,27 @@ export async function seedDemoPriceHistory(db: Db, log: Logger, now = new Date()
         .filter((o) => o.productId.equals(p._id))
         .map((o) => ({ kind: 'offer' as const, id: o._id, prices: o.prices })),
     ];
-    // The price each day a change happened, from 90 days ago to today's.
-    const changes: { at: number; factor: number }[] = [{ at: -90, factor: 1 }];
-    for (const { from, to, factor } of story) {
-      changes.push({ at: from, factor }, { at: to + 1, factor: 1 });
-    }
-    changes.sort((a, b) => a.at - b.at);
+    // The factor of the price on each day it changed, from 90 days ago (today's price: 1).
+    const changes = new Map<number, number>([[-90, 1]]);
+    for (const { from, to, factor } of story) changes.set(from, factor).set(to + 1, 1);
     let before: number | null = null;
-    for (const change of changes) {
-      const day = addDays(today, change.at);
-      const at = new Date(Date.parse(`${day}T12:00:00Z`));
-      // The first change of a story may land on day -90 too: the later one wins.
-      if (before === change.at) continue;
-      const factorBefore = changes.filter((c) => c.at < change.at).at(-1)?.factor;
-      await repo.record(
-        day,
-        at,
-        subjects.map((s) => ({
+    for (const [at, factor] of [...changes].sort((a, b) => a[0] - b[0])) {
+      const list = byDay.get(at) ?? [];
+      for (const s of subjects) {
+        list.push({
           kind: s.kind,
           id: s.id,
-          prices: scaled(s.prices, changes.filter((c) => c.at === change.at).at(-1)!.factor),
-          before: factorBefore === undefined ? null : scaled(s.prices, factorBefore),
-        })),
-      );
-      before = change.at;
+          prices: scaled(s.prices, factor),
+          before: before === null ? null : scaled(s.prices, before),
+        });
+      }
+      byDay.set(at, list);
+      before = factor;
     }
+  }
+  for (const [at, changes] of [...byDay].sort((a, b) => a[0] - b[0])) {
+    const day = addDays(today, at);
+    await repo.record(day, new Date(Date.parse(`${day}T12:00:00Z`)), changes);
   }
   await meta.updateOne({ _id: 'demo-price-history-v1' }, { $set: { at: now } }, { upsert: true });
   log.info({ products: products.length }, 'demo price history seeded');

@@ -69,6 +69,8 @@ export const en = {
     priceMax: 'Max price',
     apply: 'Apply',
     from: 'from',
+    /** Beside a struck-through price: what it is (Omnibus, docs/prices.md). */
+    priorPrice: 'lowest price of the previous 30 days',
     outOfStock: 'Out of stock',
     results: { one: '{count} product', other: '{count} products' },
     noResults: 'No products match these filters.',
@@ -113,6 +115,11 @@ export const en = {
     sellerNoRating: 'No ratings yet',
     rankingNote: 'Offers are ordered by price, seller rating and defect rate.',
     rankingLink: 'How offers are ranked',
+    priceHistoryHeading: 'Price history',
+    /** The chart's accessible label: what a sighted reader takes from the picture. */
+    priceHistoryLabel:
+      'Lowest price of each of the last {days} days in {currency}: from {low} to {high}, {current} today.',
+    priceHistoryNote: 'The lowest price of each day, over {days} days.',
     reviewsHeading: 'Reviews',
     noReviews: 'No reviews yet. Buyers review a product after their order is delivered.',
     reviewBy: '{author}, bought from {seller}',

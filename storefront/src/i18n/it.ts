@@ -71,6 +71,7 @@ export const it: Messages = {
     priceMax: 'Prezzo max',
     apply: 'Applica',
     from: 'da',
+    priorPrice: 'prezzo più basso degli ultimi 30 giorni',
     outOfStock: 'Esaurito',
     results: { one: '{count} prodotto', other: '{count} prodotti' },
     noResults: 'Nessun prodotto corrisponde a questi filtri.',
@@ -117,6 +118,10 @@ export const it: Messages = {
     rankingNote:
       'Le offerte sono ordinate per prezzo, valutazione del venditore e tasso di difetti.',
     rankingLink: 'Come ordiniamo le offerte',
+    priceHistoryHeading: 'Andamento del prezzo',
+    priceHistoryLabel:
+      'Prezzo più basso di ciascuno degli ultimi {days} giorni in {currency}: da {low} a {high}, {current} oggi.',
+    priceHistoryNote: 'Il prezzo più basso di ogni giorno, negli ultimi {days} giorni.',
     reviewsHeading: 'Recensioni',
     noReviews:
       'Ancora nessuna recensione. Gli acquirenti recensiscono un prodotto dopo la consegna dell’ordine.',

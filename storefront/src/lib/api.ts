@@ -1,5 +1,6 @@
 import {
   CatalogueSearchResultSchema,
+  PriceHistorySchema,
   ProductReviewsSchema,
   ProductSalesSchema,
   PublicCategorySchema,
@@ -13,7 +14,9 @@ import {
   type LocaleRequestSchema,
   type ProductIdListRequestSchema,
   type CatalogueSearchResult,
+  type Currency,
   type Locale,
+  type PriceHistory,
   type ProductReviews,
   type ProductSales,
   type PublicCategory,
@@ -121,6 +124,20 @@ export async function getProductSales(id: string, locale: Locale): Promise<Produ
     }),
   );
   return items[0] ?? null;
+}
+
+/** A product's lowest price per day in `currency` over `days` days (the product page's chart). */
+export async function getPriceHistory(
+  id: string,
+  currency: Currency,
+  days: number,
+): Promise<PriceHistory> {
+  const query = new URLSearchParams({ currency, days: String(days) });
+  return callApi(
+    `public/products/${encodeURIComponent(id)}/price-history?${query}`,
+    PriceHistorySchema,
+    fromServer(),
+  );
 }
 
 /** The sitemap's product pages of `pageSize` products, each with its newest change. */

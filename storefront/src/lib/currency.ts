@@ -73,7 +73,9 @@ export const CURRENCY_COOKIE_MAX_AGE = 31_536_000;
  * The inline script, on every page: picks the currency, saves a fragment's choice in the cookie,
  * rewrites every `[data-price]` span, sets the header's switcher (`[data-currency-switch]`) and
  * the range currency of the catalogue filters (`[data-range-currency]` field,
- * `[data-range-code]` label), and does it again when the fragment changes. Choosing in the
+ * `[data-range-code]` label), shows the parts drawn for one currency only (`[data-only-currency]`:
+ * the price charts, a struck-through price reduced in some currencies) in theirs, and does it
+ * again when the fragment changes. Choosing in the
  * switcher saves the same cookie a fragment does (and drops the fragment, which would override
  * it); a page whose prices an island drew (`[data-currency-reload]`) is loaded again.
  */
@@ -97,7 +99,8 @@ if(${currencyFromFragment.name}(h))save(c);
 ${each('[data-price]', "var v=e.getAttribute('data-'+c);if(v)e.textContent=" + formatCents.name + "(+v,c,d.documentElement.lang||'en');")}
 ${each('[data-currency-switch]', 'e.value=c;')}
 ${each('[data-range-currency]', 'e.value=c;')}
-${each('[data-range-code]', 'e.textContent=c.toUpperCase();')}}
+${each('[data-range-code]', 'e.textContent=c.toUpperCase();')}
+${each('[data-only-currency]', "e.hidden=(' '+e.getAttribute('data-only-currency')+' ').indexOf(' '+c+' ')<0;")}}
 d.addEventListener('change',function(ev){var s=ev.target,c=s&&s.hasAttribute&&s.hasAttribute('data-currency-switch')&&${currencyFromFragment.name}('currency:'+s.value);
 if(!c)return;save(c);if(${currencyFromFragment.name}(location.hash))history.replaceState(null,'',location.pathname+location.search);
 run();if(d.querySelector('[data-currency-reload]'))location.reload();});

@@ -30,8 +30,10 @@ export function createOfferPricing(deps: {
     }
     for (const id of ids) {
       const range = priceRange(live.get(id.toHexString()) ?? []);
-      await products.setPriceRange(id, range);
+      // The history first: the product's write is what drops the cached pages and answers
+      // (page-tags.ts), so whatever is read after it finds the new price's history already.
       await history?.recordRecompute(id, range, live.get(id.toHexString()) ?? []);
+      await products.setPriceRange(id, range);
     }
   };
 

@@ -29,8 +29,8 @@ export type PriceHeadDoc = { _id: string; prices: Prices; day: string; at: Date 
 export const priceDayIndexes: IndexDescription[] = [
   // A subject's days from a date (the chart, the references of a page of products or offers).
   { key: { kind: 1, subjectId: 1, day: 1 } },
-  // The home page's price drops: the latest products whose price fell.
-  { key: { drop: 1, day: -1 }, sparse: true },
+  // The home page's price drops: the latest products whose price fell, latest write first.
+  { key: { drop: 1, at: -1 }, sparse: true },
 ];
 export const priceHeadIndexes: IndexDescription[] = [];
 
@@ -103,11 +103,11 @@ export function createPriceHistoryRepository(db: Db) {
     /** A subject's last recorded day before `day`: the price it carried into it. */
     lastBefore: (kind: PriceSubject, id: ObjectId, day: string) =>
       days.findOne({ kind, subjectId: id, day: { $lt: day } }, { sort: { day: -1 } }),
-    /** Products whose EUR price fell on a day from `from`, latest first (repeats removed). */
-    async droppedSince(from: string, limit: number): Promise<ObjectId[]> {
+    /** Products whose EUR price fell on a day written since `since`, latest first, once each. */
+    async droppedSince(since: Date, limit: number): Promise<ObjectId[]> {
       const rows = await days
-        .find({ drop: true, day: { $gte: from } }, { projection: { subjectId: 1 } })
-        .sort({ drop: 1, day: -1 })
+        .find({ drop: true, at: { $gte: since } }, { projection: { subjectId: 1 } })
+        .sort({ drop: 1, at: -1 })
         .limit(limit)
         .toArray();
       const seen = new Map(rows.map((r) => [r.subjectId.toHexString(), r.subjectId]));

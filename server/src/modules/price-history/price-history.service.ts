@@ -3,6 +3,7 @@ import { CURRENCIES, type Currency, type PriceHistory, type ReferencePrices } fr
 import { AppError } from '../../lib/errors.ts';
 import { addDays, dayOf } from './days.ts';
 import {
+  ANNOUNCE_DAYS,
   dailyLows,
   referencePrice,
   REFERENCE_LOOKBACK_DAYS,
@@ -148,8 +149,8 @@ export function createPriceHistoryService(deps: {
      * still announced as a reduction now, latest first.
      */
     async priceDropIds(limit: number): Promise<ObjectId[]> {
-      const today = dayOf(now());
-      const candidates = await repo.droppedSince(addDays(today, 1 - 30), limit * 4);
+      const since = new Date(Date.parse(`${addDays(dayOf(now()), 1 - ANNOUNCE_DAYS)}T00:00:00Z`));
+      const candidates = await repo.droppedSince(since, limit * 4);
       const docs = await products.findByIds(candidates);
       const refs = await references(
         'product',
