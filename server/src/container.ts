@@ -521,6 +521,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     products: ask.products,
     keys: ask.keys,
     vault: deps.vault,
+    // Asked when a seller sets up a supplier offer, once the container is built.
+    supplierRegion: (supplier, sku) => supplierProducts.activationRegion(supplier, sku),
   });
   const adminOffers = createAdminOfferService({
     ...{ offers, pricing, auditLog },

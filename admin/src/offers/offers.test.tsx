@@ -17,6 +17,7 @@ const OFFER: AdminOffer = {
   convertedCurrencies: ['usd', 'gbp'],
   stock: 3,
   zeroVat: false,
+  region: 'Global',
   status: 'hidden',
   source: { kind: 'upload' },
   createdAt: '2026-03-01T10:00:00.000Z',

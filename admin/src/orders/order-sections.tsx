@@ -13,6 +13,7 @@ import {
   SelectField,
   TextField,
   useCreatePath,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -45,6 +46,25 @@ export function BuyerField(_: SectionProps) {
     <LinkBase to={createPath({ resource: 'users', id: order.userId, type: 'show' })}>
       {order.email}
     </LinkBase>
+  );
+}
+
+/**
+ * A line the buyer bought although its key does not activate in their country: which country
+ * and when they confirmed it (docs/regions.md); nothing for the others.
+ */
+function RegionConfirmedField(_: { label?: string; sortable?: boolean }) {
+  const item = useRecordContext<AdminOrder['items'][number]>();
+  const translate = useTranslate();
+  const locale = useLocaleState()[0];
+  if (!item?.regionConfirmed) return null;
+  return (
+    <Typography variant="body2" color="warning.main" data-region-confirmed>
+      {translate('resources.orders.region_confirmed', {
+        country: item.regionConfirmed.country,
+        at: new Date(item.regionConfirmed.at).toLocaleString(locale),
+      })}
+    </Typography>
   );
 }
 
@@ -83,6 +103,10 @@ export function OrderLines(_: SectionProps) {
           source="refundedCents"
           currency={order.currency}
           label="resources.orders.line_fields.refundedCents"
+          sortable={false}
+        />
+        <RegionConfirmedField
+          label="resources.orders.line_fields.regionConfirmed"
           sortable={false}
         />
         <RefundLineButton order={order} />

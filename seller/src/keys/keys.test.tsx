@@ -19,6 +19,7 @@ const OFFER: SellerOffer = {
   prices: { eur: 1999, usd: 2159, gbp: 1719 },
   stock: 1,
   zeroVat: false,
+  region: 'Global',
   status: 'active',
   source: { kind: 'upload' },
   createdAt: '2026-03-01T10:00:00.000Z',

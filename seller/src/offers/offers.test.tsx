@@ -20,6 +20,7 @@ const OFFER: SellerOffer = {
   prices: { eur: 1999, usd: 2199, gbp: 1699 },
   stock: 12,
   zeroVat: false,
+  region: 'Global',
   status: 'paused',
   source: { kind: 'upload' },
   createdAt: '2026-01-02T10:00:00.000Z',
@@ -32,6 +33,7 @@ const SUPPLIER_OFFER: SellerOffer = {
   prices: { eur: 1450, usd: 1566, gbp: 1247 },
   stock: 5,
   zeroVat: false,
+  region: 'Global',
   status: 'paused',
   source: {
     kind: 'supplier',

@@ -16,6 +16,8 @@ const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503> =
   PAYMENT_UNAVAILABLE: 503,
   // A key supplier could not be reached (down, timing out, breaker open): try again later.
   SUPPLIER_UNAVAILABLE: 503,
+  // A cart line whose key does not activate in the buyer's country, not confirmed (docs/regions.md).
+  REGION_NOT_CONFIRMED: 409,
   INTERNAL: 500,
 };
 

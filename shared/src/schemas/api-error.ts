@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'PAYMENT_UNAVAILABLE',
   'SUPPLIER_UNAVAILABLE',
+  'REGION_NOT_CONFIRMED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -23,6 +24,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: 'Too many requests: please wait a moment',
   PAYMENT_UNAVAILABLE: 'The payment service is not available: please try again in a moment',
   SUPPLIER_UNAVAILABLE: 'The supplier is not answering: please try again in a moment',
+  REGION_NOT_CONFIRMED:
+    'This key does not activate in your country: confirm that you want it anyway',
   INTERNAL: 'Something went wrong',
 };
 

@@ -33,8 +33,17 @@ export const CartProductInputSchema = z.object({
   isZeroVat: z.boolean().optional(),
   /** Ignored: the product says. */
   name: z.string().max(300).optional(),
+  /**
+   * The buyer confirmed buying this offer although its key does not activate in `country`
+   * (docs/regions.md); `at` is the server's to write, a client's is ignored.
+   */
+  regionConfirmed: z.object({ country: CountryCodeSchema }).optional(),
 });
 export type CartProductInput = z.input<typeof CartProductInputSchema>;
+
+/** A buyer's confirmation that they buy a key that does not activate in their country. */
+export const RegionConfirmationSchema = z.object({ country: CountryCodeSchema, at: z.string() });
+export type RegionConfirmation = z.infer<typeof RegionConfirmationSchema>;
 
 /** A cart line: the spec's fields, plus `outOfStock` when its offer has no keys (quantity 0). */
 export const CartProductSchema = z.object({
@@ -48,6 +57,8 @@ export const CartProductSchema = z.object({
   name: z.string(),
   /** The offer sells nothing now (no keys, paused or gone): the line waits at quantity 0. */
   outOfStock: z.boolean().optional(),
+  /** The buyer confirmed the key does not activate in their country: which, and when (ISO 8601). */
+  regionConfirmed: RegionConfirmationSchema.optional(),
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
@@ -77,12 +88,19 @@ export const AddToCartRequestSchema = z.object({
     .regex(/^[a-z0-9]+$/i, 'Base-36 digits only'),
   products: z.array(CartProductInputSchema).min(1, 'At least one line').max(MAX_CART_LINES),
   addedFromCartPage: z.boolean().default(false),
+  /**
+   * The buyer's country (ISO 3166-1 alpha-2): a line whose key does not activate there is
+   * refused (409 `REGION_NOT_CONFIRMED`) unless it carries `regionConfirmed` for it.
+   */
+  country: CountryCodeSchema.optional(),
 });
 export type AddToCartRequest = z.input<typeof AddToCartRequestSchema>;
 
 /** Body of `POST /api/user/cart/updateCartProducts`: the cart's lines, replaced whole. */
 export const UpdateCartProductsRequestSchema = z.object({
   products: z.array(CartProductInputSchema).max(MAX_CART_LINES),
+  /** The buyer's country: checked as `addToCart` checks it. */
+  country: CountryCodeSchema.optional(),
 });
 export type UpdateCartProductsRequest = z.input<typeof UpdateCartProductsRequestSchema>;
 

@@ -3,7 +3,7 @@ import { IMAGE_SHAPES, IMAGE_SIZES, ProductTypeSchema } from '../constants/produ
 import { CategoryIdSchema } from '../constants/categories.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
-import { RegionSchema } from '../constants/regions.ts';
+import { ActivationRegionSchema, RegionSchema } from '../constants/regions.ts';
 import { SUPPLIER_IDS } from '../constants/suppliers.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
 import { BrandSchema } from './brands.ts';
@@ -104,6 +104,8 @@ export const SaleSchema = z.object({
   /** The seller's defective keys per 100 sold (90 days); absent until first counted. */
   sellerDefectRate: z.number().min(0).optional(),
   prices: CurrencyPricesSchema,
+  /** Where its keys activate (docs/regions.md): the product's region unless the offer says. */
+  region: ActivationRegionSchema,
   /** The prior price of a reduction of this offer's price, per currency (price-history module). */
   referenceCents: ReferencePricesSchema.optional(),
   inStock: z.boolean(),

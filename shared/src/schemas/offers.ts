@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencySchema } from '../constants/currencies.ts';
+import { ActivationRegionSchema } from '../constants/regions.ts';
 import { SupplierIdSchema } from '../constants/suppliers.ts';
 import { RateCurrencySchema } from './exchange-rates.ts';
 import { KeyCountsSchema } from './keys.ts';
@@ -120,6 +121,8 @@ export const SellerOfferCreateSchema = z
     productId: ObjectIdHexSchema,
     prices: OfferPricesInputSchema.optional(),
     zeroVat: z.boolean().default(false),
+    /** Where the keys activate; left out: what the supplier reports, else the product's region. */
+    region: ActivationRegionSchema.optional(),
     status: SellerOfferStatusSchema.default('active'),
     source: OfferSourceInputSchema.default({ kind: 'upload' }),
   })
@@ -134,6 +137,8 @@ export type SellerOfferCreate = z.infer<typeof SellerOfferCreateSchema>;
 export const SellerOfferUpdateSchema = z.object({
   prices: OfferPricesInputSchema.optional(),
   zeroVat: z.boolean().optional(),
+  /** Where the keys activate (docs/regions.md). */
+  region: ActivationRegionSchema.optional(),
   status: SellerOfferStatusSchema.optional(),
   source: OfferSourceInputSchema.optional(),
 });
@@ -214,6 +219,8 @@ export const SellerOfferSchema = z.object({
   prices: z.object({ eur: z.number().int(), usd: z.number().int(), gbp: z.number().int() }),
   stock: z.number().int().min(0),
   zeroVat: z.boolean(),
+  /** Where the keys activate (docs/regions.md). */
+  region: ActivationRegionSchema,
   status: OfferStatusSchema,
   source: OfferSourceSchema,
   createdAt: z.string(),

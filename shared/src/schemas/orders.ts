@@ -82,6 +82,11 @@ export const OrderItemSchema = z.object({
   refundedCents: Cents,
   /** The delivered keys: empty until the order is approved. */
   keys: z.array(OrderKeySchema),
+  /**
+   * The buyer confirmed buying it although its key does not activate in their country
+   * (docs/regions.md): the country and when, as the cart line recorded it.
+   */
+  regionConfirmed: z.object({ country: z.string(), at: z.string() }).optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -132,6 +137,8 @@ export const OrderPlaceSchema = z.object({
       z.object({
         offerId: ObjectIdHex('an offer id'),
         quantity: z.number().int('Must be a whole number').min(1, 'At least 1').max(100),
+        /** The cart line's confirmation that the key does not activate in the buyer's country. */
+        regionConfirmed: z.object({ country: CountryCodeSchema, at: z.iso.datetime() }).optional(),
       }),
     )
     .min(1, 'At least one line')

@@ -1,5 +1,5 @@
 import { MongoServerError, type Db, type IndexDescription } from 'mongodb';
-import type { Currency } from '@market/shared';
+import type { Currency, RegionConfirmation } from '@market/shared';
 
 /** A cart line as stored: the spec's fields; the price is the last one the offer had. */
 export type CartLineDoc = {
@@ -12,6 +12,8 @@ export type CartLineDoc = {
   isZeroVat: boolean;
   name: string;
   outOfStock: boolean;
+  /** The buyer confirmed the key does not activate in their country (cart-regions.ts). */
+  regionConfirmed?: RegionConfirmation;
 };
 
 export type CartDoc = {

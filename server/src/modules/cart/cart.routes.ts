@@ -29,7 +29,7 @@ export const cartRoutes = (service: CartService, limit: RateLimit) =>
       {
         summary: 'Add lines to the caller’s cart (also merges a guest cart on sign-in)',
         description:
-          'A line already in the cart gets the units (at most 99, never more than the offer’s keys); quantity 0 counts as 1. A client-sent price, name or VAT flag is ignored. The same `transactionId` again changes nothing. 404 when no line names a known product.',
+          'A line already in the cart gets the units (at most 99, never more than the offer’s keys); quantity 0 counts as 1. A client-sent price, name or VAT flag is ignored. The same `transactionId` again changes nothing. 404 when no line names a known product. With `country`, a line whose key does not activate there answers 409 `REGION_NOT_CONFIRMED` (field `products.<i>.regionConfirmed`) unless it carries `regionConfirmed` for that country, which the line then keeps with the time (docs/regions.md).',
         body: AddToCartRequestSchema,
         response: { status: 200, description: 'The cart', schema: CartSchema },
         errors: [404, 409],
@@ -69,7 +69,8 @@ export const userCartRoutes = (service: CartService) =>
       errors: [409],
     },
     async (c) => {
-      const updatedResult = await service.replace(currentUser(c).uid, c.req.valid('json').products);
+      const { products, country } = c.req.valid('json');
+      const updatedResult = await service.replace(currentUser(c).uid, products, country);
       return c.json({ success: true, updatedResult });
     },
   );

@@ -8,6 +8,7 @@ import {
   type Cart,
   type CartProductInput,
   type CartSummary,
+  type CountryCode,
   type Currency,
   type Locale,
   type VatTable,
@@ -15,22 +16,48 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import type { CouponService } from '../coupons/coupons.service.ts';
 import type { CartPricing, LiveOffer, PricedLine } from './cart-pricing.ts';
+import { regionConfirmation, type RegionAsk, type RegionCheck } from './cart-regions.ts';
 import type { CartDoc, CartLineDoc, CartRepository } from './cart.repository.ts';
 
 /** How often a write that lost a race with another write to the same cart is redone. */
 const MAX_ATTEMPTS = 5;
 
-type LineRequest = { productId: string; sellerId: string; quantity: number; currency: Currency };
+type LineRequest = {
+  productId: string;
+  sellerId: string;
+  quantity: number;
+  currency: Currency;
+} & RegionAsk;
 
 const requestOf = (p: CartProductInput): LineRequest => ({
   productId: p.productId.toLowerCase(),
   sellerId: p.sellerId,
   quantity: p.quantity ?? 1,
   currency: p.currency ?? 'eur',
+  ...(p.regionConfirmed && { regionConfirmed: p.regionConfirmed }),
 });
 
+/** The lines a request checks against the buyer's country, each with its index in the request. */
+const checkedLines = (
+  lines: readonly CartProductInput[],
+  country: CountryCode | undefined,
+  now: Date,
+  skip: ReadonlySet<string> = new Set(),
+): RegionCheck => {
+  const checked = new Map<string, number>();
+  lines.forEach((line, i) => {
+    const key = lineKey(requestOf(line));
+    if (!skip.has(key) && !checked.has(key)) checked.set(key, i);
+  });
+  return { country, checked, now };
+};
+
 /** A priced line as stored; an out-of-stock line keeps the last price it had. */
-function toLine(priced: PricedLine, before: CartLineDoc | undefined): CartLineDoc {
+function toLine(
+  priced: PricedLine,
+  before: CartLineDoc | undefined,
+  regionConfirmed = before?.regionConfirmed,
+): CartLineDoc {
   return {
     productId: priced.productId,
     sellerId: priced.sellerId,
@@ -40,6 +67,7 @@ function toLine(priced: PricedLine, before: CartLineDoc | undefined): CartLineDo
     isZeroVat: priced.isZeroVat,
     name: priced.name,
     outOfStock: priced.outOfStock,
+    ...(regionConfirmed && { regionConfirmed }),
   };
 }
 
@@ -85,10 +113,26 @@ export function createCartService(deps: {
 }) {
   const { carts, price, coupons, vat, clock = () => new Date() } = deps;
 
-  /** The stored lines priced again, each keeping what it had when its offer is gone. */
-  async function reprice(lines: readonly LineRequest[], before: readonly CartLineDoc[]) {
+  /**
+   * The stored lines priced again, each keeping what it had when its offer is gone; the lines
+   * `check` names must activate in the buyer's country or carry a confirmation for it.
+   */
+  async function reprice(
+    lines: readonly LineRequest[],
+    before: readonly CartLineDoc[],
+    check?: RegionCheck,
+  ) {
     const old = new Map(before.map((l) => [lineKey(l), l]));
-    return (await price(lines)).map((p) => toLine(p, old.get(lineKey(p))));
+    const asked = new Map(lines.map((l) => [lineKey(l), l.regionConfirmed]));
+    return (await price(lines)).map((p) => {
+      const stored = old.get(lineKey(p));
+      const key = lineKey(p);
+      return toLine(
+        p,
+        stored,
+        regionConfirmation(p, asked.get(key), stored?.regionConfirmed, check),
+      );
+    });
   }
 
   /** `get`, with what the checkout needs too; one read of the cart, one write when it changed. */
@@ -142,7 +186,13 @@ export function createCartService(deps: {
      */
     async add(
       userId: string,
-      input: { transactionId: string; products: CartProductInput[]; addedFromCartPage: boolean },
+      input: {
+        transactionId: string;
+        products: CartProductInput[];
+        addedFromCartPage: boolean;
+        /** The buyer's country: the added lines must activate there or be confirmed. */
+        country?: CountryCode | undefined;
+      },
     ): Promise<Cart> {
       const added = input.products.map((p) => ({
         ...requestOf(p),
@@ -152,7 +202,11 @@ export function createCartService(deps: {
         const doc = await carts.find(userId);
         if (doc?.transactionIds.includes(input.transactionId)) return toCart(userId, doc);
         const before = doc?.products ?? [];
-        const products = await reprice(mergeLines<LineRequest>(before, added), before);
+        const products = await reprice(
+          mergeLines<LineRequest>(before, added),
+          before,
+          checkedLines(input.products, input.country, clock()),
+        );
         const addedKeys = new Set(added.map(lineKey));
         const recentItem = products.findLast((l) => addedKeys.has(lineKey(l)));
         if (!recentItem) throw new AppError('NOT_FOUND', { message: 'No such product' });
@@ -174,12 +228,17 @@ export function createCartService(deps: {
       await carts.empty(userId, clock());
     },
 
-    /** Replaces the cart's lines (repeated lines add up); unknown products are dropped. */
-    async replace(userId: string, lines: CartProductInput[]): Promise<Cart> {
+    /**
+     * Replaces the cart's lines (repeated lines add up); unknown products are dropped. A line new
+     * to the cart must activate in `country` or be confirmed, as in `add`.
+     */
+    async replace(userId: string, lines: CartProductInput[], country?: CountryCode): Promise<Cart> {
       const wanted = mergeLines<LineRequest>([], lines.map(requestOf));
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const doc = await carts.find(userId);
-        const products = await reprice(wanted, doc?.products ?? []);
+        const kept = new Set((doc?.products ?? []).map(lineKey));
+        const check = checkedLines(lines, country, clock(), kept);
+        const products = await reprice(wanted, doc?.products ?? [], check);
         const now = clock();
         const change = {
           products,

@@ -131,7 +131,12 @@ export function createCheckoutService(deps: {
     return buying.map((line) => {
       const live = offers.get(lineKey(line));
       if (!live) throw ranOut({ [`products.${line.index}.quantity`]: 'Out of stock' });
-      return { index: line.index, live, quantity: line.quantity };
+      return {
+        index: line.index,
+        live,
+        quantity: line.quantity,
+        regionConfirmed: line.regionConfirmed,
+      };
     });
   }
 
@@ -142,9 +147,11 @@ export function createCheckoutService(deps: {
       return await orderService.placeOrder({
         user: buyer,
         order: {
-          lines: lines.map(({ live, quantity }) => ({
+          lines: lines.map(({ live, quantity, regionConfirmed }) => ({
             offerId: live.offer._id.toHexString(),
             quantity,
+            // The buyer's confirmation that the key does not activate where they are (docs/regions.md).
+            ...(regionConfirmed && { regionConfirmed }),
           })),
           currency: input.currency,
           couponCode: input.couponCode ?? null,

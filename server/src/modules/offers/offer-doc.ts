@@ -1,5 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import type {
+  ActivationRegion,
   Currency,
   OfferStatus,
   RateCurrency,
@@ -70,6 +71,12 @@ export type OfferDoc = {
    */
   stock: number;
   zeroVat: boolean;
+  /**
+   * Where its keys activate (docs/regions.md): the seller's choice, else what the supplier
+   * reports, else the product's region. Absent on offers from before regions (the offers
+   * module's migration sets them): those are the product's.
+   */
+  region?: ActivationRegion;
   status: OfferStatus;
   /**
    * Set while the seller is not in good standing (suspended): the offer is off sale whatever

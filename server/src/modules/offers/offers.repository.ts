@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Db, Filter, IndexDescription, ObjectId } from 'mongodb';
-import type { OfferStatus, RateCurrency, SyncPauseReason } from '@market/shared';
+import type { ActivationRegion, OfferStatus, RateCurrency, SyncPauseReason } from '@market/shared';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { OfferDoc, SupplierSourceDoc } from './offer-doc.ts';
 import { supplierOfferQueries } from './supplier-offers.repository.ts';
@@ -72,7 +72,10 @@ export type OfferPageFilter = {
 export type AdminOfferPageFilter = OfferPageFilter & { sellerId?: string | undefined };
 
 type OfferChange = Partial<
-  Pick<OfferDoc, 'prices' | 'convertedCurrencies' | 'zeroVat' | 'status' | 'source' | 'stock'>
+  Pick<
+    OfferDoc,
+    'prices' | 'convertedCurrencies' | 'zeroVat' | 'status' | 'source' | 'stock' | 'region'
+  >
 >;
 
 function pageQuery(filter: AdminOfferPageFilter): Filter<OfferDoc> {
@@ -119,6 +122,14 @@ export function createOfferRepository(db: Db) {
         { upsert: true, returnDocument: 'after' },
       ),
     insert: (doc: OfferDoc) => offers.insertOne(doc),
+    /** Offers from before regions (the regions migration): id and product, in id order. */
+    withoutRegion: () =>
+      offers
+        .find({ region: { $exists: false } }, { projection: { _id: 1, productId: 1 } })
+        .sort({ _id: 1 }),
+    /** Gives these offers a region, where none was set meanwhile (a seller's choice wins). */
+    setMissingRegion: (ids: ObjectId[], region: ActivationRegion) =>
+      offers.updateMany({ _id: { $in: ids }, region: { $exists: false } }, { $set: { region } }),
     /** The seller's own offer; null for an unknown id and for another seller's offer alike. */
     findOwn: (id: ObjectId, sellerId: string) => offers.findOne({ _id: id, sellerId }),
     /** Changes fields of the seller's own offer; null when it is not theirs. */

@@ -1,12 +1,14 @@
 import { MongoServerError, ObjectId } from 'mongodb';
 import {
   UPLOAD_KEY_CODE_PATTERN,
+  type ActivationRegion,
   type KeyUploadResult,
   type OfferSource,
   type OfferStatus,
   type SellerOffer,
   type SellerOfferCreate,
   type SellerOfferUpdate,
+  type SupplierId,
 } from '@market/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
@@ -44,7 +46,7 @@ export function toOfferSource(source: OfferSourceDoc | undefined): OfferSource {
 /** An offer as the seller console shows it. */
 export function toSellerOffer(
   doc: OfferDoc,
-  product: Pick<ProductDoc, 'name'> | undefined,
+  product: Pick<ProductDoc, 'name' | 'region'> | undefined,
 ): SellerOffer {
   return {
     id: doc._id.toHexString(),
@@ -53,6 +55,8 @@ export function toSellerOffer(
     prices: { eur: doc.prices.eur, usd: doc.prices.usd, gbp: doc.prices.gbp },
     stock: doc.stock,
     zeroVat: doc.zeroVat,
+    // An offer from before regions activates where its product does.
+    region: doc.region ?? product?.region ?? 'Global',
     status: doc.status,
     source: toOfferSource(doc.source),
     createdAt: doc.createdAt.toISOString(),
@@ -94,8 +98,19 @@ export function createSellerOfferService(deps: {
   supplierOffers: SupplierOffers;
   supplierRestock: SupplierRestock;
   auditLog: AuditLog;
+  /**
+   * Where a supplier's product activates, as its catalogue import read it (docs/regions.md);
+   * null when the catalogue was not imported or names no region.
+   */
+  supplierRegion?: (supplier: SupplierId, sku: string) => Promise<ActivationRegion | null>;
 }) {
   const { offers, products, keys, vault, pricing, supplierOffers, auditLog } = deps;
+
+  /** A supplier source's region as the supplier reports it; null when unknown. */
+  const reportedRegion = async (source: OfferSourceDoc | undefined) =>
+    source?.kind === 'supplier'
+      ? ((await deps.supplierRegion?.(source.supplier, source.sku)) ?? null)
+      : null;
 
   const withProductNames = async (docs: OfferDoc[]) => {
     const ids = [...new Set(docs.map((d) => d.productId.toHexString()))].map(
@@ -168,6 +183,8 @@ export function createSellerOfferService(deps: {
         sellerId,
         stock: 0,
         zeroVat: input.zeroVat,
+        // The seller's word, else the supplier's, else the product's (docs/regions.md).
+        region: input.region ?? (await reportedRegion(fields.source)) ?? product.region,
         ...fields,
         createdAt: now,
         updatedAt: now,
@@ -213,10 +230,15 @@ export function createSellerOfferService(deps: {
           : input.source === undefined && isSupplierOffer(current)
             ? await supplierOffers.reprice(current, { ...wanted, bump: true })
             : null;
+      // A new supplier source brings the region its supplier reports, unless the seller says.
+      const region =
+        input.region ??
+        (input.source?.kind === 'supplier' ? await reportedRegion(supplierFields?.source) : null);
+      const regionSet = region ? { region } : {};
       let updated;
       if (supplierFields) {
         const { source, ...fields } = supplierFields;
-        const set = { ...fields, zeroVat: wanted.zeroVat };
+        const set = { ...fields, zeroVat: wanted.zeroVat, ...regionSet };
         // A supplier offer keeps its restock batches as they are: a restock may run meanwhile.
         updated = isSupplierOffer(current)
           ? await offers.updateOwnSupplier(current._id, sellerId, set, source)
@@ -235,6 +257,7 @@ export function createSellerOfferService(deps: {
         updated = await offers.updateOwn(current._id, sellerId, {
           ...(await pricing.complete(input.prices)),
           ...wanted,
+          ...regionSet,
           source: { kind: 'upload' },
           stock: await keys.countAvailable(current._id),
         });
@@ -242,6 +265,7 @@ export function createSellerOfferService(deps: {
         updated = await offers.updateOwn(current._id, sellerId, {
           ...(input.prices && (await pricing.complete(keepConversions(input.prices, current)))),
           ...wanted,
+          ...regionSet,
         });
       }
       if (!updated) throw new AppError('NOT_FOUND');

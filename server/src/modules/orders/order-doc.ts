@@ -30,6 +30,11 @@ export type OrderItemDoc = {
   vatRateBps: number;
   /** The keys the order holds for this line (reserved, then sold); the keys say so too. */
   keyIds: ObjectId[];
+  /**
+   * The buyer confirmed the key does not activate in their country (docs/regions.md), as the
+   * cart line recorded it: which country, and when.
+   */
+  regionConfirmed?: { country: string; at: Date };
   deliveredCount: number;
   /** The line's share of the coupon discount (what its refund leaves out). */
   discountCents: number;

@@ -71,16 +71,21 @@ export function createOrderPlacement(deps: {
     vat: VatTable,
   ) {
     const known = new Map(live.map((l) => [l.offer._id.toHexString(), l]));
-    const merged = new Map<string, { index: number; quantity: number }>();
+    const merged = new Map<
+      string,
+      { index: number; quantity: number; regionConfirmed?: { country: string; at: string } }
+    >();
     input.lines.forEach((line, index) => {
       const current = merged.get(line.offerId.toLowerCase());
+      const regionConfirmed = current?.regionConfirmed ?? line.regionConfirmed;
       merged.set(line.offerId.toLowerCase(), {
         index: current?.index ?? index,
         quantity: (current?.quantity ?? 0) + line.quantity,
+        ...(regionConfirmed && { regionConfirmed }),
       });
     });
     const items: Array<OrderItemDoc & { index: number }> = [];
-    for (const [offerId, { index, quantity }] of merged) {
+    for (const [offerId, { index, quantity, regionConfirmed }] of merged) {
       const read = known.get(offerId);
       const line = read
         ? offerLineOf(read, input.currency, vat)
@@ -116,6 +121,9 @@ export function createOrderPlacement(deps: {
         keyIds: [],
         deliveredCount: 0,
         discountCents: 0,
+        ...(regionConfirmed && {
+          regionConfirmed: { country: regionConfirmed.country, at: new Date(regionConfirmed.at) },
+        }),
         ...(offer.source?.kind === 'supplier' &&
           offer.source.mode === 'onDemand' && { onDemand: true as const }),
       });

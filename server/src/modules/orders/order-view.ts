@@ -30,6 +30,12 @@ function toItem(item: OrderItemDoc, keys: OrderKeyDoc[], approved: boolean): Ord
     deliveredCount: item.deliveredCount,
     refundedCents: item.refundedCents ?? 0,
     keys: approved ? deliveredKeys(item, keys) : [],
+    ...(item.regionConfirmed && {
+      regionConfirmed: {
+        country: item.regionConfirmed.country,
+        at: item.regionConfirmed.at.toISOString(),
+      },
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ const sale = (offerId: string, eur: number, usd: number, gbp: number): Sale => (
   sellerId: `seller-${offerId}`,
   sellerName: `Seller ${offerId}`,
   prices: { eur, usd, gbp },
+  region: 'Global',
   inStock: true,
   apiName: 'marketplace',
   sellerRating: { average: 0, count: 0 },

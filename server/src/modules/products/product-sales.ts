@@ -1,5 +1,6 @@
 import {
   CURRENCIES,
+  type ActivationRegion,
   NO_RATING,
   rankOffers,
   type Currency,
@@ -13,19 +14,32 @@ import type { OfferDoc } from '../offers/offers.facade.ts';
 /** Where keys a seller uploaded come from (a supplier-backed offer names its supplier). */
 export const OWN_OFFERS_API = 'marketplace';
 
+/**
+ * A sale before its product is read: `region` is absent on an offer from before regions, whose
+ * keys activate where its product's do (`withRegion`).
+ */
+export type SaleDraft = Omit<Sale, 'region'> & { region: ActivationRegion | undefined };
+
+/** A sale's region, its product's when the offer has none of its own. */
+export const withRegion = (sale: SaleDraft, productRegion: ActivationRegion): Sale => ({
+  ...sale,
+  region: sale.region ?? productRegion,
+});
+
 /** An offer as buyers see it, with its seller's rating; `apiName` says where its keys come from. */
 export function toSale(
   offer: OfferDoc,
   sellerName: string,
   sellerRating: RatingSummary = NO_RATING,
   sellerDefectRate?: number,
-): Sale {
+): SaleDraft {
   return {
     offerId: offer._id.toHexString(),
     sellerId: offer.sellerId,
     sellerName,
     ...(sellerDefectRate === undefined ? {} : { sellerDefectRate }),
     prices: { ...offer.prices },
+    region: offer.region,
     inStock: offer.stock > 0,
     apiName: offer.source?.kind === 'supplier' ? offer.source.supplier : OWN_OFFERS_API,
     sellerRating,

@@ -7,7 +7,6 @@ import {
   type Currency,
   type Locale,
   type ProductSales,
-  type Sale,
   type StoreProduct,
 } from '@market/shared';
 import type { Logger } from '../../logger.ts';
@@ -17,7 +16,14 @@ import type { PlatformFacade } from '../platforms/platforms.facade.ts';
 import type { PriceHistoryService } from '../price-history/price-history.service.ts';
 import type { IndexAnswer, IndexQuery } from '../search/catalogue-index.ts';
 import type { SellerFacade } from '../sellers/sellers.facade.ts';
-import { offersList, salesPriceRange, sortSales, toSale } from './product-sales.ts';
+import {
+  offersList,
+  salesPriceRange,
+  sortSales,
+  toSale,
+  withRegion,
+  type SaleDraft,
+} from './product-sales.ts';
 import type { ProductDoc, ProductRepository } from './products.repository.ts';
 import { localized, productPath, toStoreProduct, type PlatformFacts } from './store-product.ts';
 
@@ -82,8 +88,8 @@ export function createCatalogueService(deps: Deps) {
    */
   async function salesByProduct(
     ids: ObjectId[],
-  ): Promise<{ byProduct: Map<string, Sale[]>; defectsPer100: (sellerId: string) => number }> {
-    const byProduct = new Map<string, Sale[]>();
+  ): Promise<{ byProduct: Map<string, SaleDraft[]>; defectsPer100: (sellerId: string) => number }> {
+    const byProduct = new Map<string, SaleDraft[]>();
     let standings: Awaited<ReturnType<typeof standingsOf>> = new Map();
     try {
       const live = await offers.liveOffersOfMany(ids);
@@ -152,7 +158,8 @@ export function createCatalogueService(deps: Deps) {
           .map((s) => ({ id: new ObjectId(s.offerId), prices: s.prices })),
       );
       return docs.map((doc) => {
-        const sales = (byProduct.get(doc._id.toHexString()) ?? []).map((sale) => {
+        const sales = (byProduct.get(doc._id.toHexString()) ?? []).map((draft) => {
+          const sale = withRegion(draft, doc.region);
           const referenceCents = refs?.get(sale.offerId);
           return referenceCents ? { ...sale, referenceCents } : sale;
         });

@@ -1,5 +1,5 @@
 import { ObjectId, type Db, type Filter, type IndexDescription } from 'mongodb';
-import type { Region, SupplierId } from '@market/shared';
+import { activationRegionOf, type Region, type SupplierId } from '@market/shared';
 import type { SupplierPrice } from '../../integrations/suppliers/supplier.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 
@@ -95,6 +95,11 @@ export function createSupplierProductRepository(db: Db) {
     /** How many products the supplier lists now (as far as the imports know). */
     countLive: (supplier: SupplierId) => products.countDocuments({ supplier, gone: false }),
     findById: (id: ObjectId) => products.findOne({ _id: id }),
+    /** Where the supplier says the sku's keys activate (docs/regions.md); null when unknown. */
+    async activationRegion(supplier: SupplierId, sku: string) {
+      const doc = await products.findOne({ supplier, sku }, { projection: { supplierRegions: 1 } });
+      return doc ? activationRegionOf(doc.supplierRegions) : null;
+    },
     /** A page of a supplier's live products. */
     async page(f: SupplierProductFilter, q: ListQuery) {
       const query: Filter<SupplierProductDoc> = { supplier: f.supplier, gone: false };
