@@ -32,6 +32,8 @@ export type InvoiceLineDoc = {
   discountCents: number;
   grossCents: number;
   vatRateBps: number;
+  /** The offer carries no VAT (a seller outside the VAT system, an exempt voucher). */
+  zeroVat: boolean;
   vatCents: number;
   netCents: number;
   seller: TraderSnapshot;

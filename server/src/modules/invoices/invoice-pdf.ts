@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceDoc, PartySnapshot } from './invoice-doc.ts';
-import { dateIn, invoiceTexts, moneyIn, rateOf } from './invoice-texts.ts';
+import { countryName, dateIn, invoiceTexts, moneyIn, rateOf } from './invoice-texts.ts';
 
 const MARGIN = 48;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
@@ -63,9 +63,14 @@ export function renderInvoicePdf(doc: InvoiceDoc): Promise<Buffer> {
     MARGIN + WIDTH / 2,
     top,
   );
-  pdf.text(`${t.vatCountry}: ${doc.taxCountry ?? t.outsideEu}`, MARGIN + WIDTH / 2, pdf.y, {
-    width: WIDTH / 2,
-  });
+  pdf.text(
+    `${t.vatCountry}: ${doc.taxCountry ? countryName(doc.locale, doc.taxCountry) : t.outsideEu}`,
+    MARGIN + WIDTH / 2,
+    pdf.y,
+    {
+      width: WIDTH / 2,
+    },
+  );
   pdf.y = Math.max(issuerEnd, pdf.y);
   pdf.moveDown(0.5).fontSize(7).fillColor('#555').text(t.issuerRole, MARGIN, pdf.y, {
     width: WIDTH,
@@ -92,7 +97,8 @@ export function renderInvoicePdf(doc: InvoiceDoc): Promise<Buffer> {
     if (line.discountCents > 0) {
       pdf.text(`${t.discount}: −${money(line.discountCents)}`, MARGIN + 8, pdf.y);
     }
-    if (line.vatRateBps === 0) pdf.text(t.zeroRated, MARGIN + 8, pdf.y, { width: WIDTH - 8 });
+    // A zero-VAT offer says why; a buyer outside the EU pays none on any line (said once, above).
+    if (line.zeroVat) pdf.text(t.zeroRated, MARGIN + 8, pdf.y, { width: WIDTH - 8 });
     pdf.fillColor('black').moveDown(0.4);
   }
 

@@ -45,6 +45,7 @@ export function invoiceLine(
     discountCents: item.discountCents,
     grossCents,
     vatRateBps,
+    zeroVat: item.zeroVat,
     vatCents,
     netCents: grossCents - vatCents,
     seller,

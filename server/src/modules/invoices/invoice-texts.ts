@@ -96,3 +96,7 @@ export const dateIn = (locale: Locale) => {
 
 /** Basis points as a rate: 2200 → `22%`, 550 → `5.5%`. */
 export const rateOf = (bps: number) => `${bps / 100}%`;
+
+/** A country's name in the document's language (`IT` → Italy, Italia), its code otherwise. */
+export const countryName = (locale: Locale, code: string) =>
+  new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
