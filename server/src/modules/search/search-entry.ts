@@ -15,7 +15,10 @@ export type SearchEntry = {
   minPrice: Record<Currency, number | null>;
   createdAt: number;
   imageUrl: string | null;
-  /** Units sold and average rating, when known: relevance's tie-breakers. */
+  /**
+   * Units of approved orders of the last 90 days and the approved reviews' average: relevance's
+   * tie-breakers (`search-signals.ts`).
+   */
   sales: number;
   rating: number;
 };
