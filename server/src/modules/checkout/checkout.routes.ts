@@ -66,7 +66,7 @@ export const userCheckoutRoutes = (service: CheckoutService) =>
 const webhook = (name: string) => ({
   summary: `${name} webhook`,
   description:
-    'The raw body is verified with the provider (400 when it is not authentic). Each event id is handled once; an approval or capture settles its order (capture once, then delivery), a chargeback (PayPal `PAYMENT.CAPTURE.REVERSED`, Checkout.com `payment_chargeback`) marks the delivered order charged back, revokes its unrevealed keys, debits the sellers and blocklists the buyer and the instrument; events for unknown orders are acknowledged and ignored. 503 when the provider could not be asked: it delivers again.',
+    'The raw body is verified with the provider (400 when it is not authentic). Each event id is handled once; an approval or capture settles its order (capture once, then delivery), a chargeback (PayPal `PAYMENT.CAPTURE.REVERSED`, Checkout.com `payment_chargeback`) marks the delivered order charged back, revokes its unrevealed keys, debits the sellers and blocklists the buyer and the instrument; a dispute (PayPal `CUSTOMER.DISPUTE.*`, Checkout.com `dispute_*`) is read at the provider and answered with the shop’s evidence, and a won one gives the sellers back what the chargeback debited (docs/disputes.md); events for unknown orders are acknowledged and ignored. 503 when the provider could not be asked: it delivers again.',
   response: {
     status: 200 as const,
     description: 'Taken in',
