@@ -17,24 +17,13 @@ import { compress } from './middleware/compress.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { signInRequirements } from './middleware/sign-in-requirements.ts';
 import { requestLog } from './middleware/request-log.ts';
-import {
-  adminDashboardRoutes,
-  adminLookupRoutes,
-  sellerDashboardRoutes,
-} from './modules/dashboards/dashboards.routes.ts';
 import { auditTrail } from './modules/audit/audit-trail.ts';
 import { adminOfferRoutes } from './modules/offers/offers.admin.routes.ts';
 import { sellerOfferRoutes } from './modules/offers/offers.seller.routes.ts';
 import { adminProductRoutes } from './modules/products/products.admin.routes.ts';
-import { adminProductImageRoutes, publicImageRoutes } from './modules/images/images.routes.ts';
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
 import { publicPriceHistoryRoutes } from './modules/price-history/price-history.routes.ts';
 import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
-import {
-  adminSellerRoutes,
-  sellerApplicationRoutes,
-  sellerApplyRoutes,
-} from './modules/sellers/sellers.routes.ts';
 import {
   adminOrderRoutes,
   sellerSaleRoutes,
@@ -46,11 +35,6 @@ import {
   userCheckoutRoutes,
 } from './modules/checkout/checkout.routes.ts';
 import { adminInvoiceRoutes, userInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
-import {
-  adminConversationRoutes,
-  sellerConversationRoutes,
-  userConversationRoutes,
-} from './modules/conversations/conversations.routes.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { cachedSessionStates } from './identity/session-state-cache.ts';
@@ -60,15 +44,6 @@ import { metricsRoutes } from './observability/metrics-endpoint.ts';
 import { requestMetrics } from './observability/request-metrics.ts';
 import { adminSystemRoutes } from './modules/system/system.admin.routes.ts';
 import { createSystemStatus } from './modules/system/system-status.ts';
-import { adminUserRoutes, signUpRoutes, userAccountRoutes } from './modules/users/users.routes.ts';
-import { adminStaffRoutes } from './modules/users/staff.routes.ts';
-import {
-  accountDataRoutes,
-  adminAnonymiseRoutes,
-  passwordRoutes,
-} from './modules/users/account.routes.ts';
-import { adminLegalChangeRoutes, sellerShopRoutes } from './modules/sellers/shop.routes.ts';
-import { sellerRefundRoutes, sellerSaleDetailRoutes } from './modules/sales/sales.routes.ts';
 import { tokenAuth } from './modules/seller-api/token-auth.ts';
 
 const tooLarge = (): never => {
@@ -108,12 +83,9 @@ export function createApp(c: Container) {
       sessionRoutes(deps.auth, c.userService),
       publicProductRoutes(c.catalogue),
       publicPriceHistoryRoutes(c.priceHistory),
-      signUpRoutes(c.userService),
       paymentWebhookRoutes(c.checkout),
-      sellerApplyRoutes(c.sellerService),
       cartRoutes(c.cartService, limit),
       userCartRoutes(c.cartService),
-      userAccountRoutes(c.userService),
       userOrderRoutes(c.orderService),
       adminOrderRoutes(c.adminOrders),
       adminCheckoutRoutes(c.checkout),
@@ -121,29 +93,10 @@ export function createApp(c: Container) {
       adminInvoiceRoutes(c.invoiceService),
       userCheckoutRoutes(c.checkout),
       sellerSaleRoutes(c.orderService),
-      sellerApplicationRoutes(c.sellerService),
-      adminUserRoutes(c.userService, c.users, c.staffService),
-      adminStaffRoutes(c.staffService, c.userService),
-      adminSellerRoutes(c.sellerService, c.sellers),
       adminProductRoutes(c.productAdmin),
       sellerProductRoutes(c.sellerCatalogue),
       sellerOfferRoutes(c.sellerOffers),
       adminOfferRoutes(c.adminOffers),
-      adminDashboardRoutes(c.dashboards),
-      adminLookupRoutes(c.adminLookup),
-      sellerDashboardRoutes(c.dashboards),
-      userConversationRoutes(c.conversations),
-      sellerConversationRoutes(c.conversations),
-      adminConversationRoutes(c.conversations),
-      passwordRoutes(c.passwordReset),
-      accountDataRoutes(c.userService, c.accountExport, c.accountErasure),
-      adminAnonymiseRoutes(c.userService, c.accountErasure),
-      sellerShopRoutes(c.shopProfile),
-      adminLegalChangeRoutes(c.legalChanges),
-      sellerSaleDetailRoutes(c.saleDetail),
-      sellerRefundRoutes(c.sellerRefunds),
-      publicImageRoutes(c.images),
-      adminProductImageRoutes(c.images),
     ],
     {
       guards: {

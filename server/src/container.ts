@@ -30,6 +30,7 @@ import { createOrderReports } from './modules/affiliates/order-reports.ts';
 import { createDashboardRepository } from './modules/dashboards/dashboards.repository.ts';
 import { createDashboardService } from './modules/dashboards/dashboards.service.ts';
 import { createAdminLookup } from './modules/dashboards/lookup.ts';
+import { dashboardsModule } from './modules/dashboards/dashboards.module.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
 import { createAuditLog, SYSTEM_AUDIT_CONTEXT } from './modules/audit/audit.service.ts';
@@ -142,6 +143,7 @@ import { createProposalService } from './modules/product-proposals/product-propo
 import { createProductAdminService } from './modules/products/product-admin.service.ts';
 import { createImageRepository } from './modules/images/images.repository.ts';
 import { createImageService } from './modules/images/images.service.ts';
+import { imagesModule } from './modules/images/images.module.ts';
 import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
@@ -185,14 +187,16 @@ import { usersModule } from './modules/users/users.module.ts';
 import { affiliatesModule } from './modules/affiliates/affiliates.module.ts';
 import { offersModule } from './modules/offers/offers.module.ts';
 import { createClaims } from './modules/claims/claims.wiring.ts';
-import { conversationIndexes } from './modules/conversations/conversations.repository.ts';
+import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import { createConversations } from './modules/conversations/conversations.wiring.ts';
-import { createSellerRepository, sellerIndexes } from './modules/sellers/sellers.repository.ts';
+import { createSellerRepository } from './modules/sellers/sellers.repository.ts';
+import { sellersModule } from './modules/sellers/sellers.module.ts';
 import { createSellerService } from './modules/sellers/sellers.service.ts';
 import { createLegalChanges } from './modules/sellers/legal-changes.ts';
 import { createShopProfile } from './modules/sellers/shop-profile.ts';
 import { createRefundFacade } from './modules/refunds/refunds.facade.ts';
 import { createSaleDetail } from './modules/sales/sale-detail.ts';
+import { salesModule } from './modules/sales/sales.module.ts';
 import { createSellerRefunds } from './modules/sales/seller-refunds.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
 import { stateModule } from './modules/state/state.module.ts';
@@ -205,7 +209,7 @@ import { createPriceHistoryService } from './modules/price-history/price-history
 import { createTagRepository } from './modules/tags/tags.repository.ts';
 import { tagsModule } from './modules/tags/tags.module.ts';
 import { createTagAdminService } from './modules/tags/tags.service.ts';
-import { createUserRepository, userIndexes } from './modules/users/users.repository.ts';
+import { createUserRepository } from './modules/users/users.repository.ts';
 import { createUserService, profileOf } from './modules/users/users.service.ts';
 import { createStaffService } from './modules/users/staff.service.ts';
 import { createAccountErasure } from './modules/users/account-erasure.ts';
@@ -229,12 +233,9 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   offers: offerIndexes,
   orders: orderIndexes,
   sellerLedger: ledgerIndexes,
-  sellers: sellerIndexes,
-  users: userIndexes,
   carts: cartIndexes,
   paymentEvents: paymentEventIndexes,
   invoices: invoiceIndexes,
-  conversations: conversationIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
   priceDays: priceDayIndexes,
   priceHeads: priceHeadIndexes,
@@ -775,80 +776,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     responseHours: deps.claimResponseHours,
     onReported: sellerApi.events.claimReported,
   });
-  // The shop's modules, each given here what it needs; what each brings (indexes, routes,
-  // migrations, change listeners, jobs) is its own declaration (runtime/module.ts), gathered
-  // below and by app.ts. Migrations run oldest first, modules in this order.
-  const modules: ModuleDeclaration[] = [
-    keysModule({
-      service: keyService,
-      keys,
-      vault: deps.vault,
-      auditLog,
-      restock: createRestock({ keys, offers, pricing }),
-      log,
-    }),
-    claimsModule({ ...claims, records: createClaimRepository(db), log }),
-    disputesModule({ service: disputes }),
-    ordersModule({ orders: orderService, expiryEveryMs: deps.schedule.orderExpiryMs }),
-    payoutsModule({
-      payouts: payoutService,
-      ledger: ask.ledger,
-      everyMs: deps.schedule.payoutEveryMs,
-      runEveryMinutes: deps.schedule.payoutRunMinutes,
-    }),
-    sellerApiModule({
-      tokens: sellerApi.tokens,
-      webhooks: sellerApi.webhooks,
-      delivery: sellerApi.delivery,
-      events: sellerApi.events,
-      deliveryEveryMs: deps.schedule.webhookEveryMs,
-    }),
-    reviewsModule({ service: reviewService, moderation: reviewModeration }),
-    commissionModule({ service: commissionService }),
-    fraudModule({ blocklist: blocklistService }),
-    auditModule({ auditLog }),
-    outboxModule({ outbox, auditLog }),
-    couponsModule({ service: couponService }),
-    exchangeRatesModule({ service: exchangeRateService }),
-    categoriesModule({ categories, service: categoryService, admin: categoryAdmin }),
-    productProposalsModule({ service: proposalService }),
-    suppliersModule({ service: supplierService }),
-    supplierConnectionsModule({ service: supplierConnectionService }),
-    supplierPurchasesModule({ service: supplierPurchaseService }),
-    supplierCatalogueModule({
-      catalogue: supplierCatalogueService,
-      imports: supplierImportService,
-    }),
-    supplierFulfilmentModule({ postbacks: supplierPostbacks }),
-    refundsModule({ service: refunds }),
-    sitemapModule({ service: sitemapService }),
-    stateModule({ service: publicState }),
-    // Erasure is built further down (it needs every module's personal data): called only once
-    // everything is built, by the job.
-    usersModule({ erasure: { resumeUnfinished: () => accountErasure.resumeUnfinished() } }),
-    affiliatesModule({ affiliate: affiliate ?? null }),
-    offersModule({ supplierSync }),
-    vatModule({ repo: vatRepository, vat: vatService, report: ossReport }),
-    brandsModule({ brands, admin: brandAdmin }),
-    tagsModule({ tags, admin: tagAdmin }),
-    platformsModule({ platforms, admin: platformAdmin }),
-    macrocategoriesModule({
-      macrocategories,
-      service: macrocategoryService,
-      admin: macrocategoryAdmin,
-    }),
-    homeContentModule({ service: homeContentService }),
-    favoritesModule({ service: favoriteService }),
-    eventsModule({ service: eventService }),
-    searchModule({
-      search: searchService,
-      sync: searchSync,
-      synonyms: synonymRepository,
-      synonymService,
-    }),
-  ];
-  // What each module does when a write is heard (this instance's and, by the change stream, others').
-  listenToChanges(modules, deps.pageCache.changes);
   // Live chat: buyer–seller conversations per order and seller, admins may join.
   const conversations = createConversations({
     ...{ db, mails, log },
@@ -897,6 +824,101 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
   const sellerRefunds = createSellerRefunds({ ...saleReads, ledger: ask.ledger });
   const images = createImageService({ images: createImageRepository(db), products: ask.products });
+  // The admin app bar's search: products through the catalogue's search index.
+  const adminLookup = createAdminLookup({
+    db,
+    products: async (q) =>
+      (await searchService.suggest({ q, locale: 'en', currency: 'eur' })).products.map((p) => ({
+        id: p.id,
+        name: p.name,
+      })),
+  });
+
+  // The shop's modules, each given here what it needs (so the list comes once everything is
+  // built); what each brings (indexes, routes, migrations, change listeners, jobs) is its own
+  // declaration (runtime/module.ts), gathered below and by app.ts. Migrations run oldest first,
+  // modules in this order.
+  const modules: ModuleDeclaration[] = [
+    keysModule({
+      service: keyService,
+      keys,
+      vault: deps.vault,
+      auditLog,
+      restock: createRestock({ keys, offers, pricing }),
+      log,
+    }),
+    claimsModule({ ...claims, records: createClaimRepository(db), log }),
+    disputesModule({ service: disputes }),
+    ordersModule({ orders: orderService, expiryEveryMs: deps.schedule.orderExpiryMs }),
+    payoutsModule({
+      payouts: payoutService,
+      ledger: ask.ledger,
+      everyMs: deps.schedule.payoutEveryMs,
+      runEveryMinutes: deps.schedule.payoutRunMinutes,
+    }),
+    sellerApiModule({
+      tokens: sellerApi.tokens,
+      webhooks: sellerApi.webhooks,
+      delivery: sellerApi.delivery,
+      events: sellerApi.events,
+      deliveryEveryMs: deps.schedule.webhookEveryMs,
+    }),
+    reviewsModule({ service: reviewService, moderation: reviewModeration }),
+    commissionModule({ service: commissionService }),
+    fraudModule({ blocklist: blocklistService }),
+    auditModule({ auditLog }),
+    outboxModule({ outbox, auditLog }),
+    couponsModule({ service: couponService }),
+    exchangeRatesModule({ service: exchangeRateService }),
+    categoriesModule({ categories, service: categoryService, admin: categoryAdmin }),
+    productProposalsModule({ service: proposalService }),
+    suppliersModule({ service: supplierService }),
+    supplierConnectionsModule({ service: supplierConnectionService }),
+    supplierPurchasesModule({ service: supplierPurchaseService }),
+    supplierCatalogueModule({
+      catalogue: supplierCatalogueService,
+      imports: supplierImportService,
+    }),
+    supplierFulfilmentModule({ postbacks: supplierPostbacks }),
+    refundsModule({ service: refunds }),
+    sitemapModule({ service: sitemapService }),
+    stateModule({ service: publicState }),
+    usersModule({
+      users,
+      service: userService,
+      staff: staffService,
+      passwordReset,
+      exports: accountExport,
+      erasure: accountErasure,
+    }),
+    affiliatesModule({ affiliate: affiliate ?? null }),
+    offersModule({ supplierSync }),
+    vatModule({ repo: vatRepository, vat: vatService, report: ossReport }),
+    brandsModule({ brands, admin: brandAdmin }),
+    tagsModule({ tags, admin: tagAdmin }),
+    platformsModule({ platforms, admin: platformAdmin }),
+    macrocategoriesModule({
+      macrocategories,
+      service: macrocategoryService,
+      admin: macrocategoryAdmin,
+    }),
+    homeContentModule({ service: homeContentService }),
+    favoritesModule({ service: favoriteService }),
+    eventsModule({ service: eventService }),
+    searchModule({
+      search: searchService,
+      sync: searchSync,
+      synonyms: synonymRepository,
+      synonymService,
+    }),
+    sellersModule({ sellers, service: sellerService, shopProfile, legalChanges }),
+    conversationsModule({ service: conversations }),
+    dashboardsModule({ service: dashboards, lookup: adminLookup }),
+    salesModule({ saleDetail, refunds: sellerRefunds }),
+    imagesModule({ service: images }),
+  ];
+  // What each module does when a write is heard (this instance's and, by the change stream, others').
+  listenToChanges(modules, deps.pageCache.changes);
 
   return {
     deps,
@@ -996,14 +1018,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     ledger: ask.ledger,
     dashboards,
     // The admin app bar's search: products through the catalogue's search index.
-    adminLookup: createAdminLookup({
-      db,
-      products: async (q) =>
-        (await searchService.suggest({ q, locale: 'en', currency: 'eur' })).products.map((p) => ({
-          id: p.id,
-          name: p.name,
-        })),
-    }),
+    adminLookup,
     /** Live chat: the conversations' routes. */
     conversations,
     saleDetail,

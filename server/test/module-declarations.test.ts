@@ -17,7 +17,6 @@ import { servedApiRoutes } from './served-routes.ts';
 /** Collections whose indexes container.ts still lists itself. */
 const INDEXES_NOT_YET_IN_A_MODULE = new Set<string>([
   'carts',
-  'conversations',
   'invoices',
   'offers',
   'orders',
@@ -27,30 +26,22 @@ const INDEXES_NOT_YET_IN_A_MODULE = new Set<string>([
   'products',
   'rateLimits',
   'sellerLedger',
-  'sellers',
-  'users',
 ]);
 
 /** Routers app.ts still mounts itself, by their first two path segments under /api. */
 const ROUTERS_NOT_YET_IN_A_MODULE = new Set<string>([
-  '/api/admin/conversations',
-  '/api/admin/dashboard',
   '/api/admin/instances',
   '/api/admin/invoices',
   '/api/admin/jobs',
-  '/api/admin/lookup',
   '/api/admin/offers',
   '/api/admin/orders',
   '/api/admin/products',
-  '/api/admin/sellers',
-  '/api/admin/users',
   '/api/cart/addToCart',
   '/api/cart/get',
   '/api/cart/updateCartSummary',
   '/api/docs',
   '/api/docs/assets',
   '/api/health',
-  '/api/images/:id',
   '/api/login',
   '/api/logout',
   '/api/me',
@@ -58,22 +49,12 @@ const ROUTERS_NOT_YET_IN_A_MODULE = new Set<string>([
   '/api/payments/webhooks',
   '/api/public/client-config',
   '/api/public/products',
-  '/api/seller/conversations',
-  '/api/seller/dashboard',
   '/api/seller/offers',
   '/api/seller/products',
-  '/api/seller/profile',
-  '/api/seller/refunds',
   '/api/seller/sales',
-  '/api/seller/shop',
-  '/api/user/account',
   '/api/user/cart',
   '/api/user/checkout',
   '/api/user/orders',
-  '/api/user/password-changed',
-  '/api/user/password-reset',
-  '/api/user/profile',
-  '/api/user/seller-application',
 ]);
 
 /** `/api/admin/brands/:id` → `/api/admin/brands`; `/api/health` stays itself. */
