@@ -46,9 +46,9 @@ export async function assembleEvidence(
     order.email ? sources.mailsTo(order.email, order.createdAt) : Promise.resolve([]),
   ]);
   const id = order._id.toHexString();
-  const aboutOrder = mails.filter(
-    (m) => m.key?.includes(id) || m.subject.includes(order.number) || m.kind.startsWith('order'),
-  );
+  // The order's own mails carry its id in their key (`order-delivered:<order>` …); others name
+  // its number (a refund's).
+  const aboutOrder = mails.filter((m) => m.key?.includes(id) || m.subject.includes(order.number));
   const facts = {
     order: {
       id,
