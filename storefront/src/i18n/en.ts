@@ -126,6 +126,28 @@ export const en = {
     stars: '{rating} out of 5 stars',
     sellerReply: 'Reply from {seller}',
   },
+  /** Will it activate for me? (docs/regions.md) */
+  region: {
+    picker: 'Your country',
+    choose: 'Choose your country',
+    notActivating: 'Does not activate in your country',
+    activatesIn: 'Activates in {region}',
+    noneActivates: 'No offer here activates in {country}: each one below says where it does.',
+    names: {
+      Global: 'every country',
+      EU: 'the EU, EEA and Switzerland',
+      UK: 'the United Kingdom',
+      US: 'the United States',
+      NA: 'the United States and Canada',
+      LATAM: 'Latin America',
+      ROW: 'the rest of the world (not Europe)',
+    },
+    confirmTitle: 'This key does not activate in {country}',
+    confirmText:
+      'This offer’s key activates in {region} only: keys are locked to a region, so you may not be able to use it in {country}. Add it to your cart anyway?',
+    confirm: 'Add anyway',
+    cancel: 'Cancel',
+  },
   ranking: {
     title: 'How offers are ranked',
     description:

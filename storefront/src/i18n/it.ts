@@ -129,6 +129,29 @@ export const it: Messages = {
     stars: '{rating} stelle su 5',
     sellerReply: 'Risposta di {seller}',
   },
+  /** Si attiverà per me? (docs/regions.md) */
+  region: {
+    picker: 'Il tuo paese',
+    choose: 'Scegli il tuo paese',
+    notActivating: 'Non si attiva nel tuo paese',
+    activatesIn: 'Si attiva in {region}',
+    noneActivates:
+      'Nessuna offerta qui si attiva in {country}: ognuna qui sotto dice dove si attiva.',
+    names: {
+      Global: 'tutti i paesi',
+      EU: 'UE, SEE e Svizzera',
+      UK: 'Regno Unito',
+      US: 'Stati Uniti',
+      NA: 'Stati Uniti e Canada',
+      LATAM: 'America Latina',
+      ROW: 'resto del mondo (non Europa)',
+    },
+    confirmTitle: 'Questa chiave non si attiva in {country}',
+    confirmText:
+      'La chiave di questa offerta si attiva solo in {region}: le chiavi sono bloccate per regione, quindi potresti non poterla usare in {country}. Aggiungerla comunque al carrello?',
+    confirm: 'Aggiungi comunque',
+    cancel: 'Annulla',
+  },
   ranking: {
     title: 'Come ordiniamo le offerte',
     description:

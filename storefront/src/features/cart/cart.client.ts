@@ -1,5 +1,6 @@
 import type { CartProduct, Currency } from '@market/shared';
 import { browserLanguages, pickCurrency } from '../../lib/currency.ts';
+import { checkRegion } from '../region/region-check.ts';
 import { showToast } from '../toast/toast.ts';
 import { addToCart, isSignedIn, setBuyNow } from './cart.store.ts';
 
@@ -30,7 +31,17 @@ function lineOf(offer: HTMLElement): CartProduct {
 async function onClick(button: HTMLButtonElement, offer: HTMLElement): Promise<void> {
   const buyNow = button.dataset.cartAction === 'buy';
   button.disabled = true;
-  const ok = await addToCart([lineOf(offer)]);
+  // A key that does not activate in the buyer's country goes in only with their yes.
+  const region = await checkRegion(offer);
+  if (!region) {
+    button.disabled = false;
+    return;
+  }
+  const line = {
+    ...lineOf(offer),
+    ...(region.regionConfirmed && { regionConfirmed: region.regionConfirmed }),
+  };
+  const ok = await addToCart([line], { country: region.country });
   button.disabled = false;
   if (!ok) {
     showToast(offer.dataset.failed ?? 'error in add to cart', { kind: 'error' });

@@ -4,6 +4,7 @@ import {
   transactionId,
   type Cart,
   type CartProduct,
+  type CountryCode,
   type LineKey,
 } from '@market/shared';
 import { atom } from 'nanostores';
@@ -107,11 +108,13 @@ export async function loadCart(): Promise<'user' | 'guest'> {
 }
 
 const toRequest = (lines: readonly CartProduct[]) =>
-  lines.map(({ productId, sellerId, quantity, currency }) => ({
+  lines.map(({ productId, sellerId, quantity, currency, regionConfirmed }) => ({
     productId,
     sellerId,
     quantity,
     currency,
+    // The buyer's yes to a key that does not activate in their country (docs/regions.md).
+    ...(regionConfirmed && { regionConfirmed: { country: regionConfirmed.country } }),
   }));
 
 /**
@@ -120,7 +123,14 @@ const toRequest = (lines: readonly CartProduct[]) =>
  */
 export async function addToCart(
   lines: CartProduct[],
-  { fromCartPage = false }: { fromCartPage?: boolean } = {},
+  {
+    fromCartPage = false,
+    country,
+  }: {
+    fromCartPage?: boolean;
+    /** The buyer's country: the server refuses a key that does not activate there unconfirmed. */
+    country?: CountryCode | undefined;
+  } = {},
 ): Promise<boolean> {
   const done = { status: statusAfterAdd(true, fromCartPage), addedFromCartPage: fromCartPage };
   const addAsGuest = () => {
@@ -138,6 +148,7 @@ export async function addToCart(
       transactionId: transactionId(),
       products: toRequest(lines),
       addedFromCartPage: fromCartPage,
+      ...(country && { country }),
     };
     show(await (await cartApi()).addToCartCall(body), done);
     return true;

@@ -160,9 +160,11 @@ export const resetCart = (state: CartState): CartState => ({
 export const mergeRequest = (cart: Cart) =>
   cart.products
     .filter((l) => l.quantity > 0)
-    .map(({ productId, sellerId, quantity, currency }) => ({
+    .map(({ productId, sellerId, quantity, currency, regionConfirmed }) => ({
       productId,
       sellerId,
       quantity,
       currency,
+      // The buyer's yes to a key that does not activate in their country (docs/regions.md).
+      ...(regionConfirmed && { regionConfirmed: { country: regionConfirmed.country } }),
     }));

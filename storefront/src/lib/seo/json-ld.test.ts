@@ -70,6 +70,7 @@ describe('productJsonLd', () => {
     sellerId: 's',
     sellerName: 'Seller',
     prices: { eur, usd, gbp },
+    region: 'Global',
     inStock,
     apiName: 'marketplace',
     sellerRating: { average: 0, count: 0 },
