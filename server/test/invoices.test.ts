@@ -156,6 +156,7 @@ describe('invoices', () => {
       .collection<OutboxDoc>('outbox')
       .findOne({ key: `order-delivered:${order.id}` });
     expect(mail?.attachments?.map((a) => a.filename)).toEqual([`invoice-${invoice.number}.pdf`]);
+    expect(mail?.text).toContain(`Your invoice ${invoice.number} is attached (PDF).`);
     const attached = attachedPdf(buyer.email, `invoice-${invoice.number}.pdf`);
     expect(attached, 'the delivery mail as SMTP received it').not.toBeNull();
     const again = await t.call('GET', `/api/user/orders/${order.id}/invoice`, {
@@ -174,6 +175,10 @@ describe('invoices', () => {
     expect(text).toContain('Giulia Bianchi');
     expect(text).toContain('Partita IVA: IT00000000000');
     expect(text).toMatch(/Totale pagato 29,40\s?€/);
+    const mail = await t.db
+      .collection<OutboxDoc>('outbox')
+      .findOne({ key: `order-delivered:${order.id}` });
+    expect(mail?.text).toContain(`In allegato la fattura ${invoice.number} (PDF).`);
   });
 
   it('numbers invoices one after the other, and a refund gets a credit note that refers to its invoice', async () => {

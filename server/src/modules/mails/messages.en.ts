@@ -52,6 +52,7 @@ export const en = {
   'orderDelivered.button': 'See your keys',
   'orderDelivered.sellers': 'Sold by',
   'orderDelivered.trader': '{{registrationName}}, VAT number {{vatNumber}}',
+  'orderDelivered.invoice': 'Your invoice {{invoice}} is attached (PDF).',
 
   'orderCancelled.subject':
     'Your order {{number}} was {{#if declined}}declined{{else}}cancelled{{/if}}',

@@ -50,6 +50,7 @@ export const it: Record<MessageKey, string> = {
   'orderDelivered.button': 'Vedi le tue chiavi',
   'orderDelivered.sellers': 'Venduto da',
   'orderDelivered.trader': '{{registrationName}}, partita IVA {{vatNumber}}',
+  'orderDelivered.invoice': 'In allegato la fattura {{invoice}} (PDF).',
 
   'orderCancelled.subject':
     'Il tuo ordine {{number}} è stato {{#if declined}}rifiutato{{else}}annullato{{/if}}',

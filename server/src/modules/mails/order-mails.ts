@@ -99,16 +99,20 @@ export function createOrderMails(deps: {
     async delivered(
       order: OrderDoc,
       items: OrderItemDoc[],
-      attachments?: MailAttachment[],
+      invoice?: { number: string; attachments: MailAttachment[] } | null,
     ): Promise<void> {
       const id = order._id.toHexString();
       const sold = items.filter((i) => i.deliveredCount > 0);
       await mails.send(
         buyer(order),
         orderDeliveredMail,
-        { ...summary(order, items), sellers: await mails.traders(sold.map((i) => i.sellerId)) },
+        {
+          ...summary(order, items),
+          sellers: await mails.traders(sold.map((i) => i.sellerId)),
+          invoice: invoice?.number ?? null,
+        },
         `order-delivered:${id}`,
-        attachments,
+        invoice?.attachments,
       );
       for (const sellerId of new Set(sold.map((i) => i.sellerId))) {
         const theirs = sold.filter((i) => i.sellerId === sellerId);

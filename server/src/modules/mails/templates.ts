@@ -133,15 +133,17 @@ export const orderDeliveredMail = template(
   'orderDelivered',
   'order-delivered',
   {
-    html: `<p>{{t "orderDelivered.intro"}}</p>{{> button label="orderDelivered.button"}}{{> lines}}{{> totals}}
+    html: `<p>{{t "orderDelivered.intro"}}</p>{{> button label="orderDelivered.button"}}{{> lines}}{{> totals}}{{#if invoice}}<p>{{t "orderDelivered.invoice"}}</p>{{/if}}
 <p style="font-size:13px;color:#616e7c"><strong>{{t "orderDelivered.sellers"}}</strong>{{#each sellers}}<br>{{name}}: {{t "orderDelivered.trader" registrationName=registrationName vatNumber=vatNumber}}{{/each}}</p>`,
-    text: `{{t "orderDelivered.intro"}}\n{{> button label="orderDelivered.button"}}\n\n{{> lines}}\n{{> totals}}\n\n{{t "orderDelivered.sellers"}}:\n{{#each sellers}}- {{name}}: {{t "orderDelivered.trader" registrationName=registrationName vatNumber=vatNumber}}\n{{/each}}`,
+    text: `{{t "orderDelivered.intro"}}\n{{> button label="orderDelivered.button"}}\n\n{{> lines}}\n{{> totals}}\n{{#if invoice}}{{t "orderDelivered.invoice"}}\n{{/if}}\n{{t "orderDelivered.sellers"}}:\n{{#each sellers}}- {{name}}: {{t "orderDelivered.trader" registrationName=registrationName vatNumber=vatNumber}}\n{{/each}}`,
   },
   {
     ...EXAMPLE_ORDER,
     sellers: [
       { name: 'Pixel Keys', registrationName: 'Pixel Keys S.r.l.', vatNumber: 'IT01234567890' },
     ] as MailTrader[],
+    /** The invoice's number, when its PDF is attached. */
+    invoice: '2026-000123' as string | null,
   },
 );
 

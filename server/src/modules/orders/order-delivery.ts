@@ -25,10 +25,13 @@ export type SuppliedUnits = {
 
 /**
  * The invoice of a delivered order (implemented by the invoices module): issued once per order,
- * before the mail that carries it; answers what the mail attaches.
+ * before the mail that carries it; answers its number and what the mail attaches (null: none).
  */
 export type DeliveryInvoices = {
-  issue(order: OrderDoc): Promise<Array<{ filename: string; contentType: string; ref: string }>>;
+  issue(order: OrderDoc): Promise<{
+    number: string;
+    attachments: Array<{ filename: string; contentType: string; ref: string }>;
+  } | null>;
 };
 
 /**
@@ -110,10 +113,10 @@ export function createOrderDelivery(deps: {
     // announce: the refund's own mail told the buyer.
     // The invoice, before the mail that carries it: a paid order has one whatever its lines
     // became (one per order: a delivery repeated after a crash finds it and takes no number).
-    const attachments = (await deps.invoices?.issue({ ...order, items })) ?? [];
+    const invoice = (await deps.invoices?.issue({ ...order, items })) ?? null;
     // The buyer's mail, the sellers' sales and low stock (each once: keyed by the order).
     if (!order.deliveredAt && items.some((i) => i.deliveredCount > 0)) {
-      await mails.delivered(order, items, attachments);
+      await mails.delivered(order, items, invoice);
     }
     await orders.setDelivered(order._id, items, now);
     return { ...order, items, deliveredAt: order.deliveredAt ?? now };
