@@ -174,8 +174,7 @@ import { createReviewModeration } from './modules/reviews/review-moderation.ts';
 import { createReviewRepository } from './modules/reviews/reviews.repository.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
-import { createInvoiceRepository } from './modules/invoices/invoices.repository.ts';
-import { invoicesModule } from './modules/invoices/invoices.module.ts';
+import { createInvoiceRepository, invoiceIndexes } from './modules/invoices/invoices.repository.ts';
 import { createInvoiceService } from './modules/invoices/invoices.service.ts';
 import { claimsModule } from './modules/claims/claims.module.ts';
 import { createRestock } from './modules/keys/key-stock.ts';
@@ -233,9 +232,13 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   products: productIndexes,
   offers: offerIndexes,
   orders: orderIndexes,
+  sellerLedger: ledgerIndexes,
   carts: cartIndexes,
   paymentEvents: paymentEventIndexes,
+  invoices: invoiceIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
+  priceDays: priceDayIndexes,
+  priceHeads: priceHeadIndexes,
 };
 
 /** What a test may set apart from the configuration (main.ts sets none). */
@@ -913,11 +916,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     dashboardsModule({ service: dashboards, lookup: adminLookup }),
     salesModule({ saleDetail, refunds: sellerRefunds }),
     imagesModule({ service: images }),
-    systemModule({ ...deps, status: createSystemStatus(db) }),
-    sessionModule({ auth: deps.auth, users: userService }),
-    ledgerModule(),
-    invoicesModule({ service: invoiceService }),
-    priceHistoryModule({ history: priceHistory }),
   ];
   // What each module does when a write is heard (this instance's and, by the change stream, others').
   listenToChanges(modules, deps.pageCache.changes);
