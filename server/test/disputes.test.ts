@@ -297,3 +297,47 @@ describe('three instances hearing the same dispute', () => {
     expect((await ledgerOf(id)).filter((e) => e.type === 'dispute_won')).toHaveLength(1);
   });
 });
+
+describe('a dispute decided before its chargeback arrived', () => {
+  it('waits for the chargeback, then gives the money back; a lapsed one sends nothing', async () => {
+    const order = await revealedOrder('paypal');
+    const id = order._id.toHexString();
+    const before = await pendingEur();
+    await withWebhooksHeld(async (wait) => {
+      await openDispute('paypal', order);
+      const chargeback = await wait(EVENTS.paypal.chargeback);
+      // The dispute's events overtake the reversal (providers send in any order).
+      await deliver('paypal', await wait(EVENTS.paypal.opened));
+      await deliver('paypal', await wait(EVENTS.paypal.won));
+      const [waiting] = await adminDisputesOf(id);
+      expect(waiting).toMatchObject({ status: 'won', ledgerRestoredAt: null, attempts: 1 });
+      expect(waiting!.lastError).toMatch(/chargeback/);
+      expect((await ledgerOf(id)).map((e) => e.type)).toEqual(['sale']);
+      await deliver('paypal', chargeback);
+    });
+    const [restored] = await adminDisputesOf(id);
+    expect(restored!.ledgerRestoredAt).not.toBeNull();
+    expect((await ledgerOf(id)).map((e) => e.type).sort()).toEqual([
+      'chargeback',
+      'dispute_won',
+      'sale',
+    ]);
+    expect(await pendingEur()).toBe(before);
+
+    // A dispute whose response date passed before the shop heard of it: lost, nothing sent.
+    const late = await revealedOrder('paypal');
+    await withWebhooksHeld(async (wait) => {
+      const disputeId = await openDispute('paypal', late);
+      await deliver('paypal', await wait(EVENTS.paypal.chargeback));
+      const opened = await wait(EVENTS.paypal.opened);
+      const base = t.paymentSandboxes.urls.paypal!;
+      expect(
+        (await fetch(`${base}/sandbox/disputes/${disputeId}/expire`, { method: 'POST' })).ok,
+      ).toBe(true);
+      await deliver('paypal', opened);
+    });
+    const [lapsed] = await adminDisputesOf(late._id.toHexString());
+    expect(lapsed).toMatchObject({ status: 'lost', evidence: null, evidenceSentAt: null });
+    expect(lapsed!.outcome).toMatch(/RESOLVED_BUYER_FAVOUR.*due date/);
+  });
+});
