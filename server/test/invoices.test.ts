@@ -249,6 +249,12 @@ describe('invoices', () => {
       filter: { q: invoice.number },
     });
     expect(data.map((d) => d.number)).toEqual([invoice.number]);
+    const notes = await admins().getList('invoices', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'issuedAt', order: 'DESC' },
+      filter: { kind: 'credit_note' },
+    });
+    expect(notes.data.every((d) => (d.number as string).startsWith('CN-'))).toBe(true);
     const text = await textOf(await t.call('GET', invoice.pdfUrl, { token: admin.token }));
     expect(text).toContain(invoice.number);
     const buyer = await t.account('user');

@@ -23,8 +23,9 @@ export const invoiceIndexes: IndexDescription[] = [
   { key: { orderId: 1, kind: 1, seq: 1 } },
   // Found by number (the admin's search, the buyer's credit-note link).
   { key: { number: 1 }, unique: true },
-  // The admin's list, newest first.
+  // The admin's list, newest first; of one kind (invoices, credit notes).
   { key: { issuedAt: -1, _id: -1 } },
+  { key: { kind: 1, issuedAt: -1, _id: -1 } },
 ];
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
