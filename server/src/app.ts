@@ -22,7 +22,6 @@ import { adminOfferRoutes } from './modules/offers/offers.admin.routes.ts';
 import { sellerOfferRoutes } from './modules/offers/offers.seller.routes.ts';
 import { adminProductRoutes } from './modules/products/products.admin.routes.ts';
 import { publicProductRoutes } from './modules/products/products.public.routes.ts';
-import { publicPriceHistoryRoutes } from './modules/price-history/price-history.routes.ts';
 import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
 import {
   adminOrderRoutes,
@@ -34,16 +33,11 @@ import {
   paymentWebhookRoutes,
   userCheckoutRoutes,
 } from './modules/checkout/checkout.routes.ts';
-import { adminInvoiceRoutes, userInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
-import { sessionRoutes } from './modules/session/session.routes.ts';
 import { cachedSessionStates } from './identity/session-state-cache.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { metricsRoutes } from './observability/metrics-endpoint.ts';
 import { requestMetrics } from './observability/request-metrics.ts';
-import { adminSystemRoutes } from './modules/system/system.admin.routes.ts';
-import { createSystemStatus } from './modules/system/system-status.ts';
 import { tokenAuth } from './modules/seller-api/token-auth.ts';
 
 const tooLarge = (): never => {
@@ -78,19 +72,13 @@ export function createApp(c: Container) {
       // The modules' routes (`routes` in each `<module>.module.ts`, listed in container.ts); the
       // routers below are those not yet declared by their module (the list only shrinks).
       ...gatherRoutes(c.modules, { limit }),
-      systemRoutes(deps),
-      adminSystemRoutes(createSystemStatus(deps.db)),
-      sessionRoutes(deps.auth, c.userService),
       publicProductRoutes(c.catalogue),
-      publicPriceHistoryRoutes(c.priceHistory),
       paymentWebhookRoutes(c.checkout),
       cartRoutes(c.cartService, limit),
       userCartRoutes(c.cartService),
       userOrderRoutes(c.orderService),
       adminOrderRoutes(c.adminOrders),
       adminCheckoutRoutes(c.checkout),
-      userInvoiceRoutes(c.invoiceService),
-      adminInvoiceRoutes(c.invoiceService),
       userCheckoutRoutes(c.checkout),
       sellerSaleRoutes(c.orderService),
       adminProductRoutes(c.productAdmin),

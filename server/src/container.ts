@@ -109,7 +109,8 @@ import { createHomeContentService } from './modules/home-content/home-content.se
 import { createHomeRowsRepository } from './modules/home-content/home-rows.ts';
 import { createKeyRepository } from './modules/keys/keys.repository.ts';
 import { createKeyService } from './modules/keys/keys.service.ts';
-import { createLedgerRepository, ledgerIndexes } from './modules/ledger/ledger.repository.ts';
+import { createLedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { ledgerModule } from './modules/ledger/ledger.module.ts';
 import { createMacrocategoryRepository } from './modules/macrocategories/macrocategories.repository.ts';
 import { macrocategoriesModule } from './modules/macrocategories/macrocategories.module.ts';
 import {
@@ -174,7 +175,8 @@ import { createReviewModeration } from './modules/reviews/review-moderation.ts';
 import { createReviewRepository } from './modules/reviews/reviews.repository.ts';
 import { createReviewService } from './modules/reviews/reviews.service.ts';
 import { createRefundService } from './modules/refunds/refunds.service.ts';
-import { createInvoiceRepository, invoiceIndexes } from './modules/invoices/invoices.repository.ts';
+import { createInvoiceRepository } from './modules/invoices/invoices.repository.ts';
+import { invoicesModule } from './modules/invoices/invoices.module.ts';
 import { createInvoiceService } from './modules/invoices/invoices.service.ts';
 import { claimsModule } from './modules/claims/claims.module.ts';
 import { createRestock } from './modules/keys/key-stock.ts';
@@ -200,11 +202,11 @@ import { salesModule } from './modules/sales/sales.module.ts';
 import { createSellerRefunds } from './modules/sales/seller-refunds.ts';
 import { createPublicStateService } from './modules/state/state.service.ts';
 import { stateModule } from './modules/state/state.module.ts';
-import {
-  createPriceHistoryRepository,
-  priceDayIndexes,
-  priceHeadIndexes,
-} from './modules/price-history/price-history.repository.ts';
+import { createPriceHistoryRepository } from './modules/price-history/price-history.repository.ts';
+import { priceHistoryModule } from './modules/price-history/price-history.module.ts';
+import { createSystemStatus } from './modules/system/system-status.ts';
+import { systemModule } from './modules/system/system.module.ts';
+import { sessionModule } from './modules/session/session.module.ts';
 import { createPriceHistoryService } from './modules/price-history/price-history.service.ts';
 import { createTagRepository } from './modules/tags/tags.repository.ts';
 import { tagsModule } from './modules/tags/tags.module.ts';
@@ -232,13 +234,9 @@ const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
   products: productIndexes,
   offers: offerIndexes,
   orders: orderIndexes,
-  sellerLedger: ledgerIndexes,
   carts: cartIndexes,
   paymentEvents: paymentEventIndexes,
-  invoices: invoiceIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
-  priceDays: priceDayIndexes,
-  priceHeads: priceHeadIndexes,
 };
 
 /** What a test may set apart from the configuration (main.ts sets none). */
@@ -916,6 +914,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     dashboardsModule({ service: dashboards, lookup: adminLookup }),
     salesModule({ saleDetail, refunds: sellerRefunds }),
     imagesModule({ service: images }),
+    systemModule({ ...deps, status: createSystemStatus(db) }),
+    sessionModule({ auth: deps.auth, users: userService }),
+    ledgerModule(),
+    invoicesModule({ service: invoiceService }),
+    priceHistoryModule({ history: priceHistory }),
   ];
   // What each module does when a write is heard (this instance's and, by the change stream, others').
   listenToChanges(modules, deps.pageCache.changes);

@@ -17,22 +17,15 @@ import { servedApiRoutes } from './served-routes.ts';
 /** Collections whose indexes container.ts still lists itself. */
 const INDEXES_NOT_YET_IN_A_MODULE = new Set<string>([
   'carts',
-  'invoices',
   'offers',
   'orders',
   'paymentEvents',
-  'priceDays',
-  'priceHeads',
   'products',
   'rateLimits',
-  'sellerLedger',
 ]);
 
 /** Routers app.ts still mounts itself, by their first two path segments under /api. */
 const ROUTERS_NOT_YET_IN_A_MODULE = new Set<string>([
-  '/api/admin/instances',
-  '/api/admin/invoices',
-  '/api/admin/jobs',
   '/api/admin/offers',
   '/api/admin/orders',
   '/api/admin/products',
@@ -41,13 +34,8 @@ const ROUTERS_NOT_YET_IN_A_MODULE = new Set<string>([
   '/api/cart/updateCartSummary',
   '/api/docs',
   '/api/docs/assets',
-  '/api/health',
-  '/api/login',
-  '/api/logout',
-  '/api/me',
   '/api/openapi.json',
   '/api/payments/webhooks',
-  '/api/public/client-config',
   '/api/public/products',
   '/api/seller/offers',
   '/api/seller/products',
