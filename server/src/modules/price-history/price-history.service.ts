@@ -68,7 +68,10 @@ export function createPriceHistoryService(deps: {
     if (changes.length) await repo.record(dayOf(now()), now(), changes);
   }
 
-  /** Per subject, the prior price per currency of its current price, where it is a reduction. */
+  /**
+   * Per subject whose current price is an announced reduction in some currency, the prior price
+   * per currency (null in the currencies where it is none).
+   */
   async function references(
     kind: PriceSubject,
     subjects: Priced[],
@@ -94,7 +97,8 @@ export function createPriceHistoryService(deps: {
       for (const c of CURRENCIES) {
         ref[c] = referencePrice(inCurrency(mine, c), today, s.prices![c]).reference;
       }
-      out.set(s.id.toHexString(), ref);
+      // Answers carry the field only where something is announced.
+      if (CURRENCIES.some((c) => ref[c] !== null)) out.set(s.id.toHexString(), ref);
     }
     return out;
   }
