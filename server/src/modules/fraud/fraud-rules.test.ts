@@ -38,6 +38,16 @@ describe('screen', () => {
       );
     });
 
+    it('sells a ROW product to an EU buyer who confirmed it does not activate there', () => {
+      const items = [
+        { categoryId: 'games', region: 'ROW', regionConfirmed: true },
+        { categoryId: 'games', region: 'Global' },
+      ] as ScreeningFacts['items'];
+      expect(screen(facts({ items })).status).toBe('approved');
+      const unconfirmed = [...items, { categoryId: 'games', region: 'ROW' }] as typeof items;
+      expect(screen(facts({ items: unconfirmed })).status).toBe('declined_business');
+    });
+
     it('sells a ROW product outside the EU, or when no country is known', () => {
       const items = [{ categoryId: 'games', region: 'ROW' }] as ScreeningFacts['items'];
       expect(screen(facts({ items, ipCountry: 'US', paymentCountry: 'US' })).status).toBe(

@@ -11,7 +11,8 @@ import {
  * the service gathers the facts (counts, lists, ages) and this decides. Rules, strongest first:
  *
  * 1. Business rules → `declined_business`: a blocked user; a ROW product (rest of the world:
- *    not redeemable in Europe) bought from an EU country (the payer's, else the address's).
+ *    not redeemable in Europe) bought from an EU country (the payer's, else the address's),
+ *    unless the buyer confirmed buying it although it does not activate there (docs/regions.md).
  * 2. Hard fraud signals → `declined_fraud`: the email, address or payment instrument is on the
  *    blocklist; more orders than the hard velocity limit within the window (per user, address or
  *    instrument).
@@ -57,7 +58,8 @@ export const EU_COUNTRIES = new Set([
 /** Everything screening looks at, gathered by the order service. */
 export type ScreeningFacts = {
   totalCents: number;
-  items: Array<{ categoryId: CategoryId; region: Region }>;
+  /** `regionConfirmed`: the buyer confirmed the key does not activate in their country. */
+  items: Array<{ categoryId: CategoryId; region: Region; regionConfirmed?: boolean }>;
   user: { blocked: boolean; accountAgeDays: number };
   /** Orders in the window, this one included. */
   recentOrders: { byUser: number; byIp: number; byInstrument: number };
@@ -82,7 +84,10 @@ export function screen(f: ScreeningFacts, config: FraudConfig = FRAUD_DEFAULTS):
 
   if (f.user.blocked) return business('blocked user');
   const country = (f.paymentCountry ?? f.ipCountry)?.toUpperCase() ?? null;
-  if (country && EU_COUNTRIES.has(country) && f.items.some((i) => i.region === 'ROW')) {
+  // Since the payment's country is known (the VAT evidence, docs/vat.md) this rule meets real
+  // payments: a line the buyer knowingly bought (confirmed) is theirs to have.
+  const unconfirmedRow = f.items.some((i) => i.region === 'ROW' && !i.regionConfirmed);
+  if (country && EU_COUNTRIES.has(country) && unconfirmedRow) {
     return business('ROW product bought from the EU');
   }
 

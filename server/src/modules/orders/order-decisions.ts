@@ -174,7 +174,11 @@ export function createOrderDecisions(deps: {
     return screen(
       {
         totalCents: order.totals.total,
-        items: order.items.map((i) => ({ categoryId: i.categoryId, region: i.region })),
+        items: order.items.map((i) => ({
+          categoryId: i.categoryId,
+          region: i.region,
+          regionConfirmed: i.regionConfirmed !== undefined,
+        })),
         user: {
           blocked: user?.blocked === true,
           accountAgeDays: user ? (now().getTime() - user.createdAt.getTime()) / 86_400_000 : 0,
