@@ -14,7 +14,10 @@ import { servedApiRoutes } from './served-routes.ts';
  * router goes into its module's declaration, not into container.ts's or app.ts's lists.
  */
 
-/** Collections whose indexes container.ts still lists itself. */
+/**
+ * Collections whose indexes container.ts still lists itself: the abuse limits' shared counters
+ * (middleware, no module's), and what is not yet moved.
+ */
 const INDEXES_NOT_YET_IN_A_MODULE = new Set<string>([
   'carts',
   'offers',
@@ -24,7 +27,10 @@ const INDEXES_NOT_YET_IN_A_MODULE = new Set<string>([
   'rateLimits',
 ]);
 
-/** Routers app.ts still mounts itself, by their first two path segments under /api. */
+/**
+ * Routers app.ts still mounts itself, by their first two path segments under /api: the API's
+ * documentation (of every module's routes, so mounted after them), and what is not yet moved.
+ */
 const ROUTERS_NOT_YET_IN_A_MODULE = new Set<string>([
   '/api/admin/offers',
   '/api/admin/orders',
