@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
+import { extractText } from 'unpdf';
 import {
   asClient,
   buyWithPaypal,
@@ -12,17 +12,8 @@ import {
 
 test.use(asClient());
 
-/**
- * The PDF's text, read with unpdf as the server's tests read it. unpdf is the server's dev
- * dependency: loaded from there (the e2e package does not declare it).
- */
+/** The PDF's text, read with unpdf as the server's tests read it. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const resolved = createRequire(new URL('../../server/package.json', import.meta.url)).resolve(
-    'unpdf',
-  );
-  const { extractText } = (await import(resolved)) as {
-    extractText(pdf: Uint8Array, o: { mergePages: true }): Promise<{ text: string }>;
-  };
   return (await extractText(bytes, { mergePages: true })).text.replace(/\s+/g, ' ');
 }
 
