@@ -122,6 +122,10 @@ describe('orders resource', () => {
     const line = (await screen.findByText('Space Miner')).closest('tr')!;
     expect(within(line).getByText('€19.99')).toBeTruthy();
     expect(await within(line).findByRole('link', { name: 'Pixel Keys' })).toBeTruthy();
+    // The buyer confirmed a key that does not activate in their country (docs/regions.md).
+    expect(
+      within(line).getByText(/^Does not activate in IT: confirmed by the buyer on /),
+    ).toBeTruthy();
     for (const text of ['€39.98', '€4.00', '€6.49', 'PP-7XK2', 'CAP-991', 'Captured']) {
       expect(screen.getByText(text)).toBeTruthy();
     }

@@ -19,6 +19,8 @@ export const REVIEW_ORDER: AdminOrder = {
       deliveredCount: 0,
       refundedCents: 0,
       keys: [],
+      // A ROW key the Italian buyer confirmed buying (docs/regions.md).
+      regionConfirmed: { country: 'IT', at: '2026-03-02T09:29:00.000Z' },
     },
   ],
   currency: 'eur',
