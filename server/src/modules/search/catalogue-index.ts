@@ -1,8 +1,9 @@
 import MiniSearch from 'minisearch';
 import type { Locale, SearchFacets } from '@market/shared';
 import { createAnswerCache } from './answer-cache.ts';
-import { foldWords, numeralWord } from './fold.ts';
-import { planQuery, type SynonymGroups } from './query-plan.ts';
+import { foldWords, isRoman, numeralWord } from './fold.ts';
+import { asPrefix, planQuery, type SynonymGroups } from './query-plan.ts';
+import { createVocabulary } from './vocabulary.ts';
 import { countFacets, type CatalogueFilters } from './facets.ts';
 import { byRelevance, firstInOrder, orderOf, type SearchSort } from './result-order.ts';
 import type { SearchEntry } from './search-entry.ts';
@@ -50,6 +51,7 @@ export function createCatalogueIndex() {
   const entries = new Map<string, SearchEntry>();
   let mini = newMini();
   let version = 0;
+  const vocabulary = createVocabulary();
   const answers = createAnswerCache<IndexAnswer>(KEPT_ANSWERS);
   const suggestions = createAnswerCache<SearchEntry[]>(KEPT_ANSWERS);
 
@@ -74,8 +76,8 @@ export function createCatalogueIndex() {
     // typed first (each also a prefix): typo forgiveness multiplies the terms each word reads, so
     // it is the second try, when the first found nothing.
     let results: ReturnType<typeof mini.search> = [];
-    for (const forgiving of [false, true]) {
-      const plan = planQuery(text, synonyms, forgiving);
+    for (const forgiving of asTypedCanMatch(text, synonyms) ? [false, true] : [true]) {
+      const plan = planQuery(text, synonyms, forgiving, fields.slice(0, -1));
       if (!plan) break;
       results = mini.search(plan.query, { fields, boost });
       if (results.length) break;
@@ -86,6 +88,20 @@ export function createCatalogueIndex() {
       if (e) scores.set(e, r.score);
     }
     return scores;
+  }
+
+  /**
+   * Whether the words as typed can find anything: not when a word (neither a numeral nor part of
+   * a synonym, which bring other words) is no catalogue word and starts none. A typo then goes
+   * straight to the forgiving search instead of scoring the other words' postings for nothing.
+   */
+  function asTypedCanMatch(text: string, synonyms: SynonymGroups): boolean {
+    const words = foldWords(text);
+    const brought = new Set(synonyms.flat(2));
+    return words.every(
+      (w, i) =>
+        isRoman(w) || brought.has(w) || vocabulary.has(w, asPrefix(w, i === words.length - 1)),
+    );
   }
 
   /** The closest catalogue word to each typed word, or nothing when none is closer than 1/3. */
@@ -117,8 +133,11 @@ export function createCatalogueIndex() {
       const fresh = newMini();
       const map = new Map<string, SearchEntry>();
       for (const e of all) map.set(e.id, e);
-      fresh.addAll([...map.values()].map(toDoc));
+      const docs = [...map.values()].map(toDoc);
+      fresh.addAll(docs);
       mini = fresh;
+      vocabulary.clear();
+      for (const d of docs) vocabulary.add(`${d.en} ${d.it} ${d.extra}`);
       entries.clear();
       for (const [id, e] of map) entries.set(id, e);
       version++;
@@ -131,7 +150,9 @@ export function createCatalogueIndex() {
       entries.delete(id);
       if (entry) {
         entries.set(id, entry);
-        mini.add(toDoc(entry));
+        const doc = toDoc(entry);
+        mini.add(doc);
+        vocabulary.add(`${doc.en} ${doc.it} ${doc.extra}`);
       }
       version++;
     },

@@ -30,13 +30,16 @@ function swaps(word: string): string[] {
  * would read a good part of the vocabulary and its postings (130 ms at 100,000 products for
  * "e") to rank products by a letter.
  */
-const asPrefix = (word: string, last: boolean) => word.length >= (last ? 2 : 3);
+export const asPrefix = (word: string, last: boolean) => word.length >= (last ? 2 : 3);
 
 /**
- * One typed word: itself (with typos forgiven and, as the buyer may still be typing it, as a
- * prefix), its swaps, and for a roman numeral its digits too ("v" → "5", "ii" still "ii…").
+ * One typed word: in the names (`names`, the buyer's language's fields) itself, with typos
+ * forgiven and, as the buyer may still be typing it, as a prefix, its swaps, and for a roman
+ * numeral its digits too ("v" → "5", "ii" still "ii…"); in the platform and brand words only
+ * whole. Those are on every product ("Northwind Games", "steam"): as a prefix "gam" (for
+ * "gambit") scored all 100,000 products of the bench for "games".
  */
-function wordQuery(word: string, forgiving: boolean, last: boolean): Query {
+function wordQuery(word: string, forgiving: boolean, last: boolean, names: string[]): Query {
   const typos = forgiving ? typosAllowed(word) : 0;
   const queries: Query[] = [
     { queries: [word], fuzzy: typos || false, prefix: asPrefix(word, last), combineWith: 'OR' },
@@ -50,7 +53,13 @@ function wordQuery(word: string, forgiving: boolean, last: boolean): Query {
     });
   }
   if (isRoman(word)) queries.push({ queries: [numeralWord(word)], fuzzy: false, prefix: false });
-  return queries.length === 1 ? queries[0]! : { queries, combineWith: 'OR' };
+  return {
+    queries: [
+      { queries, fields: names, combineWith: 'OR' },
+      { queries: [numeralWord(word)], fields: ['extra'], fuzzy: false, prefix: false },
+    ],
+    combineWith: 'OR',
+  };
 }
 
 const samePhrase = (words: readonly string[], at: number, phrase: readonly string[]) =>
@@ -73,6 +82,8 @@ export function planQuery(
   synonyms: SynonymGroups,
   /** With typos forgiven: the second try, when the words as typed (and as prefixes) found none. */
   forgiving = true,
+  /** The name fields searched, the buyer's language's first. */
+  names: string[] = ['en'],
 ): { query: QueryCombination; words: string[] } | null {
   const words = foldWords(text);
   if (!words.length) return null;
@@ -92,15 +103,17 @@ export function planQuery(
       const end = at + matched.length;
       const typedQuery: Query =
         typed.length === 1
-          ? wordQuery(typed[0]!, forgiving, end === words.length)
+          ? wordQuery(typed[0]!, forgiving, end === words.length, names)
           : {
-              queries: typed.map((w, k) => wordQuery(w, forgiving, at + k === words.length - 1)),
+              queries: typed.map((w, k) =>
+                wordQuery(w, forgiving, at + k === words.length - 1, names),
+              ),
               combineWith: 'AND',
             };
       queries.push({ queries: [typedQuery, ...matched.group.map(phraseQuery)], combineWith: 'OR' });
       at += matched.length;
     } else {
-      queries.push(wordQuery(words[at]!, forgiving, at === words.length - 1));
+      queries.push(wordQuery(words[at]!, forgiving, at === words.length - 1, names));
       at += 1;
     }
   }
