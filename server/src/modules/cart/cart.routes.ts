@@ -41,7 +41,7 @@ export const cartRoutes = (service: CartService, limit: RateLimit) =>
       {
         summary: 'What lines cost now: subtotal, coupon discount, VAT included, total',
         description:
-          'Prices are gross (VAT included); `vatIncludedCents` is the VAT they hold after the discount, none on zero-VAT lines. An unusable coupon answers `coupon.valid: false` with a `reason`, not an error. A request carrying a `couponCode` also counts against the coupon-guess limit (`coupon`, per user and per client address); one without counts only against the caller’s own summaries, so guesses from a shared address never stop others checking out.',
+          'Prices are gross (VAT included) and the same for every buyer; `vatIncludedCents` is the VAT they hold after the discount, none on zero-VAT lines. With `billingCountry` (ISO 3166-1 alpha-2) each line’s `vatRateBps` is that Member State’s standard rate today, 0 outside the EU; without it, the shop’s own rate (docs/vat.md). An unusable coupon answers `coupon.valid: false` with a `reason`, not an error. A request carrying a `couponCode` also counts against the coupon-guess limit (`coupon`, per user and per client address); one without counts only against the caller’s own summaries, so guesses from a shared address never stop others checking out.',
         body: CartSummaryRequestSchema,
         response: { status: 200, description: 'The summary', schema: CartSummarySchema },
         limit: { name: 'cartSummary', per: [byUser] },
