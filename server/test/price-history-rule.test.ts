@@ -38,6 +38,16 @@ describe('referencePrice', () => {
     });
   });
 
+  it('announces nothing while fewer than 30 days of prices are known', () => {
+    // First sold 20 days ago at 20.00 (an offer new to the shop): a lower price before it could
+    // have gone unseen, so 15.00 today is no announced reduction yet.
+    const points = [change(-20, 2_000), change(0, 1_500, 1_500, 2_000)];
+    expect(referencePrice(points, today, 1_500)).toMatchObject({
+      lowest30: 2_000,
+      reference: null,
+    });
+  });
+
   it('announces nothing for a first price, nor for a rise', () => {
     expect(referencePrice([change(0, 1_000)], today, 1_000).reference).toBe(null);
     const rise = [change(-40, 1_000), change(0, 1_200, 1_200, 1_000)];

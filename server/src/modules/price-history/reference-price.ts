@@ -66,8 +66,9 @@ export type Reference = {
  * The prior price of `current` on `today`. The current price applied on the first day of its
  * run (the days before today whose lowest was that price; today itself when it changed today).
  * Its prior price is the lowest of the 30 days before that day, the day itself excluded, days
- * without a known price skipped. It is announced as a reduction only if `current` is below it
- * and applied in the last 30 days. `points` must cover the 60 days before today.
+ * without a known price skipped. It is announced as a reduction only if `current` is below it,
+ * applied in the last 30 days, and the price of each of those 30 days is known. `points` must
+ * cover the 60 days before today.
  */
 export function referencePrice(
   points: readonly DayPoint[],
@@ -86,6 +87,9 @@ export function referencePrice(
   const start = addDays(since, -PRIOR_DAYS);
   const prior = lows.filter((d) => d.day >= start && d.day < since).map((d) => d.cents);
   const lowest30 = prior.length ? Math.min(...prior) : null;
-  const reference = lowest30 !== null && current < lowest30 ? lowest30 : null;
+  // Announced only when the price of every one of the 30 days is known: a subject new to the
+  // shop, or a shop whose history began lately, could have applied a lower price we never saw.
+  const known = prior.length === PRIOR_DAYS;
+  const reference = known && lowest30 !== null && current < lowest30 ? lowest30 : null;
   return { lowest30, reference, since };
 }
