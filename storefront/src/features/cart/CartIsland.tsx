@@ -1,6 +1,8 @@
 import {
   ATTRIBUTION_COOKIES,
+  EU_STANDARD_VAT_RATES,
   lineKey,
+  standardRateAt,
   summarize,
   toCents,
   vatTable,
@@ -13,6 +15,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
+import { $buyerCountry } from '../../lib/buyer-country.ts';
 import { browserLanguages, formatCents, pickCurrency } from '../../lib/currency.ts';
 import { fetchCartSummary, fetchSales } from './cart-api.ts';
 import { CouponForm, SummaryTotals } from './CartSummaryParts.tsx';
@@ -41,15 +44,23 @@ function discountCodeCookie(): string {
   return match ? decodeURIComponent(match[1]!) : '';
 }
 
-/** A guest's summary, from the prices kept in the browser (no coupon: that needs sign-in). */
-function guestSummary(products: readonly CartProduct[], currency: Currency): CartSummary {
+/**
+ * A guest's summary, from the prices kept in the browser (no coupon: that needs sign-in), with
+ * the VAT of the buyer's country as the checkout will bill it (docs/vat.md); unknown, the shop's.
+ */
+function guestSummary(
+  products: readonly CartProduct[],
+  currency: Currency,
+  country: string | null,
+): CartSummary {
   const lines = products.map((l) => ({
     unitCents: toCents(l.price),
     quantity: l.quantity,
     isZeroVat: l.isZeroVat,
     discountCents: 0,
   }));
-  const totals = summarize(lines, vatTable());
+  const rate = country ? standardRateAt(EU_STANDARD_VAT_RATES, country, new Date()) : null;
+  const totals = summarize(lines, rate === null ? vatTable() : vatTable(rate));
   return {
     currency,
     lines: products.map((l, i) => ({
@@ -108,6 +119,7 @@ async function refreshGuest(currency: Currency, locale: Locale): Promise<string[
 export default function CartIsland({ locale, t, paths }: CartIslandProps) {
   const id = useId();
   const cart = useStore($cart);
+  const buyerCountry = useStore($buyerCountry);
   const [mode, setMode] = useState<Mode>('loading');
   const [attempt, setAttempt] = useState(0);
   const [currency] = useState<Currency>(() =>
@@ -153,6 +165,8 @@ export default function CartIsland({ locale, t, paths }: CartIslandProps) {
       currency,
       locale,
       ...(couponCode && { couponCode }),
+      // The VAT inside the same prices is the buyer's country's, as the checkout bills it.
+      ...(buyerCountry && { billingCountry: buyerCountry }),
     }).then(
       (result) => {
         if (!current) return;
@@ -164,12 +178,12 @@ export default function CartIsland({ locale, t, paths }: CartIslandProps) {
     return () => {
       current = false;
     };
-  }, [mode, cart.products, currency, couponCode, locale, t]);
+  }, [mode, cart.products, currency, couponCode, locale, t, buyerCountry]);
 
   // A guest's is worked out here, from the prices kept in the browser.
   const guest = useMemo(
-    () => (mode === 'guest' ? guestSummary(cart.products, currency) : null),
-    [mode, cart.products, currency],
+    () => (mode === 'guest' ? guestSummary(cart.products, currency, buyerCountry) : null),
+    [mode, cart.products, currency, buyerCountry],
   );
   const summary = mode === 'guest' ? guest : serverSummary;
 
