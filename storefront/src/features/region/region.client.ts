@@ -47,7 +47,10 @@ function apply(country: CountryCode | null): void {
 
 document.addEventListener('change', (event) => {
   const picker = (event.target as Element).closest<HTMLSelectElement>('[data-country-picker]');
-  if (picker && isCountryCode(picker.value)) setBuyerCountry(picker.value);
+  if (!picker) return;
+  // "Choose your country" is no choice: the picker goes back to the country in use.
+  if (isCountryCode(picker.value)) setBuyerCountry(picker.value);
+  else picker.value = $buyerCountry.get() ?? '';
 });
 
 $buyerCountry.subscribe(apply);
