@@ -18,22 +18,6 @@ import { createRateLimits } from './middleware/rate-limit.ts';
 import { signInRequirements } from './middleware/sign-in-requirements.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { auditTrail } from './modules/audit/audit-trail.ts';
-import { adminOfferRoutes } from './modules/offers/offers.admin.routes.ts';
-import { sellerOfferRoutes } from './modules/offers/offers.seller.routes.ts';
-import { adminProductRoutes } from './modules/products/products.admin.routes.ts';
-import { publicProductRoutes } from './modules/products/products.public.routes.ts';
-import { sellerProductRoutes } from './modules/products/products.seller.routes.ts';
-import {
-  adminOrderRoutes,
-  sellerSaleRoutes,
-  userOrderRoutes,
-} from './modules/orders/orders.routes.ts';
-import {
-  adminCheckoutRoutes,
-  paymentWebhookRoutes,
-  userCheckoutRoutes,
-} from './modules/checkout/checkout.routes.ts';
-import { cartRoutes, userCartRoutes } from './modules/cart/cart.routes.ts';
 import { cachedSessionStates } from './identity/session-state-cache.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { metricsRoutes } from './observability/metrics-endpoint.ts';
@@ -66,40 +50,21 @@ export function createApp(c: Container) {
   // The abuse limits: the routes' declared ones, and those a handler counts itself.
   const limit = createRateLimits(deps.db, deps.rateLimits, deps.log);
   // Each route declares who may call it, its checks, its abuse limit and its documentation.
-  const mounted = mountRoutes(
-    api,
-    [
-      // The modules' routes (`routes` in each `<module>.module.ts`, listed in container.ts); the
-      // routers below are those not yet declared by their module (the list only shrinks).
-      ...gatherRoutes(c.modules, { limit }),
-      publicProductRoutes(c.catalogue),
-      paymentWebhookRoutes(c.checkout),
-      cartRoutes(c.cartService, limit),
-      userCartRoutes(c.cartService),
-      userOrderRoutes(c.orderService),
-      adminOrderRoutes(c.adminOrders),
-      adminCheckoutRoutes(c.checkout),
-      userCheckoutRoutes(c.checkout),
-      sellerSaleRoutes(c.orderService),
-      adminProductRoutes(c.productAdmin),
-      sellerProductRoutes(c.sellerCatalogue),
-      sellerOfferRoutes(c.sellerOffers),
-      adminOfferRoutes(c.adminOffers),
-    ],
-    {
-      guards: {
-        public: [],
-        user: [requireRole('user', 'seller', 'admin')],
-        seller: [requireApprovedSeller(c.sellers)],
-        admin: [requireRole('admin')],
-      },
-      // What routes declaring `verifiedEmail` or `recentSignIn` ask of the sign-in.
-      requirements: signInRequirements(deps.recentSignInSeconds),
-      limit,
-      // Every admin write lands in the audit log (modules/audit/audit-trail.ts).
-      audit: auditTrail(c.auditLog),
+  // Every module's routes (`routes` in each `<module>.module.ts`, the modules listed in
+  // container.ts): a router is added there, never here.
+  const mounted = mountRoutes(api, gatherRoutes(c.modules, { limit }), {
+    guards: {
+      public: [],
+      user: [requireRole('user', 'seller', 'admin')],
+      seller: [requireApprovedSeller(c.sellers)],
+      admin: [requireRole('admin')],
     },
-  );
+    // What routes declaring `verifiedEmail` or `recentSignIn` ask of the sign-in.
+    requirements: signInRequirements(deps.recentSignInSeconds),
+    limit,
+    // Every admin write lands in the audit log (modules/audit/audit-trail.ts).
+    audit: auditTrail(c.auditLog),
+  });
   api.route('/', openApiRoutes(mounted));
 
   const app = new Hono<AppEnv>()

@@ -38,7 +38,8 @@ import { createBrandRepository } from './modules/brands/brands.repository.ts';
 import { brandsModule } from './modules/brands/brands.module.ts';
 import { createBrandAdminService } from './modules/brands/brands.service.ts';
 import { createCartPricing, createOfferLinePricing } from './modules/cart/cart-pricing.ts';
-import { cartIndexes, createCartRepository } from './modules/cart/cart.repository.ts';
+import { createCartRepository } from './modules/cart/cart.repository.ts';
+import { cartModule } from './modules/cart/cart.module.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCategoryRepository } from './modules/categories/categories.repository.ts';
 import { categoriesModule } from './modules/categories/categories.module.ts';
@@ -53,10 +54,8 @@ import { createDisputeService } from './modules/disputes/disputes.service.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { orderCoupons } from './modules/checkout/order-coupons.ts';
 import { createPaymentFollowUps } from './modules/checkout/payment-follow-ups.ts';
-import {
-  createPaymentEventRepository,
-  paymentEventIndexes,
-} from './modules/checkout/payment-events.repository.ts';
+import { createPaymentEventRepository } from './modules/checkout/payment-events.repository.ts';
+import { checkoutModule } from './modules/checkout/checkout.module.ts';
 import { createSettlement } from './modules/checkout/settlement.ts';
 import { createCouponRepository } from './modules/coupons/coupons.repository.ts';
 import { couponsModule } from './modules/coupons/coupons.module.ts';
@@ -120,7 +119,7 @@ import {
 import { createOfferPricing } from './modules/offers/offer-pricing.ts';
 import { createOfferStanding } from './modules/offers/offer-standing.ts';
 import { createAdminOfferService } from './modules/offers/offers.admin.service.ts';
-import { createOfferRepository, offerIndexes } from './modules/offers/offers.repository.ts';
+import { createOfferRepository } from './modules/offers/offers.repository.ts';
 import { createSellerOfferService } from './modules/offers/offers.service.ts';
 import { createSupplierOffers } from './modules/offers/supplier-offers.ts';
 import { createSupplierRestock } from './modules/offers/supplier-restock.ts';
@@ -128,7 +127,7 @@ import { createSupplierSync } from './modules/offers/supplier-sync.ts';
 import { createAdminOrderService } from './modules/orders/admin-decisions.ts';
 import { createOrderDelivery } from './modules/orders/order-delivery.ts';
 import { createOrderKeys } from './modules/orders/order-keys.ts';
-import { createOrderRepository, orderIndexes } from './modules/orders/orders.repository.ts';
+import { createOrderRepository } from './modules/orders/orders.repository.ts';
 import { createOrderService, type OrderCoupons } from './modules/orders/orders.service.ts';
 import { createMails } from './modules/mails/mails.ts';
 import { createOrderMails } from './modules/mails/order-mails.ts';
@@ -145,7 +144,8 @@ import { createProductAdminService } from './modules/products/product-admin.serv
 import { createImageRepository } from './modules/images/images.repository.ts';
 import { createImageService } from './modules/images/images.service.ts';
 import { imagesModule } from './modules/images/images.module.ts';
-import { createProductRepository, productIndexes } from './modules/products/products.repository.ts';
+import { createProductRepository } from './modules/products/products.repository.ts';
+import { productsModule } from './modules/products/products.module.ts';
 import { createCatalogueService } from './modules/products/products.service.ts';
 import { memoizedCatalogue } from './modules/products/catalogue-memo.ts';
 import { createCatalogueIndex } from './modules/search/catalogue-index.ts';
@@ -231,11 +231,6 @@ import { createSellerApi } from './modules/seller-api/seller-api.wiring.ts';
  * shrinks (test/module-declarations.test.ts).
  */
 const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
-  products: productIndexes,
-  offers: offerIndexes,
-  orders: orderIndexes,
-  carts: cartIndexes,
-  paymentEvents: paymentEventIndexes,
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -847,7 +842,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     }),
     claimsModule({ ...claims, records: createClaimRepository(db), log }),
     disputesModule({ service: disputes }),
-    ordersModule({ orders: orderService, expiryEveryMs: deps.schedule.orderExpiryMs }),
+    ordersModule({
+      orders: orderService,
+      admin: adminOrders,
+      expiryEveryMs: deps.schedule.orderExpiryMs,
+    }),
     payoutsModule({
       payouts: payoutService,
       ledger: ask.ledger,
@@ -890,7 +889,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       erasure: accountErasure,
     }),
     affiliatesModule({ affiliate: affiliate ?? null }),
-    offersModule({ supplierSync }),
+    offersModule({
+      seller: sellerOffers,
+      admin: adminOffers,
+      supplierSync,
+    }),
     vatModule({ repo: vatRepository, vat: vatService, report: ossReport }),
     brandsModule({ brands, admin: brandAdmin }),
     tagsModule({ tags, admin: tagAdmin }),
@@ -914,6 +917,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     dashboardsModule({ service: dashboards, lookup: adminLookup }),
     salesModule({ saleDetail, refunds: sellerRefunds }),
     imagesModule({ service: images }),
+    cartModule({ service: cartService }),
+    checkoutModule({ service: checkout }),
+    productsModule({ catalogue, admin: productAdmin, seller: sellerCatalogue }),
     systemModule({ ...deps, status: createSystemStatus(db) }),
     sessionModule({ auth: deps.auth, users: userService }),
     ledgerModule(),
