@@ -226,11 +226,11 @@ import { createClaimRepository } from './modules/claims/claims.repository.ts';
 import { createSellerApi } from './modules/seller-api/seller-api.wiring.ts';
 
 /**
- * Indexes not yet declared by their module (`indexes` in `<module>.module.ts`, the one place to
- * add a collection's): each list declared beside its queries in the module's repository. Only
- * shrinks (test/module-declarations.test.ts).
+ * The indexes of the one collection no module owns: the abuse limits' shared counters (the
+ * middleware's). A module's collections are declared by the module (`indexes` in
+ * `<module>.module.ts`); test/module-declarations.test.ts refuses any other here.
  */
-const COLLECTION_INDEXES: Record<string, IndexDescription[]> = {
+const MIDDLEWARE_INDEXES: Record<string, IndexDescription[]> = {
   [RATE_LIMIT_COLLECTION]: rateLimitIndexes,
 };
 
@@ -933,8 +933,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     deps,
     /** The modules, each with what it brings (app.ts mounts their routes). */
     modules,
-    /** Every collection's indexes: the modules' and those not yet moved into one. */
-    indexes: gatherIndexes([...modules, { name: 'container.ts', indexes: COLLECTION_INDEXES }]),
+    /** Every collection's indexes: the modules' and the middleware's. */
+    indexes: gatherIndexes([...modules, { name: 'middleware', indexes: MIDDLEWARE_INDEXES }]),
     /** The modules' data migrations, oldest first. */
     migrations: gatherMigrations(modules),
     // Repositories the routers and middleware still read directly.
