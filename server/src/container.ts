@@ -18,6 +18,7 @@ import { createCommissionService } from './modules/commission/commission.service
 import { createPayoutRepository } from './modules/payouts/payouts.repository.ts';
 import { createPayoutService } from './modules/payouts/payouts.service.ts';
 import { createOfferFacade } from './modules/offers/offers.facade.ts';
+import { offersModule } from './modules/offers/offers.module.ts';
 import { createOrderFacade } from './modules/orders/orders.facade.ts';
 import { createPlatformFacade } from './modules/platforms/platforms.facade.ts';
 import { createProductFacade } from './modules/products/products.facade.ts';
@@ -187,7 +188,6 @@ import { sellerApiModule } from './modules/seller-api/seller-api.module.ts';
 import { reviewsModule } from './modules/reviews/reviews.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { affiliatesModule } from './modules/affiliates/affiliates.module.ts';
-import { offersModule } from './modules/offers/offers.module.ts';
 import { createClaims } from './modules/claims/claims.wiring.ts';
 import { conversationsModule } from './modules/conversations/conversations.module.ts';
 import { createConversations } from './modules/conversations/conversations.wiring.ts';
@@ -841,7 +841,6 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       log,
     }),
     claimsModule({ ...claims, records: createClaimRepository(db), log }),
-    disputesModule({ service: disputes }),
     ordersModule({
       orders: orderService,
       admin: adminOrders,
@@ -893,7 +892,9 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       seller: sellerOffers,
       admin: adminOffers,
       supplierSync,
+      records: { offers, products: ask.products, log },
     }),
+    disputesModule({ service: disputes }),
     vatModule({ repo: vatRepository, vat: vatService, report: ossReport }),
     brandsModule({ brands, admin: brandAdmin }),
     tagsModule({ tags, admin: tagAdmin }),

@@ -2,6 +2,7 @@ export * from './constants/locales.ts';
 export * from './constants/currencies.ts';
 export * from './constants/roles.ts';
 export * from './constants/regions.ts';
+export * from './schemas/regions.ts';
 export * from './constants/categories.ts';
 export * from './constants/platforms.ts';
 export * from './constants/products.ts';

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+/*
+ * Regions and countries as plain data, with no zod: the storefront's islands import them, and a
+ * schema here would bring zod into every product page (their schemas: schemas/regions.ts).
+ */
 
 /** The spec's product regions (section "Region options"): a product is sold as one of these. */
 export const REGIONS = ['Global', 'ROW'] as const;
 export type Region = (typeof REGIONS)[number];
-export const RegionSchema = z.enum(REGIONS);
 
 /** Every ISO 3166-1 alpha-2 country code (officially assigned), the countries a buyer may pick. */
 // prettier-ignore
@@ -27,10 +29,6 @@ export const COUNTRY_CODES = [
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 const COUNTRY_SET: ReadonlySet<string> = new Set(COUNTRY_CODES);
-/** A buyer's country: an ISO 3166-1 alpha-2 code in capitals. */
-export const CountryCodeSchema = z
-  .string()
-  .refine((c): c is CountryCode => COUNTRY_SET.has(c), 'An ISO 3166-1 alpha-2 country code');
 export const isCountryCode = (c: string): c is CountryCode => COUNTRY_SET.has(c);
 
 /** The 27 member states of the European Union (ISO codes; Greece is GR, not the VAT prefix EL). */
@@ -49,7 +47,6 @@ export const isEuMemberState = (c: string): boolean => EU_SET.has(c);
  */
 export const ACTIVATION_REGIONS = ['Global', 'EU', 'UK', 'US', 'NA', 'LATAM', 'ROW'] as const;
 export type ActivationRegion = (typeof ACTIVATION_REGIONS)[number];
-export const ActivationRegionSchema = z.enum(ACTIVATION_REGIONS);
 
 /** The EU region: the member states, the rest of the EEA, Switzerland and the microstates using the euro. */
 // prettier-ignore

@@ -3,7 +3,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../constants/cart.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { LocaleSchema } from '../constants/locales.ts';
-import { CountryCodeSchema } from '../constants/regions.ts';
+import { CountryCodeSchema } from './regions.ts';
 
 /**
  * The cart (spec sections 3, 4 and 7). A line is one seller's offer on one product (an offer is

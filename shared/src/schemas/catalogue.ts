@@ -3,7 +3,7 @@ import { IMAGE_SHAPES, IMAGE_SIZES, ProductTypeSchema } from '../constants/produ
 import { CategoryIdSchema } from '../constants/categories.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
-import { ActivationRegionSchema, RegionSchema } from '../constants/regions.ts';
+import { ActivationRegionSchema, RegionSchema } from './regions.ts';
 import { SUPPLIER_IDS } from '../constants/suppliers.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
 import { BrandSchema } from './brands.ts';

@@ -3,7 +3,7 @@ import { CurrencySchema } from '../constants/currencies.ts';
 import { LocaleSchema } from '../constants/locales.ts';
 import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
-import { CountryCodeSchema } from '../constants/regions.ts';
+import { CountryCodeSchema } from './regions.ts';
 import { ApiErrorSchema } from './api-error.ts';
 import { CartSummarySchema } from './cart.ts';
 

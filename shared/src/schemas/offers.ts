@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CurrencySchema } from '../constants/currencies.ts';
-import { ActivationRegionSchema } from '../constants/regions.ts';
+import { ActivationRegionSchema } from './regions.ts';
 import { SupplierIdSchema } from '../constants/suppliers.ts';
 import { RateCurrencySchema } from './exchange-rates.ts';
 import { KeyCountsSchema } from './keys.ts';

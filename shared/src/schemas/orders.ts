@@ -10,7 +10,7 @@ import { COUPON_CODE_INPUT_MAX_LENGTH } from '../constants/limits.ts';
 import { PaymentProviderSchema } from '../constants/payment-providers.ts';
 import { AttributionSchema } from './attribution.ts';
 import { ImageKeyCodeSchema, TextKeyCodeSchema } from './keys.ts';
-import { CountryCodeSchema } from '../constants/regions.ts';
+import { CountryCodeSchema } from './regions.ts';
 import { OrderTaxSchema } from './vat.ts';
 
 /** Orders (spec sections 3–5): what the buyer's account, the admin and the seller consoles read. */

@@ -7,7 +7,7 @@ import {
   ProductTypeSchema,
   type ProductType,
 } from '../constants/products.ts';
-import { RegionSchema } from '../constants/regions.ts';
+import { RegionSchema } from './regions.ts';
 import { SLUG_PATTERN } from '../lib/slug.ts';
 import { ProductPricesSchema } from './catalogue.ts';
 import { ImageAssetSchema } from './product-images.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CategoryIdSchema } from '../constants/categories.ts';
 import { CurrencySchema } from '../constants/currencies.ts';
 import { ProductTypeSchema } from '../constants/products.ts';
-import { RegionSchema } from '../constants/regions.ts';
+import { RegionSchema } from './regions.ts';
 import { SupplierIdSchema } from '../constants/suppliers.ts';
 import { DenominationSchema, ProductFieldsSchema } from './products.ts';
 
