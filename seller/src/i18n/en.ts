@@ -302,6 +302,7 @@ export const en = {
         productName: 'Product',
         prices: { eur: 'Price (EUR)', usd: 'Price (USD)', gbp: 'Price (GBP)' },
         stock: 'Keys in stock',
+        region: 'Activates in',
         zeroVat: 'Zero VAT',
         status: 'Status',
         createdAt: 'Created',
@@ -328,6 +329,15 @@ export const en = {
       sources: { upload: 'My keys', supplier: 'A supplier' },
       modes: { stocked: 'Stocked: buy keys ahead', onDemand: 'On demand: buy each key when sold' },
       mode_short: { stocked: 'Stocked', onDemand: 'On demand' },
+      regions: {
+        Global: 'Global: every country',
+        EU: 'EU: the EU, the EEA and Switzerland',
+        UK: 'UK: the United Kingdom',
+        US: 'US: the United States',
+        NA: 'North America: the United States and Canada',
+        LATAM: 'Latin America',
+        ROW: 'ROW: the rest of the world (not Europe)',
+      },
       roundings: { none: 'None', to99: 'Up to .99', to49or99: 'Up to .49 or .99' },
       pause_reasons: {
         outOfStock: 'The supplier is out of stock',
@@ -340,6 +350,8 @@ export const en = {
       help: {
         productId: 'Type part of the name to search the catalogue',
         computed_price: 'Leave empty to compute it from the EUR price',
+        region: 'Where the keys activate: buyers elsewhere are warned before buying',
+        region_default: 'As the supplier reports, else the product’s region',
         zeroVat: 'The product is sold without VAT',
         sku: 'The product’s code in the supplier’s catalogue',
         stockCap: 'The supplier’s stock is offered up to this many units',

@@ -307,6 +307,7 @@ export const it: TranslationOf<typeof en> = {
         productName: 'Prodotto',
         prices: { eur: 'Prezzo (EUR)', usd: 'Prezzo (USD)', gbp: 'Prezzo (GBP)' },
         stock: 'Chiavi disponibili',
+        region: 'Si attiva in',
         zeroVat: 'IVA zero',
         status: 'Stato',
         createdAt: 'Creata il',
@@ -336,6 +337,15 @@ export const it: TranslationOf<typeof en> = {
         onDemand: 'Su richiesta: compra ogni chiave quando è venduta',
       },
       mode_short: { stocked: 'A magazzino', onDemand: 'Su richiesta' },
+      regions: {
+        Global: 'Global: tutti i paesi',
+        EU: 'UE: l’Unione europea, lo SEE e la Svizzera',
+        UK: 'UK: il Regno Unito',
+        US: 'US: gli Stati Uniti',
+        NA: 'Nord America: Stati Uniti e Canada',
+        LATAM: 'America Latina',
+        ROW: 'ROW: resto del mondo (non l’Europa)',
+      },
       roundings: { none: 'Nessuno', to99: 'Fino a ,99', to49or99: 'Fino a ,49 o ,99' },
       pause_reasons: {
         outOfStock: 'Il fornitore non ha disponibilità',
@@ -348,6 +358,8 @@ export const it: TranslationOf<typeof en> = {
       help: {
         productId: 'Scrivi parte del nome per cercare nel catalogo',
         computed_price: 'Lascialo vuoto per calcolarlo dal prezzo in EUR',
+        region: 'Dove si attivano le chiavi: chi compra altrove viene avvisato prima dell’acquisto',
+        region_default: 'Come indica il fornitore, altrimenti la regione del prodotto',
         zeroVat: 'Il prodotto è venduto senza IVA',
         sku: 'Il codice del prodotto nel catalogo del fornitore',
         stockCap: 'La disponibilità del fornitore è offerta fino a queste unità',

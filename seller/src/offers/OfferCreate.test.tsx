@@ -14,8 +14,8 @@ import { OfferCreate } from './OfferCreate.tsx';
 type Create = (resource: string, params: CreateParams) => Promise<unknown>;
 
 const CATALOGUE = [
-  { id: '0123456789abcdef01234567', name: 'Space Miner' },
-  { id: '89abcdef0123456789abcdef', name: 'Sea Captain' },
+  { id: '0123456789abcdef01234567', name: 'Space Miner', region: 'ROW' },
+  { id: '89abcdef0123456789abcdef', name: 'Sea Captain', region: 'Global' },
 ];
 
 /** The catalogue as the API answers it: `q` matches names, getMany answers by id. */
@@ -82,8 +82,24 @@ describe('OfferCreate', () => {
       prices: { eur: 999 },
       source: { kind: 'upload' },
       zeroVat: false,
+      region: 'ROW',
       status: 'active',
     });
+  });
+
+  it('starts the region at the product’s and sends the one the seller picks instead', async () => {
+    const create = vi.fn<Create>(async () => ({ data: { id: 'offer-11' } }));
+    renderCreate(create);
+    await pickProduct();
+    const region = await screen.findByRole('combobox', { name: 'Activates in' });
+    await waitFor(() => expect(region.textContent).toBe('ROW: the rest of the world (not Europe)'));
+    fireEvent.mouseDown(region);
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'EU: the EU, the EEA and Switzerland' }),
+    );
+    fillPriceAndSave();
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![1].data).toMatchObject({ region: 'EU' });
   });
 
   it('explains a 409: the seller already sells the product', async () => {

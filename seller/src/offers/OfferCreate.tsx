@@ -10,7 +10,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { toOfferCreate } from './offer-form.ts';
-import { ZeroVatInput } from './OfferInputs.tsx';
+import { OfferRegionInput, ProductRegionDefault, ZeroVatInput } from './OfferInputs.tsx';
 import { OfferSourceInputs } from './OfferSourceInputs.tsx';
 
 /** The catalogue search as the seller types a product's name. */
@@ -57,6 +57,8 @@ export function OfferCreate() {
           />
         </ReferenceInput>
         <OfferSourceInputs />
+        <OfferRegionInput />
+        <ProductRegionDefault />
         <ZeroVatInput />
       </SimpleForm>
     </Create>

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { KeyUploadPanel } from './KeyUploadPanel.tsx';
 import { toOfferUpdate } from './offer-form.ts';
-import { OfferStatusInput, ZeroVatInput } from './OfferInputs.tsx';
+import { OfferRegionInput, OfferStatusInput, ZeroVatInput } from './OfferInputs.tsx';
 import { OfferSourceInputs } from './OfferSourceInputs.tsx';
 import { RestockPanel } from './RestockPanel.tsx';
 import { SupplierStatePanel } from './SupplierStatePanel.tsx';
@@ -36,6 +36,7 @@ export function OfferEdit({ id }: Pick<EditProps, 'id'>) {
         </Labeled>
         <SupplierStatePanel />
         <OfferSourceInputs />
+        <OfferRegionInput />
         <ZeroVatInput />
         <OfferStatusInput />
       </SimpleForm>

@@ -1,6 +1,17 @@
 import { centsToInput, inputToCents } from '@market/console-kit';
-import { SELLER_OFFER_STATUSES } from '@market/shared';
-import { BooleanInput, NumberInput, SelectInput, required, type Validator } from 'react-admin';
+import { ACTIVATION_REGIONS, SELLER_OFFER_STATUSES } from '@market/shared';
+import { useEffect, useRef } from 'react';
+import {
+  BooleanInput,
+  FormDataConsumer,
+  NumberInput,
+  SelectInput,
+  required,
+  useGetManyAggregate,
+  useInput,
+  type RaRecord,
+  type Validator,
+} from 'react-admin';
 
 const PRICE_ERROR = 'resources.offers.errors.price';
 
@@ -64,4 +75,58 @@ function PriceInput({
       min={0}
     />
   );
+}
+
+const regionChoices = ACTIVATION_REGIONS.map((region) => ({
+  id: region,
+  name: `resources.offers.regions.${region}`,
+}));
+
+/** Where the offer's keys activate (docs/regions.md): buyers elsewhere are warned before buying. */
+export function OfferRegionInput() {
+  return (
+    <SelectInput
+      source="region"
+      choices={regionChoices}
+      helperText="resources.offers.help.region"
+      emptyText="resources.offers.help.region_default"
+    />
+  );
+}
+
+/**
+ * On a new offer of the seller's own keys, the region starts as the chosen product's until the
+ * seller picks one; a supplier's keys are left to what the supplier reports (the server's rule,
+ * docs/regions.md), so the field is emptied for them unless the seller chose.
+ */
+export function ProductRegionDefault() {
+  return (
+    <FormDataConsumer<{ productId?: string; source?: { kind?: string } }>>
+      {({ formData }) => (
+        <RegionFromProduct productId={formData.productId} kind={formData.source?.kind} />
+      )}
+    </FormDataConsumer>
+  );
+}
+
+function RegionFromProduct({ productId, kind }: { productId?: string; kind?: string }) {
+  const { field } = useInput({ source: 'region' });
+  const { data } = useGetManyAggregate<RaRecord & { region?: string }>(
+    'products',
+    { ids: productId ? [productId] : [] },
+    { enabled: Boolean(productId) },
+  );
+  const productRegion = data?.find((p) => p.id === productId)?.region;
+  // The value this default last set: a different one is the seller's choice, kept.
+  const lastSet = useRef<unknown>(undefined);
+  const { value, onChange } = field;
+  useEffect(() => {
+    const unchosen =
+      value === undefined || value === null || value === '' || value === lastSet.current;
+    if (!unchosen) return;
+    const next = kind === 'supplier' ? '' : (productRegion ?? '');
+    lastSet.current = next;
+    if (next !== value) onChange(next);
+  }, [productRegion, kind, value, onChange]);
+  return null;
 }

@@ -1,9 +1,11 @@
 import { offerPricesBody } from '@market/console-kit';
-import type {
-  OfferStatus,
-  SellerOfferCreate,
-  SellerOfferUpdate,
-  SupplierSourceInput,
+import {
+  ACTIVATION_REGIONS,
+  type ActivationRegion,
+  type OfferStatus,
+  type SellerOfferCreate,
+  type SellerOfferUpdate,
+  type SupplierSourceInput,
 } from '@market/shared';
 
 /** Chip colours of the offer statuses. */
@@ -20,8 +22,15 @@ interface OfferFormValues {
   prices?: { eur?: unknown; usd?: unknown; gbp?: unknown } | null;
   zeroVat?: unknown;
   status?: unknown;
+  region?: unknown;
   source?: SourceFormValues | null;
 }
+
+/** The region the seller chose; none (empty) leaves it to the supplier's report, else the product's. */
+const regionBody = (values: OfferFormValues): { region?: ActivationRegion } =>
+  ACTIVATION_REGIONS.includes(values.region as ActivationRegion)
+    ? { region: values.region as ActivationRegion }
+    : {};
 
 /** The source part of the form (the record's `source`, or what the seller picked). */
 interface SourceFormValues {
@@ -74,6 +83,7 @@ export function toOfferUpdate(values: OfferFormValues): SellerOfferUpdate {
       ? { source: supplierSourceBody(values.source!) }
       : { prices: offerPricesBody(values.prices), source: { kind: 'upload' as const } }),
     zeroVat: values.zeroVat === true,
+    ...regionBody(values),
     // `hidden` is the marketplace's to set and lift: not sent back.
     ...(status && { status }),
   };
@@ -87,6 +97,7 @@ export function toOfferCreate(values: OfferFormValues): SellerOfferCreate {
       ? { source: supplierSourceBody(values.source!) }
       : { prices: offerPricesBody(values.prices), source: { kind: 'upload' as const } }),
     zeroVat: values.zeroVat === true,
+    ...regionBody(values),
     status: values.status === 'paused' ? 'paused' : 'active',
   };
 }

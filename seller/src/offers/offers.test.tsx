@@ -142,6 +142,7 @@ describe('OfferEdit', () => {
       prices: { eur: 2450, gbp: 1699 },
       source: { kind: 'upload' },
       zeroVat: false,
+      region: 'Global',
       status: 'paused',
     });
   }, 15_000);
@@ -174,7 +175,28 @@ describe('OfferEdit', () => {
         pricing: { marginPercent: 25, marginFixedCents: 50, rounding: 'none' },
       },
       zeroVat: false,
+      region: 'Global',
       status: 'paused',
     });
+  }, 15_000);
+
+  it('shows where the keys activate and saves the region the seller picks', async () => {
+    const { update, dataProvider } = offersDataProvider();
+    renderInConsole(
+      <ResourceContextProvider value="offers">
+        <OfferEdit id="offer-1" />
+      </ResourceContextProvider>,
+      { messages: { en, it: italian }, dataProvider },
+    );
+    const region = await screen.findByRole('combobox', { name: 'Activates in' });
+    await waitFor(() => expect(region.textContent).toBe('Global: every country'));
+    fireEvent.mouseDown(region);
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'ROW: the rest of the world (not Europe)' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0]![1].data).toMatchObject({ region: 'ROW' });
   }, 15_000);
 });
