@@ -18,7 +18,6 @@ import { createRateLimits } from './middleware/rate-limit.ts';
 import { signInRequirements } from './middleware/sign-in-requirements.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { auditTrail } from './modules/audit/audit-trail.ts';
-import { cachedSessionStates } from './identity/session-state-cache.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { metricsRoutes } from './observability/metrics-endpoint.ts';
 import { requestMetrics } from './observability/request-metrics.ts';
@@ -39,8 +38,9 @@ export function createApp(c: Container) {
     [MAX_BODY_BYTES]: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
     [MAX_UPLOAD_BODY_BYTES]: bodyLimit({ maxSize: MAX_UPLOAD_BODY_BYTES, onError: tooLarge }),
   };
-  // One cache of users' session states (blocked, sessionsValidAfter) for both kinds of credential.
-  const sessions = cachedSessionStates(c.users, deps.pageCache.changes);
+  // One cache of users' session states (blocked, sessionsValidAfter) for both kinds of credential
+  // (built and declared with the modules: container.ts, the session module).
+  const sessions = c.sessions;
   const api = new Hono<AppEnv>()
     // Picture uploads may be bigger than any other body (lib/request-body.ts).
     .use((ctx, next) => bodyLimits[maxBodyBytes(ctx.req.path)]!(ctx, next))

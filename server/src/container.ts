@@ -165,6 +165,7 @@ import { memoizedCategories } from './modules/categories/category-memo.ts';
 import { createReadMemo } from './page-cache/read-memo.ts';
 import { memoizedPublicState } from './modules/state/state-memo.ts';
 import { cachedById } from './page-cache/cached-by-id.ts';
+import { cachedSessionStates } from './identity/session-state-cache.ts';
 import { cachedProductsByIds } from './modules/products/product-docs-cache.ts';
 import { ALL_CARTS, CART_TAG_PREFIX, EVERY_PAGE } from './page-cache/page-tags.ts';
 import { createSellerCatalogueService } from './modules/products/seller-catalogue.service.ts';
@@ -348,7 +349,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   // The catalogue and reference data, edited in the admin console.
   // Public reads kept in memory between the writes that change them (docs/page-cache.md);
   // PAGE_CACHE=off turns them off with the page cache.
-  const publicReads = deps.pageCache.enabled ? createReadMemo(deps.pageCache.changes) : null;
+  const publicReads = deps.pageCache.enabled ? createReadMemo() : null;
   const liveCategories = createCategoryService({ categories, products: ask.products });
   const categoryService = publicReads
     ? memoizedCategories(liveCategories, publicReads)
@@ -372,18 +373,18 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     synonyms: synonymService,
     categories: categoryService,
   });
+  // Every catalogue answer names platforms: the list stays in memory until a platform write.
+  const cataloguePlatforms = cachedUntil(ask.platforms.listByPosition, EVERY_PAGE);
+  const catalogueProductDocs = cachedProductsByIds(ask.products.findByIds);
   const liveCatalogue = createCatalogueService({
     products,
     offers: ask.offers,
     brands: ask.brands,
-    // Every catalogue answer names platforms: the list stays in memory until a platform write.
-    platforms: {
-      listByPosition: cachedUntil(ask.platforms.listByPosition, deps.pageCache.changes, EVERY_PAGE),
-    },
+    platforms: { listByPosition: cataloguePlatforms.read },
     sellers: ask.sellers,
     log,
     words: searchService,
-    cachedByIds: cachedProductsByIds(ask.products.findByIds, deps.pageCache.changes),
+    cachedByIds: catalogueProductDocs.read,
     history: priceHistory,
   });
   const catalogue = publicReads
@@ -563,13 +564,12 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
   });
 
   // The cart and coupons: lines priced from the live offers, never from the client.
+  // Product documents kept in memory between the writes to each (its offers' stock moves
+  // under a sale, its name and category do not): a checkout reads only its offers.
+  const cartProductDocs = cachedProductsByIds(ask.products.findByIds);
   const cartPricing = createCartPricing({
     offers: ask.offers,
-    // Product documents kept in memory between the writes to each (its offers' stock moves
-    // under a sale, its name and category do not): a checkout reads only its offers.
-    products: {
-      findByIds: cachedProductsByIds(ask.products.findByIds, deps.pageCache.changes),
-    },
+    products: { findByIds: cartProductDocs.read },
   });
   const couponService = createCouponService({
     coupons: createCouponRepository(db),
@@ -583,13 +583,11 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     shopRateBps: deps.vatRateBps,
   });
   const ossReport = createOssReport({ orders: ask.orders, rates: ask.exchangeRates });
+  // Kept in memory between the writes to each cart (the change bus of docs/page-cache.md).
+  const cartViews = cachedById(carts.find, { prefix: CART_TAG_PREFIX, all: ALL_CARTS });
   const cartService = createCartService({
     carts,
-    // Kept in memory between the writes to each cart (the change bus of docs/page-cache.md).
-    view: cachedById(carts.find, deps.pageCache.changes, {
-      prefix: CART_TAG_PREFIX,
-      all: ALL_CARTS,
-    }),
+    view: cartViews.read,
     price: cartPricing,
     coupons: couponService,
     vat: vatTable(deps.vatRateBps),
@@ -827,6 +825,10 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       })),
   });
 
+  // One cache of users' session states (blocked, sessionsValidAfter) for both kinds of credential
+  // the API takes (app.ts); the session module declares what drops it.
+  const sessionStates = cachedSessionStates(users);
+
   // The shop's modules, each given here what it needs (so the list comes once everything is
   // built); what each brings (indexes, routes, migrations, change listeners, jobs) is its own
   // declaration (runtime/module.ts), gathered below and by app.ts. Migrations run oldest first,
@@ -918,11 +920,23 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     dashboardsModule({ service: dashboards, lookup: adminLookup }),
     salesModule({ saleDetail, refunds: sellerRefunds }),
     imagesModule({ service: images }),
-    cartModule({ service: cartService }),
+    cartModule({
+      service: cartService,
+      heard: { views: cartViews.heard, productDocs: cartProductDocs.heard },
+    }),
     checkoutModule({ service: checkout }),
-    productsModule({ catalogue, admin: productAdmin, seller: sellerCatalogue }),
+    productsModule({
+      catalogue,
+      admin: productAdmin,
+      seller: sellerCatalogue,
+      heard: {
+        reads: publicReads?.heard,
+        platforms: cataloguePlatforms.heard,
+        productDocs: catalogueProductDocs.heard,
+      },
+    }),
     systemModule({ ...deps, status: createSystemStatus(db) }),
-    sessionModule({ auth: deps.auth, users: userService }),
+    sessionModule({ auth: deps.auth, users: userService, heard: sessionStates.heard }),
     ledgerModule(),
     invoicesModule({ service: invoiceService }),
     priceHistoryModule({ history: priceHistory }),
@@ -940,6 +954,8 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
     migrations: gatherMigrations(modules),
     // Repositories the routers and middleware still read directly.
     users,
+    /** `users` with the session states kept in memory: what the authentication reads. */
+    sessions: sessionStates.read,
     sellers,
     outbox,
     categories,

@@ -3,7 +3,8 @@ import { loadConfig } from '../src/config.ts';
 import { createRateLimits } from '../src/middleware/rate-limit.ts';
 import { createLogger } from '../src/logger.ts';
 import { shopJobs } from '../src/runtime/job-list.ts';
-import { gatherIndexes, gatherRoutes } from '../src/runtime/modules.ts';
+import { PAGE_CACHE_LISTENER } from '../src/page-cache/page-cache.ts';
+import { gatherIndexes, gatherRoutes, listenerName } from '../src/runtime/modules.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { servedApiRoutes } from './served-routes.ts';
 
@@ -29,6 +30,13 @@ const ROUTERS_OUTSIDE_MODULES = new Set<string>([
 
 /** `/api/admin/brands/:id` → `/api/admin/brands`; `/api/health` stays itself. */
 const routerOf = (route: string) => route.split(' ')[1]!.split('/').slice(0, 4).join('/');
+
+/**
+ * Listeners on the change bus that no module declares, each with why. The page cache is the HTTP
+ * server's (http-server.ts): it sits in front of the app, is built only where the storefront is
+ * served, after the modules, and unsubscribes when that server closes.
+ */
+const LISTENERS_OUTSIDE_MODULES = new Set<string>([PAGE_CACHE_LISTENER]);
 
 let t: TestServer;
 beforeAll(async () => {
@@ -88,6 +96,29 @@ describe('modules declare what they bring', () => {
     ]) {
       expect(fromModules).toContain(job);
     }
+  });
+
+  it('subscribes to the change bus only the listeners the modules declare, the page cache aside', () => {
+    const declared = t.container.modules.flatMap((m) =>
+      (m.changeListeners ?? []).map((l) => listenerName(m, l)),
+    );
+    const subscribed = t.container.deps.pageCache.changes.subscribers();
+    // A cache that subscribes itself is heard as `unnamed`: declare its listener in its module.
+    expect(subscribed.filter((n) => !LISTENERS_OUTSIDE_MODULES.has(n)).sort()).toEqual(
+      [...declared].sort(),
+    );
+    // Every cache that hears writes, declared by the module whose reads it keeps.
+    expect(declared.sort()).toEqual(
+      [
+        'cart: cart views',
+        'cart: product documents',
+        'products: catalogue reads',
+        'products: platforms',
+        'products: product documents',
+        'search: search index',
+        'session: session states',
+      ].sort(),
+    );
   });
 
   it('refuses a collection two modules declare', () => {

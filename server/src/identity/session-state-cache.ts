@@ -1,5 +1,4 @@
-import type { PageChanges } from '../page-cache/page-changes.ts';
-import { cachedById } from '../page-cache/cached-by-id.ts';
+import { cachedById, type HeardCache } from '../page-cache/cached-by-id.ts';
 import { ALL_USERS, USER_TAG_PREFIX } from '../page-cache/page-tags.ts';
 import type { SessionState } from '../modules/users/users.repository.ts';
 
@@ -16,18 +15,17 @@ type SessionReader = { sessionState(uid: string): Promise<SessionState | null> }
  * embedded engine; page-invalidation.ts), so a block or a logout through any instance counts at
  * the next request to any other; a gap the stream cannot resume drops every entry. The TTL is
  * only the safety net for writes no bus announces: a standalone server has no change streams
- * (refused in production).
+ * (refused in production). The session module declares `heard` among its change listeners.
  */
 export function cachedSessionStates<T extends SessionReader>(
   users: T,
-  changes: PageChanges,
   { ttlMs = SESSION_STATE_TTL_MS, max = 100_000 } = {},
-): T {
-  const sessionState = cachedById((uid) => users.sessionState(uid), changes, {
+): HeardCache<T> {
+  const { read, heard } = cachedById((uid) => users.sessionState(uid), {
     prefix: USER_TAG_PREFIX,
     all: ALL_USERS,
     ttlMs,
     max,
   });
-  return { ...users, sessionState };
+  return { read: { ...users, sessionState: read }, heard };
 }

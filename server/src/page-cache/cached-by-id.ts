@@ -1,6 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import { cacheLookups } from '../observability/metrics.ts';
-import type { PageChanges } from './page-changes.ts';
+
+/**
+ * A read kept in memory and what drops it: `heard` takes the change bus's tags, and the module
+ * whose reads these are declares it among its `changeListeners` (runtime/module.ts), so the
+ * declaration is the one place that says what a module hears.
+ */
+export type HeardCache<F> = { read: F; heard: (tags: readonly string[]) => void };
 
 export type CachedByIdOptions = {
   /** The tags that drop one document: `prefix + id` (page-tags.ts). */
@@ -13,10 +19,7 @@ export type CachedByIdOptions = {
 };
 
 /** A cache of documents by id, dropped by the change bus's tags (`cachedById`, `cachedByIds`). */
-function idCache<V>(
-  changes: PageChanges,
-  { prefix, all, ttlMs = 10_000, max = 100_000 }: CachedByIdOptions,
-) {
+function idCache<V>({ prefix, all, ttlMs = 10_000, max = 100_000 }: CachedByIdOptions) {
   const cache = new LRUCache<string, { value: V }>({ max, ttl: ttlMs });
   // `cache_lookups_total{cache="user"|"product"|"cart"}`: named by the tag prefix, bound once.
   const name = prefix.replace(/\W+$/, '');
@@ -24,15 +27,15 @@ function idCache<V>(
   const misses = cacheLookups.labels(name, 'miss');
   // Bumped by every invalidation: a read that began before one is answered, never stored.
   let generation = 0;
-  changes.subscribe((tags) => {
-    for (const tag of tags) {
-      if (tag === all) cache.clear();
-      else if (tag.startsWith(prefix)) cache.delete(tag.slice(prefix.length));
-      else continue;
-      generation++;
-    }
-  });
   return {
+    heard(tags: readonly string[]) {
+      for (const tag of tags) {
+        if (tag === all) cache.clear();
+        else if (tag.startsWith(prefix)) cache.delete(tag.slice(prefix.length));
+        else continue;
+        generation++;
+      }
+    },
     cache,
     hits,
     misses,
@@ -47,18 +50,17 @@ function idCache<V>(
 }
 
 /**
- * `read(id)` kept in memory per id and dropped by the writes to that document, announced on the
- * change bus before they answer (the write watcher in this process, the change stream for every
+ * `read(id)` kept in memory per id and dropped by the writes to that document (`heard`), announced
+ * on the change bus before they answer (the write watcher in this process, the change stream for every
  * instance): whoever wrote reads their write next. A read that began before an invalidation is
  * answered but never kept. Callers must not change what they are handed: it is shared.
  */
 export function cachedById<V>(
   read: (id: string) => Promise<V>,
-  changes: PageChanges,
   options: CachedByIdOptions,
-): (id: string) => Promise<V> {
-  const { cache, fill, hits, misses } = idCache<V>(changes, options);
-  return async (id) => {
+): HeardCache<(id: string) => Promise<V>> {
+  const { cache, fill, hits, misses, heard } = idCache<V>(options);
+  const cached = async (id: string): Promise<V> => {
     const hit = cache.get(id);
     if (hit) {
       hits.inc();
@@ -70,6 +72,7 @@ export function cachedById<V>(
       (value) => cache.set(id, { value }),
     );
   };
+  return { read: cached, heard };
 }
 
 /**
@@ -79,11 +82,10 @@ export function cachedById<V>(
 export function cachedByIds<V>(
   readMany: (ids: string[]) => Promise<V[]>,
   idOf: (doc: V) => string,
-  changes: PageChanges,
   options: CachedByIdOptions,
-): (ids: readonly string[]) => Promise<V[]> {
-  const { cache, fill, hits, misses } = idCache<V>(changes, options);
-  return async (ids) => {
+): HeardCache<(ids: readonly string[]) => Promise<V[]>> {
+  const { cache, fill, hits, misses, heard } = idCache<V>(options);
+  const cached = async (ids: readonly string[]): Promise<V[]> => {
     const found: V[] = [];
     const missing: string[] = [];
     for (const id of ids) {
@@ -100,4 +102,5 @@ export function cachedByIds<V>(
     );
     return [...found, ...read];
   };
+  return { read: cached, heard };
 }

@@ -120,6 +120,9 @@ function send(
 
 type Outcome = { entry: PageEntry } | { pass: true };
 
+/** The page cache's name on the change bus. */
+export const PAGE_CACHE_LISTENER = 'page cache';
+
 /**
  * The public pages' cache in front of the storefront (docs/page-cache.md). `handle` answers a
  * request from it and says true, or says false and leaves the request to the caller (not a
@@ -142,7 +145,11 @@ export function createPageCache(options: {
   const { settings, log } = options;
   const now = options.now ?? Date.now;
   const store = createPageStore({ ...settings, now });
-  const unsubscribe = settings.changes.subscribe((tags) => store.invalidate(tags));
+  // The HTTP server's, in front of the app, not a module's (module-declarations.test.ts).
+  const unsubscribe = settings.changes.subscribe(
+    (tags) => store.invalidate(tags),
+    PAGE_CACHE_LISTENER,
+  );
   const inflight = new Map<string, Promise<Outcome>>();
 
   /** Renders and stores `key`, once at a time per key. */

@@ -1,5 +1,4 @@
 import { cacheLookups } from '../observability/metrics.ts';
-import type { PageChanges } from './page-changes.ts';
 import { createTaggedStore, type TaggedEntry } from './page-store.ts';
 
 type MemoEntry<V> = TaggedEntry & { value: V; bytes: number };
@@ -18,15 +17,17 @@ export type ReadMemoOptions = {
  * database reads once per change, not once per request. Concurrent misses of one key share one
  * read, unless a write came between them (the later one then reads again, so whoever wrote sees
  * it). An answer whose read began before a write to one of its tags is handed out but not kept.
+ * The bus's tags come through `heard`, which the memo's module declares among its change listeners.
  */
 /** `cache_lookups_total{cache="catalogue-reads"}`: the public read calls' answers. */
 const memoHits = cacheLookups.labels('catalogue-reads', 'hit');
 const memoMisses = cacheLookups.labels('catalogue-reads', 'miss');
 
-export function createReadMemo(
-  changes: PageChanges,
-  { maxBytes = 16 * 1024 * 1024, maxAgeMs = 60_000, now = Date.now }: ReadMemoOptions = {},
-) {
+export function createReadMemo({
+  maxBytes = 16 * 1024 * 1024,
+  maxAgeMs = 60_000,
+  now = Date.now,
+}: ReadMemoOptions = {}) {
   const store = createTaggedStore<MemoEntry<unknown>>({
     maxBytes,
     freshMs: maxAgeMs,
@@ -35,7 +36,6 @@ export function createReadMemo(
     sizeOf: (entry, key) => entry.bytes + key.length + 256,
   });
   const reading = new Map<string, Promise<unknown>>();
-  const unsubscribe = changes.subscribe((tags) => store.invalidate(tags));
 
   return {
     /** `read()`'s answer for `key`, from memory while none of `tags` changed. */
@@ -60,8 +60,9 @@ export function createReadMemo(
       reading.set(sharedKey, promise);
       return promise;
     },
+    /** The change bus's tags: drops the answers that read what changed. */
+    heard: (tags: readonly string[]) => store.invalidate(tags),
     stats: store.stats,
-    close: unsubscribe,
   };
 }
 export type ReadMemo = ReturnType<typeof createReadMemo>;

@@ -25,10 +25,13 @@ export type RouteGiven = {
  * other instance's through the change stream): the tags of what changed (page-cache/page-tags.ts).
  */
 export type ChangeListener = {
-  /** For people: which cache or index this keeps fresh. */
+  /** For people: which cache or index this keeps fresh (`<module>: <name>` on the bus). */
   name: string;
-  heard: (tags: readonly string[]) => void;
+  heard: Heard;
 };
+
+/** What a cache does with a write's tags (each cache that hears writes hands its own). */
+export type Heard = (tags: readonly string[]) => void;
 
 /**
  * What a module brings to the shop, declared in one place by the module

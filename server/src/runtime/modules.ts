@@ -1,7 +1,7 @@
 import type { IndexDescription } from 'mongodb';
 import type { PageChanges } from '../page-cache/page-changes.ts';
 import type { Routes } from '../lib/route.ts';
-import type { ModuleDeclaration, RouteGiven } from './module.ts';
+import type { ChangeListener, ModuleDeclaration, RouteGiven } from './module.ts';
 
 /*
  * What the list of modules brings, gathered: container.ts holds the list (each module given what
@@ -36,5 +36,10 @@ export const gatherMigrations = (modules: ModuleDeclaration[]) =>
 
 /** Subscribes every module's change listeners to the bus (this instance's and others' writes). */
 export function listenToChanges(modules: ModuleDeclaration[], changes: PageChanges): void {
-  for (const m of modules) for (const l of m.changeListeners ?? []) changes.subscribe(l.heard);
+  for (const m of modules) {
+    for (const l of m.changeListeners ?? []) changes.subscribe(l.heard, listenerName(m, l));
+  }
 }
+
+/** A declared listener's name on the bus: `<module>: <listener>`. */
+export const listenerName = (m: ModuleDeclaration, l: ChangeListener) => `${m.name}: ${l.name}`;
