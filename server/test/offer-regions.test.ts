@@ -9,6 +9,7 @@ import {
   AdminOrderSchema,
   ApiErrorSchema,
   CartSchema,
+  CheckoutStartedSchema,
   ProductSalesSchema,
   SellerOfferSchema,
   SellerSupplierConnectionSchema,
@@ -24,7 +25,8 @@ import {
   WOCK_SANDBOX_CREDENTIALS,
   type WockSandbox,
 } from '../src/sandboxes/suppliers/wock/index.ts';
-import { paidWithPaypal, settledOrder } from './checkout-fixtures.ts';
+import { checkout, paidWithPaypal, settledOrder } from './checkout-fixtures.ts';
+import { clickButton } from './payments-helpers.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 
@@ -292,5 +294,30 @@ describe('the cart and the buyer’s country', () => {
       country: 'DE',
       at: confirmation.at,
     });
+  });
+
+  it('screens a paid order by its offer’s region, not its product’s', async () => {
+    // A ROW product sold as EU keys: a German buyer paying from Germany gets keys that activate.
+    const productId = await newProduct(t.db, { name: 'Region Probe Screening', region: 'ROW' });
+    const res = await t.call('POST', '/api/seller/offers', {
+      token: seller.token,
+      body: { productId, prices: { eur: 1100 }, region: 'EU' },
+    });
+    expect(res.status).toBe(201);
+    const offer = SellerOfferSchema.parse(await res.json());
+    await uploadKeys(t, seller, offer.id, freshCodes(2));
+    const buyer = await t.account('user');
+    expect((await add(buyer, [{ productId, sellerId: seller.sellerId }], 'DE')).status).toBe(200);
+    const started = await checkout(t, buyer, 'paypal', { billingCountry: 'DE' });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await started.json());
+    expect((await clickButton(approvalUrl, 'Pay now')).status).toBe(303);
+    const back = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
+      token: buyer.token,
+      body: { cancelled: false },
+    });
+    expect(back.status).toBe(200);
+    const order = await settledOrder(t, buyer, orderId);
+    expect(order.status).toBe('approved');
   });
 });

@@ -97,8 +97,10 @@ export type CartPricing = ReturnType<typeof createCartPricing>;
 
 /** An order line priced from its offer (`priceOffer`), with what placing the order checks. */
 export type OfferLine = ReturnType<typeof termsOf> & {
-  offer: Pick<OfferDoc, '_id' | 'sellerId' | 'stock' | 'source'>;
+  /** `region`: where its keys activate, which the order item keeps (docs/regions.md). */
+  offer: Pick<OfferDoc, '_id' | 'sellerId' | 'stock' | 'source' | 'region'>;
   productId: ProductDoc['_id'];
+  /** The product's region. */
   region: Region;
   /** The VAT rate of the line's class at the shop's rate. */
   vatRateBps: number;

@@ -48,6 +48,25 @@ describe('screen', () => {
       expect(screen(facts({ items: unconfirmed })).status).toBe('declined_business');
     });
 
+    it('reads where the line’s key activates against the payer’s country, for every region', () => {
+      const only = (region: string) => [{ categoryId: 'games', region }] as ScreeningFacts['items'];
+      const from = (country: string) => ({ paymentCountry: country, ipCountry: country });
+      // A ROW key in the United Kingdom: Europe too, though outside the EU.
+      expect(screen(facts({ items: only('ROW'), ...from('GB') })).status).toBe('declined_business');
+      // An EU offer of whatever product activates in the EU and nowhere else.
+      expect(screen(facts({ items: only('EU'), ...from('DE') })).status).toBe('approved');
+      expect(screen(facts({ items: only('EU'), ...from('US') }))).toEqual({
+        status: 'declined_business',
+        reason: 'Declined by business rules: key paid from a country where it does not activate',
+      });
+      expect(screen(facts({ items: only('US'), ...from('PR') })).status).toBe('approved');
+      expect(screen(facts({ items: only('Global'), ...from('JP') })).status).toBe('approved');
+      const confirmed = [
+        { categoryId: 'games', region: 'EU', regionConfirmed: true },
+      ] as ScreeningFacts['items'];
+      expect(screen(facts({ items: confirmed, ...from('US') })).status).toBe('approved');
+    });
+
     it('sells a ROW product outside the EU, or when no country is known', () => {
       const items = [{ categoryId: 'games', region: 'ROW' }] as ScreeningFacts['items'];
       expect(screen(facts({ items, ipCountry: 'US', paymentCountry: 'US' })).status).toBe(

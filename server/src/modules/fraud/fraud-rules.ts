@@ -1,5 +1,6 @@
-import type { CategoryId, OrderStatus, Region } from '@market/shared';
+import type { ActivationRegion, CategoryId, OrderStatus } from '@market/shared';
 import {
+  activatesIn,
   businessDeclineReason,
   fraudDeclineReason,
   ORDER_REASONS,
@@ -10,9 +11,10 @@ import {
  * Screening of a paid order (spec section 3's fraud-screening layer, behaviour not shown). Pure:
  * the service gathers the facts (counts, lists, ages) and this decides. Rules, strongest first:
  *
- * 1. Business rules → `declined_business`: a blocked user; a ROW product (rest of the world:
- *    not redeemable in Europe) bought from an EU country (the payer's, else the address's),
- *    unless the buyer confirmed buying it although it does not activate there (docs/regions.md).
+ * 1. Business rules → `declined_business`: a blocked user; a key paid from a country (the
+ *    payer's, else the address's) where its offer's region does not activate it — a ROW key
+ *    (rest of the world) from the EU or the UK, an EU key from the US… — unless the buyer
+ *    confirmed buying it although it does not activate there (docs/regions.md).
  * 2. Hard fraud signals → `declined_fraud`: the email, address or payment instrument is on the
  *    blocklist; more orders than the hard velocity limit within the window (per user, address or
  *    instrument).
@@ -49,17 +51,14 @@ export const FRAUD_DEFAULTS: FraudConfig = {
   softwareMaxCents: 50_000,
 };
 
-/** EU member states (ISO 3166-1 alpha-2): where a ROW key cannot be redeemed. */
-export const EU_COUNTRIES = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
-]); // prettier-ignore
-
 /** Everything screening looks at, gathered by the order service. */
 export type ScreeningFacts = {
   totalCents: number;
-  /** `regionConfirmed`: the buyer confirmed the key does not activate in their country. */
-  items: Array<{ categoryId: CategoryId; region: Region; regionConfirmed?: boolean }>;
+  /**
+   * `region`: where the line's offer activates its keys (the order item's, else its product's);
+   * `regionConfirmed`: the buyer confirmed the key does not activate in their country.
+   */
+  items: Array<{ categoryId: CategoryId; region: ActivationRegion; regionConfirmed?: boolean }>;
   user: { blocked: boolean; accountAgeDays: number };
   /** Orders in the window, this one included. */
   recentOrders: { byUser: number; byIp: number; byInstrument: number };
@@ -86,10 +85,9 @@ export function screen(f: ScreeningFacts, config: FraudConfig = FRAUD_DEFAULTS):
   const country = (f.paymentCountry ?? f.ipCountry)?.toUpperCase() ?? null;
   // Since the payment's country is known (the VAT evidence, docs/vat.md) this rule meets real
   // payments: a line the buyer knowingly bought (confirmed) is theirs to have.
-  const unconfirmedRow = f.items.some((i) => i.region === 'ROW' && !i.regionConfirmed);
-  if (country && EU_COUNTRIES.has(country) && unconfirmedRow) {
-    return business('ROW product bought from the EU');
-  }
+  const unconfirmedElsewhere =
+    country !== null && f.items.some((i) => !i.regionConfirmed && !activatesIn(i.region, country));
+  if (unconfirmedElsewhere) return business('key paid from a country where it does not activate');
 
   if (f.blocklisted.email) return fraud('blocked email');
   if (f.blocklisted.ip) return fraud('blocked address');

@@ -176,7 +176,8 @@ export function createOrderDecisions(deps: {
         totalCents: order.totals.total,
         items: order.items.map((i) => ({
           categoryId: i.categoryId,
-          region: i.region,
+          // The offer's region: a key's lock is its offer's, not its product's (docs/regions.md).
+          region: i.activationRegion ?? i.region,
           regionConfirmed: i.regionConfirmed !== undefined,
         })),
         user: {

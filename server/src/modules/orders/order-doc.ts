@@ -1,5 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import type {
+  ActivationRegion,
   Attribution,
   CategoryId,
   Currency,
@@ -35,6 +36,11 @@ export type OrderItemDoc = {
    * cart line recorded it: which country, and when.
    */
   regionConfirmed?: { country: string; at: Date };
+  /**
+   * Where the offer's keys activate (docs/regions.md), as the offer said when the order was
+   * placed; `region` is the product's. Absent on orders from before: read it as `region`.
+   */
+  activationRegion?: ActivationRegion;
   deliveredCount: number;
   /** The line's share of the coupon discount (what its refund leaves out). */
   discountCents: number;

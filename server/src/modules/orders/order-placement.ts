@@ -114,6 +114,7 @@ export function createOrderPlacement(deps: {
         name: line.name,
         categoryId: line.categoryId,
         region: line.region,
+        activationRegion: offer.region ?? line.region,
         quantity,
         unitPriceCents: line.unitCents,
         zeroVat: line.isZeroVat,
