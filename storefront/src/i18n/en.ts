@@ -362,6 +362,7 @@ export const en = {
       lineRefunded: 'Refunded: {amount}',
       quantity: 'Quantity: {quantity}',
       unitPrice: 'Price: {amount}',
+      regionConfirmed: 'Does not activate in {country} — you confirmed on {date}',
       vatRate: 'VAT {rate} %',
       noVat: 'no VAT',
       showDetails: 'Show details',
@@ -497,6 +498,8 @@ export const en = {
     remove: 'Remove',
     removeLabel: 'Remove {name} from the cart',
     emptyCart: 'Empty the cart',
+    /** The buyer's yes to a key that does not activate in their country (docs/regions.md). */
+    regionConfirmed: 'Does not activate in {country} — you confirmed on {date}',
     outOfStock: 'Out of stock: the seller has no keys left. Remove it, or come back later.',
     dropped: 'No longer on sale, so removed from your cart: {names}',
     zeroVat: 'VAT exempt',

@@ -369,6 +369,7 @@ export const it: Messages = {
       lineRefunded: 'Rimborsato: {amount}',
       quantity: 'Quantità: {quantity}',
       unitPrice: 'Prezzo: {amount}',
+      regionConfirmed: 'Non si attiva in {country} — l’hai confermato il {date}',
       vatRate: 'IVA {rate} %',
       noVat: 'senza IVA',
       showDetails: 'Mostra dettagli',
@@ -505,6 +506,8 @@ export const it: Messages = {
     remove: 'Rimuovi',
     removeLabel: 'Rimuovi {name} dal carrello',
     emptyCart: 'Svuota il carrello',
+    /** The buyer's yes to a key that does not activate in their country (docs/regions.md). */
+    regionConfirmed: 'Non si attiva in {country} — l’hai confermato il {date}',
     outOfStock: 'Esaurito: il venditore non ha più chiavi. Rimuovilo o torna più tardi.',
     dropped: 'Non più in vendita, quindi rimossi dal carrello: {names}',
     zeroVat: 'Esente IVA',

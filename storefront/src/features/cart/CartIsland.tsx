@@ -17,6 +17,7 @@ import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { $buyerCountry } from '../../lib/buyer-country.ts';
 import { browserLanguages, formatCents, pickCurrency } from '../../lib/currency.ts';
+import { regionConfirmedNote } from '../region/region-note.ts';
 import { fetchCartSummary, fetchSales } from './cart-api.ts';
 import { CouponForm, SummaryTotals } from './CartSummaryParts.tsx';
 import { dropUnavailable } from './cart.ts';
@@ -260,6 +261,11 @@ export default function CartIsland({ locale, t, paths }: CartIslandProps) {
                     <td>
                       <span className="name">{name}</span>
                       {line.isZeroVat && <span className="tag">{t.zeroVat}</span>}
+                      {line.regionConfirmed && (
+                        <p className="region-confirmed">
+                          {regionConfirmedNote(t.regionConfirmed, line.regionConfirmed, locale)}
+                        </p>
+                      )}
                       {outOfStock && <p className="why">{t.outOfStock}</p>}
                     </td>
                     <td data-label={t.unitPrice}>{priced ? money(priced.unitCents) : '—'}</td>

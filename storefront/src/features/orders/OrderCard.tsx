@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Messages } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formatCents } from '../../lib/currency.ts';
+import { regionConfirmedNote } from '../region/region-note.ts';
 import ReviewForm from '../reviews/ReviewForm.tsx';
 import { isReviewable } from '../reviews/review-state.ts';
 import KeyClaim from './KeyClaim.tsx';
@@ -165,6 +166,11 @@ export default function OrderCard({
                         })
                       : t.noVat}
                   </p>
+                  {item.regionConfirmed && (
+                    <p className="region-confirmed">
+                      {regionConfirmedNote(t.regionConfirmed, item.regionConfirmed, locale)}
+                    </p>
+                  )}
                   {refunded > 0 && (
                     <p className="refund">
                       {interpolate(t.lineRefunded, { amount: money(refunded) })}
