@@ -102,6 +102,13 @@ test('a ROW key is marked for an EU buyer, left out of the buy box, and added on
     await page.getByRole('combobox', { name: 'Your country' }).selectOption('US');
     await expect(buyBox.getByText(`Sold by ${row.sellerName}`)).toBeVisible();
     await expect(rowOffer.getByText('Does not activate in your country')).toBeHidden();
+
+    // The cart page says it again on the line: the country confirmed for, and the day.
+    await page.goto('/cart#currency:eur');
+    const line = page.getByRole('row').filter({ hasText: product.name });
+    await expect(line).toContainText(
+      /Does not activate in Italy — you confirmed on \w+ \d+, \d{4}/,
+    );
   } finally {
     await setRegion(request, row.offerId, 'Global');
   }
