@@ -4,6 +4,7 @@ export {
   type ReasonConfirmButtonProps,
 } from './actions/ReasonConfirmButton.tsx';
 export { ReasonField, type ReasonFieldProps } from './actions/ReasonField.tsx';
+export { CSV_TYPE, saveFile } from './actions/save-file.ts';
 export { useAction, type UseActionOptions, type UseActionResult } from './actions/use-action.ts';
 export { accessDecision, type AccessDecision } from './auth/access-decision.ts';
 export {

@@ -1,5 +1,10 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { errorNotification, useAction, type ConsoleDataProvider } from '@market/console-kit';
+import {
+  errorNotification,
+  saveFile,
+  useAction,
+  type ConsoleDataProvider,
+} from '@market/console-kit';
 import type { AdminInvoice } from '@market/shared';
 import type { MouseEvent } from 'react';
 import { Button, useDataProvider, useNotify, useRecordContext } from 'react-admin';
@@ -7,14 +12,9 @@ import { Button, useDataProvider, useNotify, useRecordContext } from 'react-admi
 type InvoiceFile = { filename: string; contentType: string; base64: string };
 
 /** Saves the PDF the browser got as base64 under its name. */
-function saveFile(file: InvoiceFile) {
+function savePdf(file: InvoiceFile) {
   const bytes = Uint8Array.from(atob(file.base64), (ch) => ch.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(file.filename, bytes, file.contentType);
 }
 
 /**
@@ -28,7 +28,7 @@ export function InvoiceDownload(_props: { label?: string }) {
   const { run, isPending } = useAction(
     () => dataProvider.getJson<InvoiceFile>(`/api/admin/invoices/${record!.id}/document`),
     {
-      onSuccess: saveFile,
+      onSuccess: savePdf,
       onError: (error) => notify(errorNotification(error), { type: 'error' }),
     },
   );

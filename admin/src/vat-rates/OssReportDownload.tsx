@@ -1,18 +1,14 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { MenuItem, Stack, TextField } from '@mui/material';
-import { errorNotification, useAction, type ConsoleDataProvider } from '@market/console-kit';
+import {
+  CSV_TYPE,
+  errorNotification,
+  saveFile,
+  useAction,
+  type ConsoleDataProvider,
+} from '@market/console-kit';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
-
-/** Saves `text` as a CSV file the browser downloads. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The quarter before today's: the one whose OSS return is due. */
 export function lastQuarter(today: Date): { year: number; quarter: number } {
@@ -36,7 +32,7 @@ export function OssReportDownload() {
   const { run, isPending } = useAction(
     () => dataProvider.getText(`/vat/oss-report?year=${year}&quarter=${quarter}`),
     {
-      onSuccess: (csv) => saveFile(`oss-${year}-q${quarter}.csv`, csv),
+      onSuccess: (csv) => saveFile(`oss-${year}-q${quarter}.csv`, csv, CSV_TYPE),
       onError: (error) => notify(errorNotification(error), { type: 'error' }),
     },
   );

@@ -1,21 +1,11 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Stack, TextField } from '@mui/material';
-import { errorNotification, useAction } from '@market/console-kit';
+import { CSV_TYPE, errorNotification, saveFile, useAction } from '@market/console-kit';
 import { useState } from 'react';
 import { Button, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { SellerDataProvider } from '../providers/seller-data-provider.ts';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Saves `text` as a file the browser downloads. */
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The statement of a period (this month so far by default) as a CSV download. */
 export function StatementDownload() {
@@ -28,7 +18,7 @@ export function StatementDownload() {
   );
   const [to, setTo] = useState(day(today));
   const { run, isPending } = useAction(() => dataProvider.getStatement(from, to), {
-    onSuccess: (csv) => saveFile(`statement-${from}-${to}.csv`, csv),
+    onSuccess: (csv) => saveFile(`statement-${from}-${to}.csv`, csv, CSV_TYPE),
     onError: (error) => notify(errorNotification(error), { type: 'error' }),
   });
   return (
