@@ -83,11 +83,16 @@ export const checkout = (
   });
 
 /**
- * The buyer checks out their cart with PayPal, pays on the sandbox's page as a browser does and
- * comes back (`complete`); answers the order's id (settling may still be on its way).
+ * The buyer checks out their cart with PayPal (`extra` adds to the checkout's body, a billing
+ * country…), pays on the sandbox's page as a browser does and comes back (`complete`); answers
+ * the order's id (settling may still be on its way).
  */
-export async function paidWithPaypal(t: TestServer, buyer: TestAccount): Promise<string> {
-  const res = await checkout(t, buyer, 'paypal');
+export async function paidWithPaypal(
+  t: TestServer,
+  buyer: TestAccount,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await checkout(t, buyer, 'paypal', extra);
   expect(res.status, await res.clone().text()).toBe(201);
   const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
   expect((await clickButton(approvalUrl, 'Pay now')).status).toBe(303);

@@ -2,7 +2,13 @@ import http from 'node:http';
 import { ObjectId, type Db } from 'mongodb';
 import type { HttpError } from 'ra-core';
 import { expect } from 'vitest';
-import { ApiErrorSchema, SellerOfferSchema, type Currency, type Locale } from '@market/shared';
+import {
+  ApiErrorSchema,
+  SellerOfferSchema,
+  type Currency,
+  type Locale,
+  type SellerOfferCreate,
+} from '@market/shared';
 import {
   createProductRepository,
   NO_PRICE_RANGE,
@@ -48,16 +54,20 @@ export async function newProduct(db: Db, fields: ProductFixture = {}): Promise<s
 export const productDoc = (db: Db, id: string) =>
   db.collection<ProductDoc>('products').findOne({ _id: new ObjectId(id) });
 
-/** `seller`'s offer on the product at these input prices (cents), through the seller API. */
+/**
+ * `seller`'s offer on the product at these input prices (cents), through the seller API; `fields`
+ * adds the body's other fields (where the keys activate, zero VAT).
+ */
 export async function sell(
   t: TestServer,
   seller: TestAccount,
   productId: string,
   prices: Partial<Record<Currency, number>> = { eur: 1999 },
+  fields: Partial<Pick<SellerOfferCreate, 'region' | 'zeroVat'>> = {},
 ) {
   const res = await t.call('POST', '/api/seller/offers', {
     token: seller.token,
-    body: { productId, prices },
+    body: { productId, prices, ...fields },
   });
   expect(res.status).toBe(201);
   return SellerOfferSchema.parse(await res.json());

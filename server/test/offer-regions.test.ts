@@ -9,7 +9,6 @@ import {
   AdminOrderSchema,
   ApiErrorSchema,
   CartSchema,
-  CheckoutStartedSchema,
   ProductSalesSchema,
   SellerOfferSchema,
   SellerSupplierConnectionSchema,
@@ -25,8 +24,7 @@ import {
   WOCK_SANDBOX_CREDENTIALS,
   type WockSandbox,
 } from '../src/sandboxes/suppliers/wock/index.ts';
-import { checkout, paidWithPaypal, settledOrder } from './checkout-fixtures.ts';
-import { clickButton } from './payments-helpers.ts';
+import { paidWithPaypal, settledOrder } from './checkout-fixtures.ts';
 import { freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 
@@ -110,12 +108,7 @@ afterAll(async () => {
 /** A Global product: `seller` sells ROW keys (the cheaper), `other` the product's own. */
 async function mixedProduct(name: string) {
   const productId = await newProduct(t.db, { name });
-  const res = await t.call('POST', '/api/seller/offers', {
-    token: seller.token,
-    body: { productId, prices: { eur: 900 }, region: 'ROW' },
-  });
-  expect(res.status).toBe(201);
-  const row = SellerOfferSchema.parse(await res.json());
+  const row = await sell(t, seller, productId, { eur: 900 }, { region: 'ROW' });
   await uploadKeys(t, seller, row.id, freshCodes(3));
   const global = await sell(t, other, productId, { eur: 1500 });
   await uploadKeys(t, other, global.id, freshCodes(3));
@@ -299,24 +292,11 @@ describe('the cart and the buyer’s country', () => {
   it('screens a paid order by its offer’s region, not its product’s', async () => {
     // A ROW product sold as EU keys: a German buyer paying from Germany gets keys that activate.
     const productId = await newProduct(t.db, { name: 'Region Probe Screening', region: 'ROW' });
-    const res = await t.call('POST', '/api/seller/offers', {
-      token: seller.token,
-      body: { productId, prices: { eur: 1100 }, region: 'EU' },
-    });
-    expect(res.status).toBe(201);
-    const offer = SellerOfferSchema.parse(await res.json());
+    const offer = await sell(t, seller, productId, { eur: 1100 }, { region: 'EU' });
     await uploadKeys(t, seller, offer.id, freshCodes(2));
     const buyer = await t.account('user');
     expect((await add(buyer, [{ productId, sellerId: seller.sellerId }], 'DE')).status).toBe(200);
-    const started = await checkout(t, buyer, 'paypal', { billingCountry: 'DE' });
-    expect(started.status, await started.clone().text()).toBe(201);
-    const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await started.json());
-    expect((await clickButton(approvalUrl, 'Pay now')).status).toBe(303);
-    const back = await t.call('POST', `/api/user/checkout/${orderId}/complete`, {
-      token: buyer.token,
-      body: { cancelled: false },
-    });
-    expect(back.status).toBe(200);
+    const orderId = await paidWithPaypal(t, buyer, { billingCountry: 'DE' });
     const order = await settledOrder(t, buyer, orderId);
     expect(order.status).toBe('approved');
   });

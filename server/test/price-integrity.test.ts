@@ -18,7 +18,7 @@ import type { OrderDoc } from '../src/modules/orders/order-doc.ts';
 import { CHECKOUT_SANDBOX_CREDENTIALS } from '../src/sandboxes/checkout-com/index.ts';
 import { PAYPAL_SANDBOX_CREDENTIALS } from '../src/sandboxes/paypal/index.ts';
 import { buyerWith, checkout, settledOrder } from './checkout-fixtures.ts';
-import { expectFieldErrors, freshCodes, newProduct, uploadKeys } from './fixtures.ts';
+import { expectFieldErrors, freshCodes, newProduct, sell, uploadKeys } from './fixtures.ts';
 import { startTestServer, type TestAccount, type TestServer } from './harness.ts';
 import { clickButton } from './payments-helpers.ts';
 
@@ -42,12 +42,7 @@ afterAll(() => t.close());
 /** A product `seller` sells at `prices` (cents; the missing ones converted), with keys. */
 async function onSale(prices: Partial<Record<Currency, number>>, zeroVat = false) {
   const productId = await newProduct(t.db);
-  const res = await t.call('POST', '/api/seller/offers', {
-    token: seller.token,
-    body: { productId, prices, zeroVat },
-  });
-  expect(res.status).toBe(201);
-  const { id: offerId } = (await res.json()) as { id: string };
+  const { id: offerId } = await sell(t, seller, productId, prices, { zeroVat });
   await uploadKeys(t, seller, offerId, freshCodes(100));
   return { productId, offerId };
 }
