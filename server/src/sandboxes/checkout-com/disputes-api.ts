@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { ckoSignature } from '../../integrations/payments/checkout-com/cko-signature.ts';
 import { decideDispute } from '../dispute-rules.ts';
 import { readJsonObject, sandboxId } from '../kit.ts';
 import { APPROVED, type CheckoutModel, type CheckoutState } from './state.ts';
@@ -63,8 +62,8 @@ const FIELDS = [
 const TEXT_LIMIT = 500;
 const RESPONSE_DAYS = 7;
 
-export function checkoutDisputesApi(model: CheckoutModel, webhookSecret: string): Hono {
-  const { store, now, paymentView, emit, sum, sender } = model;
+export function checkoutDisputesApi(model: CheckoutModel): Hono {
+  const { store, now, paymentView, emit, emitEvent, sum } = model;
   const state = model.state as CheckoutState & { disputes?: Record<string, CkoDispute> };
   const disputes = () => (state.disputes ??= {});
   const app = new Hono();
@@ -102,14 +101,10 @@ export function checkoutDisputesApi(model: CheckoutModel, webhookSecret: string)
   });
 
   /** Queues a signed dispute event, as Checkout.com's webhooks shape it. */
-  const emitDispute = (type: string, d: CkoDispute) => {
-    const payment = state.payments[d.paymentId]!;
-    const body = JSON.stringify({
-      id: sandboxId('evt_', 26, true),
+  const emitDispute = (type: string, d: CkoDispute) =>
+    emitEvent(
       type,
-      version: '1.0.33',
-      created_on: now(),
-      data: {
+      {
         id: d.id,
         category: d.category,
         status: d.status,
@@ -118,20 +113,13 @@ export function checkoutDisputesApi(model: CheckoutModel, webhookSecret: string)
         reason_code: d.reasonCode,
         payment_id: d.paymentId,
         payment_action_id: d.actionId,
-        payment_reference: payment.reference,
+        payment_reference: state.payments[d.paymentId]!.reference,
         evidence_required_by: d.evidenceRequiredBy,
         received_on: d.receivedOn,
         last_update: d.lastUpdate,
       },
-      _links: { self: { href: `${model.base()}/disputes/${d.id}` } },
-    });
-    sender.enqueue({
-      id: randomUUID(),
-      body,
-      attempts: 0,
-      headers: { 'cko-signature': ckoSignature(body, webhookSecret) },
-    });
-  };
+      { self: { href: `${model.base()}/disputes/${d.id}` } },
+    );
 
   const unprocessable = (c: Context, codes: string[]) =>
     c.json({ request_id: randomUUID(), error_type: 'request_invalid', error_codes: codes }, 422);

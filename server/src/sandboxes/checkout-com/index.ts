@@ -4,7 +4,7 @@ import { serveWebhookSandbox, type WebhookSandbox } from '../kit.ts';
 import { checkoutApi } from './api.ts';
 import { checkoutDisputesApi } from './disputes-api.ts';
 import { checkoutPages } from './pages.ts';
-import { CHECKOUT_SANDBOX_CREDENTIALS, openCheckoutState } from './state.ts';
+import { openCheckoutState } from './state.ts';
 
 export { CHECKOUT_SANDBOX_CREDENTIALS, CHECKOUT_TEST_CARDS } from './state.ts';
 
@@ -47,10 +47,7 @@ export function startCheckoutSandbox(opts: {
   const model = openCheckoutState(opts);
   const app = new Hono()
     .route('/', checkoutApi(model))
-    .route(
-      '/',
-      checkoutDisputesApi(model, opts.webhookSecret ?? CHECKOUT_SANDBOX_CREDENTIALS.webhookSecret),
-    )
+    .route('/', checkoutDisputesApi(model))
     .route('/', checkoutPages(model));
   return serveWebhookSandbox(app, model, opts);
 }

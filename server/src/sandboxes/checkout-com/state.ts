@@ -177,14 +177,32 @@ export function openCheckoutState(opts: { dir: string; webhookSecret?: string; l
     },
   });
 
-  /** Queues a signed webhook about `p` and one of its actions (the caller saves the state). */
-  const emit = (type: string, p: SandboxPayment, action: Action) => {
+  /**
+   * Queues a signed webhook event in Checkout.com's envelope around `data` (payments' and
+   * disputes' events alike; the caller saves the state).
+   */
+  const emitEvent = (type: string, data: object, links: Record<string, { href: string }>) => {
     const body = JSON.stringify({
       id: sandboxId('evt_', 26, true),
       type,
       version: '1.0.33',
       created_on: now(),
-      data: {
+      data,
+      _links: links,
+    });
+    sender.enqueue({
+      id: randomUUID(),
+      body,
+      attempts: 0,
+      headers: { 'cko-signature': ckoSignature(body, webhookSecret) },
+    });
+  };
+
+  /** Queues a signed webhook about `p` and one of its actions (the caller saves the state). */
+  const emit = (type: string, p: SandboxPayment, action: Action) =>
+    emitEvent(
+      type,
+      {
         id: p.id,
         action_id: action.id,
         reference: p.reference,
@@ -195,18 +213,11 @@ export function openCheckoutState(opts: { dir: string; webhookSecret?: string; l
         processed_on: action.processedOn,
         metadata: p.metadata,
       },
-      _links: {
+      {
         self: { href: `${base}/workflows/events/${action.id}` },
         payment: { href: `${base}/payments/${p.id}` },
       },
-    });
-    sender.enqueue({
-      id: randomUUID(),
-      body,
-      attempts: 0,
-      headers: { 'cko-signature': ckoSignature(body, webhookSecret) },
-    });
-  };
+    );
 
   return {
     store,
@@ -218,6 +229,7 @@ export function openCheckoutState(opts: { dir: string; webhookSecret?: string; l
     paymentView,
     hppView,
     emit,
+    emitEvent,
     /** The sandbox's origin, for links the routes build themselves. */
     base: () => base,
     setBase(url: string) {
