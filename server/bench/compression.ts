@@ -91,13 +91,30 @@ async function withStaticImports(urls: string[]): Promise<string[]> {
   return [...seen];
 }
 
+/**
+ * Islands hydrated only when the visitor first interacts (the header's search box:
+ * `client:interaction`) load their component and renderer then, not with the page: Lighthouse's
+ * network log shows them absent from the load. They are counted apart from the page's own.
+ */
+const ON_INTERACTION = /\sclient="interaction"/;
+
 /** Scripts, module preloads, stylesheets and islands an HTML page loads under `prefix`. */
-function loadedBy(html: string, prefix: string): string[] {
+function loadedBy(html: string, prefix: string, islands: 'on load' | 'on interaction' = 'on load') {
+  const islandTags = [...html.matchAll(/<astro-island\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => ON_INTERACTION.test(tag) === (islands === 'on interaction'));
+  const islandRefs = islandTags.flatMap((tag) => [
+    ...tag.matchAll(/\s(?:component|renderer)-url="([^"]+)"/g),
+  ]);
   const refs = [
-    ...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g),
-    ...html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet)"[^>]*\shref="([^"]+)"/g),
-    ...html.matchAll(/<link\b[^>]*\shref="([^"]+)"[^>]*rel="(?:modulepreload|stylesheet)"/g),
-    ...html.matchAll(/\s(?:component|renderer)-url="([^"]+)"/g),
+    ...(islands === 'on load'
+      ? [
+          ...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g),
+          ...html.matchAll(/<link\b[^>]*rel="(?:modulepreload|stylesheet)"[^>]*\shref="([^"]+)"/g),
+          ...html.matchAll(/<link\b[^>]*\shref="([^"]+)"[^>]*rel="(?:modulepreload|stylesheet)"/g),
+        ]
+      : []),
+    ...islandRefs,
   ].map((m) => m[1]!.replaceAll('&amp;', '&'));
   return [...new Set(refs.filter((r) => r.startsWith(prefix)))];
 }
@@ -144,6 +161,16 @@ try {
     sum(await Promise.all(scripts.map((f) => sizesOf(f)))),
     scripts.length,
     30_000,
+  );
+  // What the first focus of the header's search box adds (React and the island), beyond the page's.
+  const loaded = new Set(scripts);
+  const later = (await withStaticImports(loadedBy(page, '/_astro/', 'on interaction'))).filter(
+    (f) => f.endsWith('.js') && !loaded.has(f),
+  );
+  report(
+    'product page JavaScript on interaction',
+    sum(await Promise.all(later.map((f) => sizesOf(f)))),
+    later.length,
   );
 
   console.log(
