@@ -81,10 +81,11 @@ export type InvoiceDoc = {
 export const numberOf = (series: string, seq: number) =>
   `${series}-${String(seq).padStart(6, '0')}`;
 
+/** The year in Italy, the issuer's calendar (made once: a formatter costs ~0.2 ms to build). */
+const issuerYear = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric' });
+
 /** The series of documents of `kind` issued at `at`: the calendar year in Italy, the issuer's. */
 export function seriesOf(kind: InvoiceKind, at: Date): string {
-  const year = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric' }).format(
-    at,
-  );
+  const year = issuerYear.format(at);
   return kind === 'invoice' ? year : `CN-${year}`;
 }
