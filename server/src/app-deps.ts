@@ -47,6 +47,8 @@ export type AppDeps = {
   publicOrigin: string;
   /** The proxies whose X-Forwarded-For counts (TRUST_PROXY); none: the socket address counts. */
   trustProxy: TrustProxy;
+  /** The header in which that proxy names the client's country (CLIENT_COUNTRY_HEADER). */
+  clientCountryHeader: string | null;
   /** Who besides this machine may read GET /metrics (METRICS_ALLOW, METRICS_TOKEN). */
   metrics: MetricsAccess;
   /** How long an unpaid order holds its keys (ORDER_RESERVATION_MINUTES). */
@@ -138,6 +140,7 @@ export function buildAppDeps(args: {
     vault: createKeyVault(loadMasterKey(config)),
     publicOrigin: publicOriginOf(config),
     trustProxy: config.TRUST_PROXY,
+    clientCountryHeader: config.CLIENT_COUNTRY_HEADER ?? null,
     metrics: { allow: config.METRICS_ALLOW, token: config.METRICS_TOKEN },
     orderReservationMinutes: config.ORDER_RESERVATION_MINUTES,
     sellerHoldbackDays: config.SELLER_HOLDBACK_DAYS,

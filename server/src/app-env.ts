@@ -14,6 +14,11 @@ export type AppEnv = {
     authFailure: Error;
     /** The client's address, settled by `resolveRemoteIp` (the proxy's word only when trusted). */
     remoteIp: string | undefined;
+    /**
+     * The client's country as the trusted proxy in front reports it (CLIENT_COUNTRY_HEADER),
+     * settled by `resolveRemoteIp`; unset without such a proxy or header.
+     */
+    clientCountry: string | undefined;
     /** Whether an admin write's services audited it (`modules/audit/audit-trail.ts`). */
     auditTrail: { handled: boolean };
   };

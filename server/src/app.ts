@@ -44,7 +44,7 @@ export function createApp(c: Container) {
   const api = new Hono<AppEnv>()
     // Picture uploads may be bigger than any other body (lib/request-body.ts).
     .use((ctx, next) => bodyLimits[maxBodyBytes(ctx.req.path)]!(ctx, next))
-    .use(resolveRemoteIp(deps.trustProxy))
+    .use(resolveRemoteIp(deps.trustProxy, deps.clientCountryHeader))
     .use(tokenAuth(c.sellerApi.tokens, sessions, deps.rateLimits.apiToken))
     .use(authenticate(deps.auth, sessions, deps.trustProxy !== false));
   // The abuse limits: the routes' declared ones, and those a handler counts itself.

@@ -29,6 +29,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^\\s+${name}:`, 'm'));
   });
 
+  it('reads the client country header only behind a trusted proxy', () => {
+    expect(() => loadConfig({ CLIENT_COUNTRY_HEADER: 'CF-IPCountry' })).toThrow(
+      /CLIENT_COUNTRY_HEADER: needs TRUST_PROXY/,
+    );
+    expect(
+      loadConfig({ CLIENT_COUNTRY_HEADER: 'CF-IPCountry', TRUST_PROXY: '1' }).CLIENT_COUNTRY_HEADER,
+    ).toBe('cf-ipcountry');
+    expect(() => loadConfig({ CLIENT_COUNTRY_HEADER: 'cf ipcountry', TRUST_PROXY: '1' })).toThrow(
+      /CLIENT_COUNTRY_HEADER: must be a header name/,
+    );
+  });
+
   it('refuses a PayPal client id without its secret', () => {
     expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'abc' })).toThrow(/PAYPAL_CLIENT_SECRET:/);
   });

@@ -224,6 +224,18 @@ const EnvObject = z.object({
       }
     }),
   /**
+   * The header in which the trusted proxy in front names the client's country (a CDN's
+   * geolocation: `CF-IPCountry`, `CloudFront-Viewer-Country`): the third piece of VAT evidence
+   * (docs/vat.md) and fraud screening's client country. Needs TRUST_PROXY.
+   */
+  CLIENT_COUNTRY_HEADER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+      .transform((name) => name.toLowerCase())
+      .optional(),
+  ),
+  /**
    * What this instance does (README, Running several instances): `web` serves the routes and
    * runs no job, `worker` runs the jobs and answers only health, readiness and metrics over HTTP,
    * `all` does both (one process, the default).
@@ -486,6 +498,13 @@ export const EnvSchema = EnvObject.superRefine((env, ctx) => {
       code: 'custom',
       path: ['AWIN_ADVERTISER_ID'],
       message: 'is required with AWIN_API_KEY',
+    });
+  }
+  if (env.CLIENT_COUNTRY_HEADER && !env.TRUST_PROXY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CLIENT_COUNTRY_HEADER'],
+      message: 'needs TRUST_PROXY: without a proxy in front, any client could name its country',
     });
   }
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {

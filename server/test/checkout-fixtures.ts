@@ -70,6 +70,8 @@ export const checkout = (
   provider: PaymentProvider,
   extra: Record<string, unknown> = {},
   cookie?: string,
+  /** More headers, as the proxy in front adds them (a CDN's client country). */
+  headers: Record<string, string> = {},
 ) =>
   fetch(`${t.url}/api/user/checkout`, {
     method: 'POST',
@@ -78,6 +80,7 @@ export const checkout = (
       authorization: `Bearer ${buyer.token}`,
       'x-forwarded-for': `10.0.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
       ...(cookie ? { cookie } : {}),
+      ...headers,
     },
     body: JSON.stringify({ provider, currency: 'eur', locale: 'en', ...extra }),
   });

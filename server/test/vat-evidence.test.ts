@@ -15,7 +15,8 @@ import { clickButton } from './payments-helpers.ts';
 // state at checkout and the payment instrument's country the provider reports. The sandboxes'
 // rules: Checkout.com's test card 4000 0025 0000 0003 is French, 4000 0084 0000 0009 American,
 // any other card is issued in the billing country; PayPal's approval page has the account's
-// country, prefilled with the billing country.
+// country, prefilled with the billing country. The server trusts its proxy's CF-IPCountry for
+// the third piece, the client address's country.
 
 let t: TestServer;
 let seller: TestAccount;
@@ -23,7 +24,9 @@ let admin: TestAccount;
 let productId: string;
 
 beforeAll(async () => {
-  t = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestServer({
+    env: { TRUST_PROXY: 'true', CLIENT_COUNTRY_HEADER: 'CF-IPCountry' },
+  });
   [seller, admin] = await Promise.all([t.account('seller'), t.account('admin')]);
   productId = await newProduct(t.db);
   const offer = await sell(t, seller, productId, { eur: 1190, usd: 1290, gbp: 990 });
@@ -35,10 +38,17 @@ afterAll(() => t.close());
 async function buy(
   provider: PaymentProvider,
   billingCountry: string,
-  pay: { card?: string; paypalCountry?: string } = {},
+  pay: { card?: string; paypalCountry?: string; clientCountry?: string } = {},
 ): Promise<Order> {
   const buyer = await buyerWith(t, seller, [{ productId, quantity: 1 }]);
-  const res = await checkout(t, buyer, provider, { billingCountry });
+  const res = await checkout(
+    t,
+    buyer,
+    provider,
+    { billingCountry },
+    undefined,
+    pay.clientCountry ? { 'cf-ipcountry': pay.clientCountry } : {},
+  );
   expect(res.status, await res.clone().text()).toBe(201);
   const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
   const paid =
@@ -122,5 +132,56 @@ describe('the payment’s country joins the evidence when the payment settles', 
       conflict: false,
     });
     expect(order.items[0]!.vatRateBps).toBe(2000);
+  });
+});
+
+describe('the client address’s country, as the trusted proxy reports it, is the third piece', () => {
+  it('an address in the billing country: approved, the three pieces recorded', async () => {
+    const order = await buy('checkout', 'DE', { clientCountry: 'de' });
+    expect(order.status).toBe('approved');
+    expect(order.tax).toEqual({
+      country: 'DE',
+      evidence: { billing: 'DE', payment: 'DE', address: 'DE' },
+      conflict: false,
+    });
+  });
+
+  it('a billing country the card confirms stands against the address (a VPN, a trip)', async () => {
+    const order = await buy('checkout', 'DE', { clientCountry: 'FR' });
+    expect(order.tax).toEqual({
+      country: 'DE',
+      evidence: { billing: 'DE', payment: 'DE', address: 'FR' },
+      conflict: false,
+    });
+    // Not for VAT: screening holds a payment from another country than the address's.
+    expect(order.status).toBe('review');
+    const seen = await adminView(order.id);
+    expect(seen.decisions.at(-1)!.reason).toContain('address and payment countries differ');
+  });
+
+  it('an address that confirms the billing country against the PayPal account settles VAT', async () => {
+    const order = await buy('paypal', 'DE', { paypalCountry: 'FR', clientCountry: 'DE' });
+    expect(order.tax).toMatchObject({
+      country: 'DE',
+      evidence: { billing: 'DE', payment: 'FR', address: 'DE' },
+      conflict: false,
+    });
+    expect(order.items[0]!.vatRateBps).toBe(1900);
+  });
+
+  it('account and address both against the billing country: held, the admin reads all three', async () => {
+    const order = await buy('paypal', 'DE', { paypalCountry: 'FR', clientCountry: 'FR' });
+    expect(order.status).toBe('review');
+    expect(order.tax).toMatchObject({ conflict: true });
+    const seen = await adminView(order.id);
+    expect(seen.decisions.at(-1)!.reason).toContain(
+      'VAT evidence disagrees (billing country DE, payment FR, address FR)',
+    );
+  });
+
+  it('a header that names no country (Cloudflare’s XX, T1 for Tor) is no evidence', async () => {
+    const order = await buy('checkout', 'DE', { clientCountry: 'T1' });
+    expect(order.status).toBe('approved');
+    expect(order.tax).toMatchObject({ evidence: { address: null }, conflict: false });
   });
 });

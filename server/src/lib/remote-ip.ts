@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import proxyAddr from 'proxy-addr';
+import { isCountryCode } from '@market/shared';
 import type { AppEnv } from '../app-env.ts';
 
 /**
@@ -51,10 +52,31 @@ export function fromTrustedProxy(req: IncomingMessage, trust: TrustProxy): boole
   return Boolean(trust && peer && trust.trusts(peer, 0));
 }
 
-/** Middleware: settles the request's client address once, for `remoteIp`. */
-export function resolveRemoteIp(trust: TrustProxy) {
+/**
+ * The client's country from `header` (a CDN's geolocation: Cloudflare's `CF-IPCountry`,
+ * CloudFront's `CloudFront-Viewer-Country`), read only when the socket's peer is a proxy we
+ * trust: anyone else could send the header. Not a country (Cloudflare's `XX` unknown, `T1`
+ * Tor): none.
+ */
+export function clientCountryOf(
+  c: Context,
+  trust: TrustProxy,
+  header: string | null,
+): string | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!header || !incoming?.socket || !fromTrustedProxy(incoming, trust)) return undefined;
+  const country = c.req.header(header)?.trim().toUpperCase();
+  return country && isCountryCode(country) ? country : undefined;
+}
+
+/**
+ * Middleware: settles the request's client address (for `remoteIp`) and, behind a trusted proxy
+ * that reports it in `countryHeader`, its country (for `clientCountry`) once.
+ */
+export function resolveRemoteIp(trust: TrustProxy, countryHeader: string | null = null) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set('remoteIp', clientAddress(c, trust));
+    c.set('clientCountry', clientCountryOf(c, trust, countryHeader));
     await next();
   });
 }
@@ -62,4 +84,9 @@ export function resolveRemoteIp(trust: TrustProxy) {
 /** The client's address, for rate limits, reCAPTCHA and the audit log (never for authorisation). */
 export function remoteIp(c: Context<AppEnv>): string | undefined {
   return c.get('remoteIp');
+}
+
+/** The client's country as the trusted proxy reports it: VAT evidence and fraud screening. */
+export function clientCountry(c: Context<AppEnv>): string | undefined {
+  return c.get('clientCountry');
 }

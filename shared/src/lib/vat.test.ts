@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VAT_RATE_BPS, vatIncludedCents, vatRateBps, vatTable } from './vat.ts';
+import {
+  DEFAULT_VAT_RATE_BPS,
+  evidenceConflicts,
+  vatIncludedCents,
+  vatRateBps,
+  vatTable,
+} from './vat.ts';
 
 describe('vatIncludedCents', () => {
   it.each([
@@ -29,4 +35,29 @@ describe('vatTable', () => {
     expect(() => vatTable(22.5)).toThrow(RangeError);
     expect(() => vatTable(20_000)).toThrow(RangeError);
   });
+});
+
+describe('evidenceConflicts', () => {
+  it.each([
+    // billing, payment, address, conflict
+    ['DE', null, null, false],
+    ['DE', 'DE', null, false],
+    ['DE', 'FR', null, true],
+    ['DE', null, 'FR', true],
+    ['IT', 'US', null, true],
+    ['US', 'FR', null, true],
+    ['US', 'GB', null, false],
+    // Two pieces agreeing place the buyer, whatever the third says.
+    ['DE', 'DE', 'FR', false],
+    ['DE', 'FR', 'DE', false],
+    ['de', 'DE', 'nl', false],
+    // Both others against the billing country: nothing confirms it.
+    ['DE', 'FR', 'FR', true],
+    ['DE', 'FR', 'NL', true],
+  ] as const)(
+    'billing %s, payment %s, address %s: conflict %s',
+    (billing, payment, address, conflict) => {
+      expect(evidenceConflicts({ billing, payment, address })).toBe(conflict);
+    },
+  );
 });

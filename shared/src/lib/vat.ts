@@ -106,17 +106,17 @@ export function standardRateAt(
 export type TaxEvidence = { billing: string; payment: string | null; address: string | null };
 
 /**
- * Whether the evidence contradicts itself: two known countries differ and at least one is a
- * Member State (a US billing country paid with a UK card owes no EU VAT either way). The
- * billing country is compared with the payment instrument's and the address's.
+ * Whether the evidence fails to place the buyer in the billing country they stated: another
+ * known country differs from it (one side a Member State: a US billing country paid with a UK
+ * card owes no EU VAT either way) and no other piece confirms it. Two pieces that agree are the
+ * two non-contradictory items art. 24b asks for, so a billing country the payment instrument
+ * confirms stands even when the client address (a VPN, a trip abroad) says otherwise.
  */
 export function evidenceConflicts(e: TaxEvidence): boolean {
   const billing = e.billing.toUpperCase();
-  return [e.payment, e.address].some((other) => {
-    if (!other) return false;
-    const o = other.toUpperCase();
-    return o !== billing && (EU.has(o) || EU.has(billing));
-  });
+  const others = [e.payment, e.address].flatMap((c) => (c ? [c.toUpperCase()] : []));
+  const contradicted = others.some((o) => o !== billing && (EU.has(o) || EU.has(billing)));
+  return contradicted && !others.includes(billing);
 }
 
 /** The shop's rate in basis points when the config names none: 2200 = 22 %. */

@@ -6,7 +6,7 @@ import {
   CheckoutStartedSchema,
   OrderSchema,
 } from '@market/shared';
-import { remoteIp } from '../../lib/remote-ip.ts';
+import { clientCountry, remoteIp } from '../../lib/remote-ip.ts';
 import { routes } from '../../lib/route.ts';
 import { currentUser } from '../../middleware/auth.ts';
 import { byAddress, byUser } from '../../middleware/rate-limit.ts';
@@ -38,6 +38,7 @@ export const userCheckoutRoutes = (service: CheckoutService) =>
           const started = await service.start(user, c.req.valid('json'), {
             cookie: c.req.header('cookie'),
             ip: remoteIp(c) ?? null,
+            country: clientCountry(c) ?? null,
           });
           return c.json(started, 201);
         } catch (err) {

@@ -162,6 +162,7 @@ export function createCheckoutService(deps: {
         },
         attribution: attributionFromCookies(request.cookie),
         ip: request.ip,
+        clientCountry: request.country,
         live: lines.map((line) => line.live),
         expectedTotalCents: input.expectedTotalCents,
       });
@@ -345,4 +346,9 @@ export function createCheckoutService(deps: {
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 /** What the checkout takes from the request besides the body. */
-export type RequestFacts = { cookie: string | undefined; ip: string | null };
+export type RequestFacts = {
+  cookie: string | undefined;
+  ip: string | null;
+  /** The client address's country (CLIENT_COUNTRY_HEADER behind a trusted proxy). */
+  country: string | null;
+};

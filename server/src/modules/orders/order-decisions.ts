@@ -41,8 +41,6 @@ export type PaymentFacts = {
   instrument?: string | null;
   /** The payer's country, when the provider reports it. */
   country?: string | null;
-  /** The client address's country, when a trusted proxy reports it. */
-  ipCountry?: string | null;
 };
 
 type Decider = { actor: OrderActor; reason: string; actorUid?: string | null };
@@ -186,7 +184,8 @@ export function createOrderDecisions(deps: {
         },
         recentOrders: { byUser, byIp, byInstrument },
         blocklisted,
-        ipCountry: facts.ipCountry ?? null,
+        // Recorded at checkout when the trusted proxy reports it (CLIENT_COUNTRY_HEADER).
+        ipCountry: order.tax?.evidence.address ?? null,
         paymentCountry: facts.country ?? null,
       },
       settings.fraud,

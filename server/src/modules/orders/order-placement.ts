@@ -1,5 +1,6 @@
 import { ObjectId } from 'mongodb';
 import {
+  evidenceConflicts,
   OrderPlaceSchema,
   ORDER_REASONS,
   SHOP_COUNTRY,
@@ -143,6 +144,8 @@ export function createOrderPlacement(deps: {
       order: OrderPlace;
       attribution: Attribution;
       ip: string | null;
+      /** The client address's country, when the trusted proxy in front reports it. */
+      clientCountry?: string | null;
       /** Live offers of the lines as the caller just read them (the cart's pricing). */
       live?: readonly LiveOffer[];
       /**
@@ -229,11 +232,7 @@ export function createOrderPlacement(deps: {
         },
         couponCode,
         // The payment's country joins the evidence when the payment settles (order-decisions.ts).
-        tax: {
-          country: vat.country,
-          evidence: { billing: vat.billing, payment: null, address: null },
-          conflict: false,
-        },
+        tax: taxRecord(vat, args.clientCountry ?? null),
         // The ledger credits the seller less the discount only when the seller funds it.
         ...(couponFundedBy === 'seller' ? { couponFundedBy } : {}),
         status: 'pending',
@@ -290,4 +289,10 @@ export function createOrderPlacement(deps: {
       if (!updated) throw new AppError('CONFLICT', { message: 'The order is paid another way' });
     },
   };
+}
+
+/** The order's tax record at placement: the billing country, and the client address's country. */
+function taxRecord(vat: { country: string | null; billing: string }, address: string | null) {
+  const evidence = { billing: vat.billing, payment: null, address };
+  return { country: vat.country, evidence, conflict: evidenceConflicts(evidence) };
 }
