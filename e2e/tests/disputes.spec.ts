@@ -37,7 +37,11 @@ test('a buyer disputes a paid order they revealed, the shop answers with evidenc
   const adminHeaders = { authorization: `Bearer ${await idToken(request, 'admin@example.com')}` };
   const order = (await (
     await request.get(`/api/admin/orders/${orderId}`, { headers: adminHeaders })
-  ).json()) as { number: string; payment: { captureId: string } };
+  ).json()) as {
+    number: string;
+    payment: { captureId: string };
+    tax: { evidence: { billing: string; payment: string | null } };
+  };
   const opened = await request.post(
     `${PAYPAL_SANDBOX}/sandbox/captures/${order.payment.captureId}/dispute`,
     { data: { reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED' } },
@@ -74,6 +78,13 @@ test('a buyer disputes a paid order they revealed, the shop answers with evidenc
   await expect(evidence.getByText(/revealed/)).toBeVisible();
   await expect(evidence.getByText(/withdrawal waived/)).toBeVisible();
   await expect(admin.getByRole('region', { name: 'Buyer account' }).getByText(email)).toBeVisible();
+  // Where the buyer said they live and where the PayPal account is (no address country offline).
+  const { billing, payment } = order.tax.evidence;
+  await expect(
+    admin
+      .getByRole('region', { name: 'Order' })
+      .getByText(`Countries (billing, payment, address): ${billing} · ${payment ?? '—'} · —`),
+  ).toBeVisible();
   await expect(admin.getByText(/^Key revealed at: /m)).toBeVisible();
   await expect(admin.getByText(/^Withdrawal waiver accepted at: /m)).toBeVisible();
   await adminContext.close();

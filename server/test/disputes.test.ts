@@ -206,6 +206,13 @@ describe.each(PAYMENT_PROVIDERS)('a dispute through %s', (provider) => {
     expect(sent).toContain(`Key revealed at: ${revealedAt}`);
     expect(sent).toContain(`Withdrawal waiver accepted at: ${revealedAt}`);
     expect(sent).toContain(order.number);
+    // The order's VAT evidence doubles as the card-not-present answer: where the buyer said they
+    // live, where their card is from, where they ordered from.
+    const { billing, payment } = order.tax!.evidence;
+    expect(payment).toBe(billing);
+    expect(sent).toContain(
+      `Billing country stated: ${billing}; payment instrument from: ${payment}; client address in: not reported`,
+    );
 
     const [dispute, ...more] = await adminDisputesOf(id);
     expect(more).toHaveLength(0);
@@ -224,7 +231,11 @@ describe.each(PAYMENT_PROVIDERS)('a dispute through %s', (provider) => {
     expect(new Set(dispute!.events).size).toBe(dispute!.events.length);
     expect(dispute!.events).toHaveLength(2);
     expect(dispute!.evidence).toMatchObject({
-      order: { number: order.number, ip: order.ip },
+      order: {
+        number: order.number,
+        ip: order.ip,
+        countries: { billing, payment, address: null },
+      },
       account: { email: order.email, emailVerified: true },
       delivery: { deliveredAt: order.deliveredAt!.toISOString(), keys: [{ revealedAt }] },
     });

@@ -62,6 +62,17 @@ function EvidenceField(_: FieldProps) {
           <When at={evidence.order.placedAt} />
         </Fact>
         <Fact name="ip">{evidence.order.ip ?? '—'}</Fact>
+        {evidence.order.countries && (
+          <Fact name="countries">
+            {[
+              evidence.order.countries.billing,
+              evidence.order.countries.payment,
+              evidence.order.countries.address,
+            ]
+              .map((country) => country ?? '—')
+              .join(' · ')}
+          </Fact>
+        )}
         <Fact name="lines">
           {evidence.order.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}
         </Fact>

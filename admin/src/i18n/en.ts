@@ -892,6 +892,7 @@ export const en = {
         orderNumber: 'Number',
         placedAt: 'Placed',
         ip: 'Placed from',
+        countries: 'Countries (billing, payment, address)',
         lines: 'Lines',
         account: 'Buyer account',
         email: 'Email',

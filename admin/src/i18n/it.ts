@@ -906,6 +906,7 @@ export const it: TranslationOf<typeof en> = {
         orderNumber: 'Numero',
         placedAt: 'Effettuato',
         ip: 'Effettuato da',
+        countries: 'Paesi (fatturazione, pagamento, indirizzo)',
         lines: 'Righe',
         account: 'Account dell’acquirente',
         email: 'Email',

@@ -27,6 +27,18 @@ export const DisputeEvidenceSchema = z.object({
     currency: CurrencySchema,
     /** The address the order was placed from (the checkout's client address). */
     ip: z.string().nullable(),
+    /**
+     * Where each piece of the order's VAT evidence puts the buyer (docs/vat.md): the billing
+     * country they stated, the payment instrument's country, the client address's. Absent on
+     * orders from before VAT followed the buyer, and on evidence assembled before it was kept.
+     */
+    countries: z
+      .object({
+        billing: z.string(),
+        payment: z.string().nullable(),
+        address: z.string().nullable(),
+      })
+      .optional(),
     lines: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   }),
   account: z.object({

@@ -57,6 +57,13 @@ export async function assembleEvidence(
       totalCents: order.totals.total,
       currency: order.currency,
       ip: order.ip,
+      ...(order.tax && {
+        countries: {
+          billing: order.tax.evidence.billing,
+          payment: order.tax.evidence.payment,
+          address: order.tax.evidence.address,
+        },
+      }),
       lines: order.items.map((i) => ({ name: i.name, quantity: i.quantity })),
     },
     account: {
@@ -117,6 +124,7 @@ function evidenceText(
       `Email verified: ${account.emailVerified === null ? 'unknown' : account.emailVerified ? 'yes' : 'no'}`,
       `Last sign-in at: ${account.lastSignInAt ?? 'unknown'}`,
       `Order placed from address: ${order.ip ?? 'not recorded'}`,
+      ...(order.countries ? [countriesLine(order.countries)] : []),
       account.signInNote,
     ].join('\n'),
     communication: [
@@ -131,3 +139,7 @@ export const toProviderText = (evidence: DisputeEvidence): DisputeEvidenceText =
   ...evidence.sent,
   deliveredAt: evidence.delivery.deliveredAt ? new Date(evidence.delivery.deliveredAt) : null,
 });
+
+/** The three countries as one line: they agree on a buyer who paid where they live. */
+const countriesLine = (c: NonNullable<DisputeEvidence['order']['countries']>) =>
+  `Billing country stated: ${c.billing}; payment instrument from: ${c.payment ?? 'not reported'}; client address in: ${c.address ?? 'not reported'}`;
