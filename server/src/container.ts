@@ -744,6 +744,7 @@ export function createContainer(deps: AppDeps, options: ContainerOptions = {}) {
       keys: ask.keys,
       mailsTo: (to, since) => outbox.sentTo(to, since, 50),
     },
+    invoices: { pdfOfOrder: (orderId) => invoiceService.pdfOfOrder(orderId) },
   });
   const checkout = createCheckoutService({
     ...{ orderService, settlement, chargebacks, disputes, auditLog, log },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminDisputeSchema,
   CheckoutStartedSchema,
+  OrderInvoicesSchema,
   PAYMENT_PROVIDERS,
   SellerBalanceSchema,
   type AdminDispute,
@@ -78,6 +79,9 @@ const pendingEur = async () => {
   return SellerBalanceSchema.parse(await res.json()).eur.pendingCents;
 };
 
+/** Each order's buyer, to read what the buyer sees of it (the invoice). */
+const buyerOf = new Map<string, TestAccount>();
+
 /** A delivered order of one key, revealed by its buyer (the withdrawal waiver with it). */
 async function revealedOrder(provider: PaymentProvider) {
   const productId = await newProduct(t.db);
@@ -102,7 +106,53 @@ async function revealedOrder(provider: PaymentProvider) {
     body: { waiveWithdrawal: true },
   });
   expect(reveal.status).toBe(200);
+  buyerOf.set(orderId, buyer);
   return orderDoc(orderId);
+}
+
+/** The order's invoice as its buyer downloads it: number and PDF bytes. */
+async function invoiceOf(orderId: string) {
+  const token = buyerOf.get(orderId)!.token;
+  const numbers = await t.call('GET', `/api/user/orders/${orderId}/invoices`, { token });
+  const { invoice } = OrderInvoicesSchema.parse(await numbers.json());
+  const pdf = await t.call('GET', `/api/user/orders/${orderId}/invoice`, { token });
+  expect(pdf.status).toBe(200);
+  return { number: invoice!, bytes: new Uint8Array(await pdf.arrayBuffer()) };
+}
+
+/** Checkout.com's API with the sandbox's secret key. */
+const ckoGet = async (path: string) => {
+  const res = await fetch(`${t.paymentSandboxes.urls.checkout!}${path}`, {
+    headers: { authorization: `Bearer ${CHECKOUT_SANDBOX_CREDENTIALS.secretKey}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+};
+
+/**
+ * The invoice file the provider holds with the seller's evidence, read from its own API: PayPal's
+ * dispute view names it in the proof of fulfilment's documents; Checkout.com's evidence names
+ * the uploaded file's id, whose metadata says what it is.
+ */
+async function invoiceAtProvider(provider: PaymentProvider, disputeId: string) {
+  if (provider === 'checkout') {
+    const evidence = await ckoGet(`/disputes/${disputeId}/evidence`);
+    const file = await ckoGet(`/files/${String(evidence.invoice_or_receipt_file)}`);
+    return {
+      text: evidence.invoice_or_receipt_text,
+      name: file.filename,
+      purpose: file.purpose,
+      size: file.size,
+      type: file.sandbox_content_type,
+    };
+  }
+  const view = JSON.parse(await evidenceAtProvider(provider, disputeId)) as {
+    evidences: Array<{ evidence_type: string; documents?: Array<Record<string, unknown>> }>;
+  };
+  const proof = view.evidences.find((e) => e.evidence_type === 'PROOF_OF_FULFILLMENT')!;
+  const [doc, ...more] = proof.documents ?? [];
+  expect(more).toHaveLength(0);
+  return { name: doc?.name, size: doc?.sandbox_size, type: doc?.sandbox_content_type };
 }
 
 /** The sandbox's test control: the buyer's bank disputes the payment of `order`. */
@@ -242,6 +292,22 @@ describe.each(PAYMENT_PROVIDERS)('a dispute through %s', (provider) => {
     expect(dispute!.evidence!.account.createdAt).not.toBeNull();
     expect(dispute!.evidence!.mails.map((m) => m.kind)).toContain('order-delivered');
     expect(dispute!.ledgerRestoredAt).not.toBeNull();
+
+    // The invoice went with the text, as a PDF file the provider holds: the buyer's own bytes.
+    const invoice = await invoiceOf(id);
+    const filename = `invoice-${invoice.number}.pdf`;
+    expect(dispute!.evidence!.files).toEqual([
+      { kind: 'invoice', number: invoice.number, filename },
+    ]);
+    expect(await invoiceAtProvider(provider, disputeId)).toEqual({
+      name: filename,
+      size: invoice.bytes.length,
+      type: 'application/pdf',
+      ...(provider === 'checkout' && {
+        purpose: 'dispute_evidence',
+        text: `Invoice ${invoice.number} (PDF)`,
+      }),
+    });
 
     // The seller has back what the chargeback took, once however often the events came.
     const net = await saleNet(id);

@@ -12,7 +12,8 @@ const pool = new Agent({ keepAliveTimeout: 4_000 });
 export type HttpInit = {
   method: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** Bytes for a binary body (a dispute's evidence file in multipart/form-data). */
+  body?: string | Uint8Array;
   /** How long the answer's headers, then each pause in its body, may take. */
   timeoutMs: number;
   /**

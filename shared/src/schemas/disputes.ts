@@ -66,6 +66,14 @@ export const DisputeEvidenceSchema = z.object({
   mails: z.array(
     z.object({ subject: z.string(), kind: z.string(), at: z.string(), delivery: z.string() }),
   ),
+  /**
+   * The files sent with the text: the order's invoice PDF (`docs/invoices.md`), named by its
+   * number. Absent on evidence stored before files were sent, and empty for an order that has no
+   * invoice (paid before invoices existed).
+   */
+  files: z
+    .array(z.object({ kind: z.literal('invoice'), number: z.string(), filename: z.string() }))
+    .optional(),
   /** The text sections as the provider received them (before its field limits). */
   sent: z.object({
     delivery: z.string(),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Currency, PaymentProvider } from '@market/shared';
 
 /**
@@ -46,7 +47,44 @@ export type DisputeEvidenceText = {
   communication: string;
   /** The buyer's account: age, email verification, sign-in and order addresses. */
   account: string;
+  /**
+   * The order's invoice as a PDF, sent as a file beside the text (PayPal: an `evidence-file`
+   * part named in the proof of fulfilment; Checkout.com: an uploaded file as
+   * `invoice_or_receipt_file`). Absent for an order with no invoice: text only.
+   */
+  invoice?: { number: string; filename: string; pdf: Uint8Array };
 };
+
+/** One part of a multipart/form-data body: a field, or a file (with its name and type). */
+export type FormPart = {
+  name: string;
+  data: string | Uint8Array;
+  filename?: string;
+  contentType?: string;
+};
+
+/**
+ * A multipart/form-data body (RFC 7578) as bytes: both providers take evidence files this way
+ * (PayPal's provide-evidence, Checkout.com's `POST /files`), and a PDF is binary, so the body
+ * cannot be a string.
+ */
+export function formData(parts: FormPart[]): { body: Uint8Array; contentType: string } {
+  const boundary = `----evidence${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const head = [
+      `Content-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`,
+      ...(part.contentType ? [`Content-Type: ${part.contentType}`] : []),
+    ].join('\r\n');
+    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), Buffer.from(part.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    body: new Uint8Array(Buffer.concat(chunks)),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
 
 /** Cuts a section to a field's limit on a line boundary where possible. */
 export function fitText(text: string, limit: number): string {

@@ -16,7 +16,7 @@ const RETRY_DELAY_MS = 200;
 export async function callProvider(
   provider: PaymentProviderName,
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string | undefined },
+  init: { method: string; headers: Record<string, string>; body?: string | Uint8Array | undefined },
 ): Promise<ProviderAnswer> {
   let res: HttpAnswer | null = null;
   for (let attempt = 0; !res; attempt++) {

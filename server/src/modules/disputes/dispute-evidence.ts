@@ -14,6 +14,9 @@ export type SentMail = {
   createdAt: Date;
 };
 
+/** The order's invoice as a PDF (the invoices module's `pdfOfOrder`). */
+export type InvoicePdf = { number: string; filename: string; pdf: Uint8Array };
+
 export type EvidenceSources = {
   users: Pick<UserFacade, 'findById'>;
   keys: Pick<KeyFacade, 'ofOrder'>;
@@ -39,6 +42,7 @@ const SIGN_IN_NOTE =
 export async function assembleEvidence(
   order: OrderDoc,
   sources: EvidenceSources,
+  invoice: InvoicePdf | null,
 ): Promise<DisputeEvidence> {
   const [user, keys, mails] = await Promise.all([
     sources.users.findById(order.userId),
@@ -89,12 +93,15 @@ export async function assembleEvidence(
       delivery: m.delivery,
     })),
   };
-  return { ...facts, sent: evidenceText(facts, keys) };
+  const files = invoice
+    ? [{ kind: 'invoice' as const, number: invoice.number, filename: invoice.filename }]
+    : [];
+  return { ...facts, files, sent: evidenceText(facts, keys) };
 }
 
 /** The sections as the providers read them: labelled lines first (the sandboxes' rules read them). */
 function evidenceText(
-  facts: Omit<DisputeEvidence, 'sent'>,
+  facts: Omit<DisputeEvidence, 'sent' | 'files'>,
   keys: Array<{ _id: ObjectId; revealedAt?: Date; withdrawalWaivedAt?: Date }>,
 ): DisputeEvidence['sent'] {
   const revealed = earliest(keys.map((k) => k.revealedAt));
@@ -134,11 +141,26 @@ function evidenceText(
   };
 }
 
-/** The sections a provider client sends. */
-export const toProviderText = (evidence: DisputeEvidence): DisputeEvidenceText => ({
-  ...evidence.sent,
-  deliveredAt: evidence.delivery.deliveredAt ? new Date(evidence.delivery.deliveredAt) : null,
-});
+/**
+ * What a provider client sends: the sections, and the invoice's PDF when the stored evidence
+ * lists it (a retry sends what was stored: evidence stored without the file stays without it,
+ * even if the order got an invoice since).
+ */
+export function toProviderText(
+  evidence: DisputeEvidence,
+  invoice: InvoicePdf | null,
+): DisputeEvidenceText {
+  const listed = evidence.files?.some((f) => f.kind === 'invoice' && f.number === invoice?.number);
+  return {
+    ...evidence.sent,
+    deliveredAt: evidence.delivery.deliveredAt ? new Date(evidence.delivery.deliveredAt) : null,
+    ...(listed && invoice ? { invoice } : {}),
+  };
+}
+
+/** Whether the stored evidence lists the invoice (so its PDF is rendered again to send it). */
+export const listsInvoice = (evidence: DisputeEvidence) =>
+  !!evidence.files?.some((f) => f.kind === 'invoice');
 
 /** The three countries as one line: they agree on a buyer who paid where they live. */
 const countriesLine = (c: NonNullable<DisputeEvidence['order']['countries']>) =>

@@ -10,7 +10,13 @@ import type { Logger } from '../../logger.ts';
 import { SYSTEM_AUDIT_CONTEXT, type AuditLog } from '../audit/audit.service.ts';
 import type { LedgerFacade } from '../ledger/ledger.facade.ts';
 import type { OrderFacade } from '../orders/orders.facade.ts';
-import { assembleEvidence, toProviderText, type EvidenceSources } from './dispute-evidence.ts';
+import {
+  assembleEvidence,
+  listsInvoice,
+  toProviderText,
+  type EvidenceSources,
+  type InvoicePdf,
+} from './dispute-evidence.ts';
 import type { DisputeDoc, DisputeRepository } from './disputes.repository.ts';
 
 /** How long one instance holds a dispute's work (a provider call, a few writes). */
@@ -50,6 +56,8 @@ export function createDisputeService(deps: {
   orders: Pick<OrderFacade, 'findById'>;
   ledger: Pick<LedgerFacade, 'restoreChargeback'>;
   evidence: EvidenceSources;
+  /** The order's invoice PDF (the invoices module), sent as a file with the evidence. */
+  invoices: { pdfOfOrder(orderId: ObjectId): Promise<InvoicePdf | null> };
   auditLog: AuditLog;
   log: Logger;
   clock?: () => Date;
@@ -103,10 +111,18 @@ export function createDisputeService(deps: {
   async function submit(doc: DisputeDoc) {
     const order = await orderOf(doc.orderId);
     if (!order) throw new Error('The disputed order is not one of ours');
-    const evidence = doc.evidence ?? (await assembleEvidence(order, deps.evidence));
+    // The invoice is rendered from its immutable document: a retry sends the same bytes.
+    const invoice =
+      !doc.evidence || listsInvoice(doc.evidence)
+        ? await deps.invoices.pdfOfOrder(order._id)
+        : null;
+    const evidence = doc.evidence ?? (await assembleEvidence(order, deps.evidence, invoice));
     if (!doc.evidence) await repo.saveEvidence(doc._id, evidence, now());
     try {
-      await payments[doc.provider].submitDisputeEvidence(doc.disputeId, toProviderText(evidence));
+      await payments[doc.provider].submitDisputeEvidence(
+        doc.disputeId,
+        toProviderText(evidence, invoice),
+      );
     } catch (err) {
       if (!(err instanceof PaymentError && err.providerCode === 'NOT_ELIGIBLE')) throw err;
       // Sent before (an answer lost on the way), or decided meanwhile: the provider knows.

@@ -142,6 +142,14 @@ export function createInvoiceService(deps: {
       contentType: 'application/pdf',
       ref: `${ATTACHMENT_PREFIX}${doc._id.toHexString()}`,
     }),
+    /**
+     * The order's invoice as a PDF, for a dispute's evidence; null when the order has none (paid
+     * before invoices existed). Never issues one: a dispute is not a sale to invoice.
+     */
+    async pdfOfOrder(orderId: ObjectId) {
+      const doc = await invoices.invoiceOf(orderId);
+      return doc && { number: doc.number, ...(await pdfOf(doc)) };
+    },
     /** The mailer's resolver: the PDF an attachment `ref` names (null: not an invoice's). */
     async attachment(ref: string): Promise<Buffer | null> {
       if (!ref.startsWith(ATTACHMENT_PREFIX)) return null;

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { decideDispute } from '../dispute-rules.ts';
 import { readJsonObject, sandboxId } from '../kit.ts';
+import { filesOf } from './files-api.ts';
 import { APPROVED, type CheckoutModel, type CheckoutState } from './state.ts';
 
 /**
  * Checkout.com's Disputes API, the subset the marketplace calls: `GET /disputes/{id}`,
- * `PUT /disputes/{id}/evidence` (the evidence fields, JSON; may be repeated until submitted),
+ * `PUT /disputes/{id}/evidence` (the evidence fields, JSON; may be repeated until submitted; a
+ * `*_file` field names a file uploaded for dispute evidence, `files-api.ts`),
  * `GET /disputes/{id}/evidence`, and `POST /disputes/{id}/evidence` which submits it (204). The
  * sandbox then reviews at once (`../dispute-rules.ts`, on the `*_text` fields): the dispute is
  * `won` or `lost` and the signed `dispute_evidence_submitted` then `dispute_won` /
@@ -85,6 +87,7 @@ export function checkoutDisputesApi(model: CheckoutModel): Hono {
     },
     relevant_evidence: [
       'proof_of_delivery_or_service',
+      'invoice_or_receipt',
       'customer_communication',
       'refund_or_cancellation_policy',
       'additional_evidence',
@@ -146,8 +149,9 @@ export function checkoutDisputesApi(model: CheckoutModel): Hono {
       else if (typeof value !== 'string') codes.push(`${field}_invalid`);
       else if (field.endsWith('_text') && value.length > TEXT_LIMIT)
         codes.push(`${field}_too_long`);
-      // The sandbox keeps no uploaded files: a file id is never one it knows.
-      else if (field.endsWith('_file')) codes.push(`${field}_not_found`);
+      // A file is named by the id `POST /files` gave it for dispute evidence.
+      else if (field.endsWith('_file') && filesOf(model)[value]?.purpose !== 'dispute_evidence')
+        codes.push(`${field}_not_found`);
     }
     if (codes.length) return unprocessable(c, codes);
     if (d.status !== 'evidence_required') return c.body(null, 403);

@@ -3,6 +3,7 @@ import type { Logger } from '../../logger.ts';
 import { serveWebhookSandbox, type WebhookSandbox } from '../kit.ts';
 import { checkoutApi } from './api.ts';
 import { checkoutDisputesApi } from './disputes-api.ts';
+import { checkoutFilesApi } from './files-api.ts';
 import { checkoutPages } from './pages.ts';
 import { openCheckoutState } from './state.ts';
 
@@ -48,6 +49,7 @@ export function startCheckoutSandbox(opts: {
   const app = new Hono()
     .route('/', checkoutApi(model))
     .route('/', checkoutDisputesApi(model))
+    .route('/', checkoutFilesApi(model))
     .route('/', checkoutPages(model));
   return serveWebhookSandbox(app, model, opts);
 }

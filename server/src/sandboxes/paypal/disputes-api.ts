@@ -7,8 +7,11 @@ import type { Money, PaypalModel, PaypalState } from './state.ts';
 /**
  * PayPal's Disputes API v1 (`/v1/customer/disputes`), the subset the marketplace calls: show a
  * dispute and provide evidence. `provide-evidence` takes what PayPal's takes — multipart/form-data
- * with an `input` part holding the JSON (`{ evidences: [{ evidence_type, notes, … }] }`) and
- * optional `evidence_file` parts — and, leniently, the same JSON as the whole body. The sandbox
+ * with an `input` part holding the JSON (`{ evidences: [{ evidence_type, notes, documents }] }`)
+ * and optional `evidence-file` parts (JPG, GIF, PNG or PDF, each under 10 MB, else 400
+ * `INVALID_EVIDENCE_FILE`; an evidence's `documents: [{ name }]` names one of them) — and,
+ * leniently, the same JSON as the whole body. Each file's name, size and type is kept (not its
+ * bytes) and shown in the evidences' `documents` of the dispute view. The sandbox
  * then reviews at once (`../dispute-rules.ts`): the dispute is RESOLVED in the seller's or the
  * buyer's favour and `CUSTOMER.DISPUTE.RESOLVED` follows.
  *
@@ -28,13 +31,21 @@ export type SandboxDispute = {
   amount: Money;
   dueDate: string;
   evidences: Array<Record<string, unknown>>;
-  documents: Array<{ name: string; size: number }>;
+  /** The files sent with the evidence (`evidence-file` parts), as uploaded. */
+  documents: SandboxDocument[];
   outcome: 'RESOLVED_SELLER_FAVOUR' | 'RESOLVED_BUYER_FAVOUR' | null;
   /** The reviewer's reason, posted as the dispute's last message. */
   decision: string | null;
   createTime: string;
   updateTime: string;
 };
+
+/** An evidence file PayPal keeps: its name, size and type (the bytes are not kept). */
+export type SandboxDocument = { name: string; size: number; contentType: string };
+
+/** PayPal's rules for evidence files: JPG, GIF, PNG or PDF, under 10 MB each. */
+const FILE_TYPES = new Set(['image/jpeg', 'image/gif', 'image/png', 'application/pdf']);
+const FILE_LIMIT = 10 * 1024 * 1024;
 
 const REASONS = new Set([
   'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
@@ -108,7 +119,21 @@ export function paypalDisputesApi(model: PaypalModel): Hono {
       dispute_life_cycle_stage: 'CHARGEBACK',
       dispute_channel: 'EXTERNAL',
       seller_response_due_date: d.dueDate,
-      evidences: d.evidences.map((e) => ({ ...e, source: 'SUBMITTED_BY_SELLER' })),
+      evidences: d.evidences.map((e) => ({
+        ...e,
+        source: 'SUBMITTED_BY_SELLER',
+        // The files each evidence names, with what the sandbox kept of them (sandbox_: not PayPal's).
+        ...(Array.isArray(e.documents) && {
+          documents: e.documents.map((doc) => {
+            const name = String((doc as { name?: unknown }).name);
+            const file = d.documents.find((f) => f.name === name);
+            return {
+              name,
+              ...(file && { sandbox_size: file.size, sandbox_content_type: file.contentType }),
+            };
+          }),
+        }),
+      })),
       ...(d.outcome
         ? {
             dispute_outcome: {
@@ -178,7 +203,7 @@ export function paypalDisputesApi(model: PaypalModel): Hono {
       .filter(([name]) => name !== 'input')
       .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))
       .filter((v): v is File => v instanceof File)
-      .map((f) => ({ name: f.name, size: f.size }));
+      .map((f) => ({ name: f.name, size: f.size, contentType: f.type.split(';')[0]!.trim() }));
     return { input, files };
   }
 
@@ -207,6 +232,31 @@ export function paypalDisputesApi(model: PaypalModel): Hono {
         'INVALID_REQUEST',
         'INVALID_PARAMETER_VALUE',
         'evidences: each needs a known evidence_type and notes of at most 2000 characters.',
+      );
+    }
+    const badFile = files.find((f) => !FILE_TYPES.has(f.contentType) || f.size >= FILE_LIMIT);
+    if (badFile) {
+      return error(
+        c,
+        400,
+        'INVALID_REQUEST',
+        'INVALID_EVIDENCE_FILE',
+        `${badFile.name}: evidence files are JPG, GIF, PNG or PDF, each smaller than 10 MB.`,
+      );
+    }
+    const named = (evidences as Array<Record<string, unknown>>).flatMap((e) =>
+      Array.isArray(e.documents) ? e.documents : [],
+    );
+    const unsent = named.find(
+      (doc) => !files.some((f) => f.name === (doc as { name?: unknown } | null)?.name),
+    );
+    if (unsent !== undefined) {
+      return error(
+        c,
+        400,
+        'INVALID_REQUEST',
+        'INVALID_PARAMETER_VALUE',
+        'evidences.documents: each names an evidence-file part of the request.',
       );
     }
     if (d.status !== 'WAITING_FOR_SELLER_RESPONSE') {

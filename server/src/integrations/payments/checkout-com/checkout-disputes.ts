@@ -1,6 +1,6 @@
 import type { Logger } from '../../../logger.ts';
 import { shopCurrency } from '../amounts.ts';
-import { fitText, type DisputeEvidenceText, type ProviderDispute } from '../disputes.ts';
+import { fitText, formData, type DisputeEvidenceText, type ProviderDispute } from '../disputes.ts';
 import { PaymentError } from '../payment-provider.ts';
 import {
   asArray,
@@ -28,7 +28,9 @@ const STATUS: Record<string, ProviderDispute['status']> = {
  * (`PUT /disputes/{id}/evidence`, 204) and submit them (`POST /disputes/{id}/evidence`, 204).
  * Our sections go to `proof_of_delivery_or_service_text` (+ `_date_text`),
  * `refund_or_cancellation_policy_text` (the withdrawal waiver), `customer_communication_text`
- * and `additional_evidence_text` (the account).
+ * and `additional_evidence_text` (the account); the order's invoice PDF is uploaded first
+ * (`POST /files`) and named by its id in `invoice_or_receipt_file`, with
+ * `invoice_or_receipt_text` saying which invoice it is.
  */
 export function createCheckoutDisputes(config: {
   baseUrl: string;
@@ -63,6 +65,31 @@ export function createCheckoutDisputes(config: {
       },
     );
   };
+
+  /**
+   * Uploads a file for dispute evidence (`POST /files`, multipart: `file` and
+   * `purpose=dispute_evidence`, as checkout-sdk-python's `FilesClient.upload_file`): its id.
+   */
+  async function upload(file: NonNullable<DisputeEvidenceText['invoice']>): Promise<string> {
+    const { body, contentType } = formData([
+      { name: 'file', filename: file.filename, contentType: 'application/pdf', data: file.pdf },
+      { name: 'purpose', data: 'dispute_evidence' },
+    ]);
+    const res = await callProvider('checkout', `${base}/files`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${config.secretKey}`,
+        accept: 'application/json',
+        'content-type': contentType,
+      },
+      body,
+    });
+    const id = asString(asObject(res.body).id);
+    if ((res.status !== 200 && res.status !== 201) || !id) {
+      refused(res, 'Checkout.com refused the evidence file');
+    }
+    return id!;
+  }
 
   return {
     async getDispute(disputeId: string): Promise<ProviderDispute> {
@@ -102,10 +129,18 @@ export function createCheckoutDisputes(config: {
 
     async submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceText): Promise<void> {
       const path = `/disputes/${encodeURIComponent(disputeId)}/evidence`;
+      // The invoice is uploaded first (a retry uploads it again: the PUT names one file id).
+      const invoiceFile = evidence.invoice ? await upload(evidence.invoice) : null;
       const fields = {
         proof_of_delivery_or_service_text: fitText(evidence.delivery, TEXT_LIMIT),
         ...(evidence.deliveredAt
           ? { proof_of_delivery_or_service_date_text: evidence.deliveredAt.toISOString() }
+          : {}),
+        ...(invoiceFile && evidence.invoice
+          ? {
+              invoice_or_receipt_file: invoiceFile,
+              invoice_or_receipt_text: `Invoice ${evidence.invoice.number} (PDF)`,
+            }
           : {}),
         refund_or_cancellation_policy_text: fitText(evidence.withdrawal, TEXT_LIMIT),
         customer_communication_text: fitText(evidence.communication, TEXT_LIMIT),

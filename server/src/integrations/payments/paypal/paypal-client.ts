@@ -111,7 +111,7 @@ export function createPaypalApi(config: PaypalConfig) {
     opts: {
       body?: unknown;
       /** A body that is not JSON (a dispute's multipart evidence), sent as is. */
-      raw?: { body: string; contentType: string };
+      raw?: { body: string | Uint8Array; contentType: string };
       requestId?: string;
       headers?: Record<string, string>;
     } = {},

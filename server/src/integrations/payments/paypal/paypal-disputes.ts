@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from '../../../logger.ts';
 import { decimalToMinor, shopCurrency } from '../amounts.ts';
-import { fitText, type DisputeEvidenceText, type ProviderDispute } from '../disputes.ts';
+import { fitText, formData, type DisputeEvidenceText, type ProviderDispute } from '../disputes.ts';
 import { PaymentError } from '../payment-provider.ts';
 import { asArray, asObject, asString, type Json, type ProviderAnswer } from '../provider-http.ts';
 
@@ -9,7 +8,7 @@ import { asArray, asObject, asString, type Json, type ProviderAnswer } from '../
 type PaypalCall = (
   method: 'GET' | 'POST',
   path: string,
-  opts?: { raw?: { body: string; contentType: string } },
+  opts?: { raw?: { body: string | Uint8Array; contentType: string } },
 ) => Promise<ProviderAnswer>;
 
 /** PayPal's limit on an evidence's `notes`. */
@@ -26,7 +25,9 @@ const STATUS: Record<string, ProviderDispute['status']> = {
  * (`POST /v1/customer/disputes/{id}/provide-evidence`, multipart/form-data whose `input` part is
  * the JSON, as PayPal requires even without files). Our evidence goes as two evidences:
  * `PROOF_OF_FULFILLMENT` (delivery, reveals and the withdrawal waiver) and `OTHER` (the account
- * and the mails), each in its `notes`.
+ * and the mails), each in its `notes`; the order's invoice PDF, when it has one, is an
+ * `evidence-file` part that the proof of fulfilment names in its `documents` (PDF, under PayPal's
+ * 10 MB per file).
  */
 export function createPaypalDisputes(api: PaypalCall, log?: Logger) {
   const refused = (res: ProviderAnswer, what: string): never => {
@@ -85,11 +86,14 @@ export function createPaypalDisputes(api: PaypalCall, log?: Logger) {
     },
 
     async submitDisputeEvidence(disputeId: string, evidence: DisputeEvidenceText): Promise<void> {
+      const { invoice } = evidence;
       const input = {
         evidences: [
           {
             evidence_type: 'PROOF_OF_FULFILLMENT',
             notes: fitText(`${evidence.delivery}\n${evidence.withdrawal}`, NOTES_LIMIT),
+            // The invoice goes as an `evidence-file` part; the evidence names it to claim it.
+            ...(invoice ? { documents: [{ name: invoice.filename }] } : {}),
           },
           {
             evidence_type: 'OTHER',
@@ -97,20 +101,28 @@ export function createPaypalDisputes(api: PaypalCall, log?: Logger) {
           },
         ],
       };
-      const boundary = `----dispute${randomBytes(12).toString('hex')}`;
-      const body = [
-        `--${boundary}`,
-        'Content-Disposition: form-data; name="input"; filename="input.json"',
-        'Content-Type: application/json',
-        '',
-        JSON.stringify(input),
-        `--${boundary}--`,
-        '',
-      ].join('\r\n');
+      const { body, contentType } = formData([
+        {
+          name: 'input',
+          filename: 'input.json',
+          contentType: 'application/json',
+          data: JSON.stringify(input),
+        },
+        ...(invoice
+          ? [
+              {
+                name: 'evidence-file',
+                filename: invoice.filename,
+                contentType: 'application/pdf',
+                data: invoice.pdf,
+              },
+            ]
+          : []),
+      ]);
       const res = await api(
         'POST',
         `/v1/customer/disputes/${encodeURIComponent(disputeId)}/provide-evidence`,
-        { raw: { body, contentType: `multipart/form-data; boundary=${boundary}` } },
+        { raw: { body, contentType } },
       );
       if (res.status !== 200) refused(res, 'PayPal refused the evidence');
     },
