@@ -85,6 +85,11 @@ test('a buyer disputes a paid order they revealed, the shop answers with evidenc
       .getByRole('region', { name: 'Order' })
       .getByText(`Countries (billing, payment, address): ${billing} · ${payment ?? '—'} · —`),
   ).toBeVisible();
+  // The order's invoice went with the text, as a PDF file.
+  const { invoice } = (await (
+    await request.get(`/api/user/orders/${orderId}/invoices`, { headers })
+  ).json()) as { invoice: string };
+  await expect(admin.getByText(`Files sent: Invoice ${invoice} (PDF)`)).toBeVisible();
   await expect(admin.getByText(/^Key revealed at: /m)).toBeVisible();
   await expect(admin.getByText(/^Withdrawal waiver accepted at: /m)).toBeVisible();
   await adminContext.close();

@@ -46,7 +46,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The evidence the shop sent, fact by fact with its time, then the text as the provider got it. */
+/**
+ * The evidence the shop sent, fact by fact with its time, the files that went with it (evidence
+ * stored before files were sent lists none: the line is left out), then the text as the provider
+ * got it.
+ */
 function EvidenceField(_: FieldProps) {
   const dispute = useRecordContext<AdminDispute>();
   const translate = useTranslate();
@@ -112,6 +116,17 @@ function EvidenceField(_: FieldProps) {
           <Typography variant="body2">—</Typography>
         )}
       </Section>
+      {evidence.files && (
+        <Fact name="files">
+          {evidence.files.length
+            ? evidence.files
+                .map((f) =>
+                  translate('resources.disputes.evidence.invoiceFile', { number: f.number }),
+                )
+                .join(', ')
+            : translate('resources.disputes.evidence.noFiles')}
+        </Fact>
+      )}
       <Section title="sent">
         <Box
           component="pre"
