@@ -327,9 +327,12 @@ describe.each(PAYMENT_PROVIDERS)('a dispute through %s', (provider) => {
   it('is lost on a reason the evidence cannot answer, and the chargeback stands', async () => {
     const order = await revealedOrder(provider);
     const id = order._id.toHexString();
+    // An order paid before invoices existed has none: its evidence goes as text only.
+    await t.db.collection('invoices').deleteOne({ orderId: order._id, kind: 'invoice' });
     const before = await pendingEur();
+    let disputeId = '';
     await withWebhooksHeld(async (wait) => {
-      await openDispute(provider, order, LOSING[provider]);
+      disputeId = await openDispute(provider, order, LOSING[provider]);
       await deliver(provider, await wait(events.chargeback));
       await deliver(provider, await wait(events.opened));
       await deliver(provider, await wait(events.lost));
@@ -337,6 +340,9 @@ describe.each(PAYMENT_PROVIDERS)('a dispute through %s', (provider) => {
     const [dispute] = await adminDisputesOf(id);
     expect(dispute).toMatchObject({ status: 'lost', ledgerRestoredAt: null });
     expect(dispute!.evidenceSentAt).not.toBeNull();
+    expect(dispute!.evidence!.files).toEqual([]);
+    const sent = await evidenceAtProvider(provider, disputeId);
+    expect(sent).not.toMatch(/documents|invoice_or_receipt/);
     expect((await ledgerOf(id)).map((e) => e.type).sort()).toEqual(['chargeback', 'sale']);
     expect(await pendingEur()).toBe(before - (await saleNet(id)));
   });
