@@ -7,8 +7,14 @@ import {
   ProductSalesSchema,
   StoreProductSchema,
 } from '@market/shared';
+import type { Context } from 'hono';
 import { routes } from '../../lib/route.ts';
+import { jsonTextOf } from '../../page-cache/read-memo.ts';
 import type { CatalogueService } from './products.service.ts';
+
+/** A catalogue answer as JSON: the text the read memo kept with it when it is a kept one. */
+const answer = (c: Context, value: unknown) =>
+  c.body(jsonTextOf(value), 200, { 'Content-Type': 'application/json' });
 
 /** The public product calls (`/api/public/products/…`), open to guests. */
 export const publicProductRoutes = (catalogue: CatalogueService) =>
@@ -24,7 +30,7 @@ export const publicProductRoutes = (catalogue: CatalogueService) =>
       },
       async (c) => {
         const { productIdList, locale } = c.req.valid('json');
-        return c.json(await catalogue.infoMultiple(productIdList, locale));
+        return answer(c, await catalogue.infoMultiple(productIdList, locale));
       },
     )
     .post(
@@ -42,7 +48,7 @@ export const publicProductRoutes = (catalogue: CatalogueService) =>
       },
       async (c) => {
         const { productIdList, locale, currency } = c.req.valid('json');
-        return c.json(await catalogue.infoMultipleSales(productIdList, locale, currency));
+        return answer(c, await catalogue.infoMultipleSales(productIdList, locale, currency));
       },
     )
     .post(
@@ -58,5 +64,5 @@ export const publicProductRoutes = (catalogue: CatalogueService) =>
           schema: CatalogueSearchResultSchema,
         },
       },
-      async (c) => c.json(await catalogue.search(c.req.valid('json'))),
+      async (c) => answer(c, await catalogue.search(c.req.valid('json'))),
     );
