@@ -119,7 +119,7 @@ describe('PayPal: evidence files', () => {
         { evidence_type: 'PROOF_OF_FULFILLMENT', notes: 'n', documents: [{ name: file.name }] },
       ],
     };
-    const { body, contentType } = formData([
+    const { body, contentType } = await formData([
       { name: 'input', contentType: 'application/json', data: JSON.stringify(input) },
       {
         name: 'evidence-file',
@@ -213,8 +213,8 @@ describe('Checkout.com: files and evidence files', () => {
       },
       body: init.body ?? null,
     });
-  const upload = (file: { name: string; type: string; size: number }, purpose: string) => {
-    const { body, contentType } = formData([
+  const upload = async (file: { name: string; type: string; size: number }, purpose: string) => {
+    const { body, contentType } = await formData([
       { name: 'file', filename: file.name, contentType: file.type, data: pdfOf(file.size) },
       { name: 'purpose', data: purpose },
     ]);
@@ -222,7 +222,7 @@ describe('Checkout.com: files and evidence files', () => {
   };
 
   it('uploads a PDF for dispute evidence, and refuses a stranger, another type, size or purpose', async () => {
-    const pdf = upload(
+    const pdf = await upload(
       { name: 'invoice.pdf', type: 'application/pdf', size: 1234 },
       'dispute_evidence',
     );
@@ -249,12 +249,12 @@ describe('Checkout.com: files and evidence files', () => {
 
     const refusals = await Promise.all(
       [
-        upload({ name: 'a.txt', type: 'text/plain', size: 10 }, 'dispute_evidence'),
-        upload(
+        await upload({ name: 'a.txt', type: 'text/plain', size: 10 }, 'dispute_evidence'),
+        await upload(
           { name: 'a.pdf', type: 'application/pdf', size: 4 * 1024 * 1024 + 1 },
           'dispute_evidence',
         ),
-        upload({ name: 'a.pdf', type: 'application/pdf', size: 10 }, 'marketing'),
+        await upload({ name: 'a.pdf', type: 'application/pdf', size: 10 }, 'marketing'),
       ].map(async (init) => {
         const res = await call('POST', '/files', init);
         return [res.status, ((await res.json()) as { error_codes: string[] }).error_codes];

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Currency, PaymentProvider } from '@market/shared';
 
 /**
@@ -66,23 +65,24 @@ export type FormPart = {
 /**
  * A multipart/form-data body (RFC 7578) as bytes: both providers take evidence files this way
  * (PayPal's provide-evidence, Checkout.com's `POST /files`), and a PDF is binary, so the body
- * cannot be a string.
+ * cannot be a string. The platform's FormData encoder writes it (boundary, escaped names).
  */
-export function formData(parts: FormPart[]): { body: Uint8Array; contentType: string } {
-  const boundary = `----evidence${randomBytes(12).toString('hex')}`;
-  const chunks: Buffer[] = [];
+export async function formData(
+  parts: FormPart[],
+): Promise<{ body: Uint8Array; contentType: string }> {
+  const form = new FormData();
   for (const part of parts) {
-    const head = [
-      `Content-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`,
-      ...(part.contentType ? [`Content-Type: ${part.contentType}`] : []),
-    ].join('\r\n');
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
+    if (part.filename === undefined && typeof part.data === 'string') {
+      form.append(part.name, part.data);
+      continue;
+    }
+    const type = part.contentType ?? 'application/octet-stream';
+    form.append(part.name, new Blob([Buffer.from(part.data)], { type }), part.filename);
   }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const encoded = new Request('http://multipart.invalid/', { method: 'POST', body: form });
   return {
-    body: new Uint8Array(Buffer.concat(chunks)),
-    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? 'multipart/form-data',
   };
 }
 

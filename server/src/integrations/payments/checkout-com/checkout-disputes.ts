@@ -71,7 +71,7 @@ export function createCheckoutDisputes(config: {
    * `purpose=dispute_evidence`, as checkout-sdk-python's `FilesClient.upload_file`): its id.
    */
   async function upload(file: NonNullable<DisputeEvidenceText['invoice']>): Promise<string> {
-    const { body, contentType } = formData([
+    const { body, contentType } = await formData([
       { name: 'file', filename: file.filename, contentType: 'application/pdf', data: file.pdf },
       { name: 'purpose', data: 'dispute_evidence' },
     ]);

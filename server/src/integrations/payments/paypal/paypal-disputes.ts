@@ -101,7 +101,7 @@ export function createPaypalDisputes(api: PaypalCall, log?: Logger) {
           },
         ],
       };
-      const { body, contentType } = formData([
+      const { body, contentType } = await formData([
         {
           name: 'input',
           filename: 'input.json',
