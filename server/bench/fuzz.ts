@@ -113,7 +113,7 @@ reportResult({
   unit: 'count',
   goal: { max: 0 },
 });
-if (died) console.log(`\nthe server died:\n${server.stderr()}`);
+if (died) console.log(`\nthe server died:\n${server.output()}`);
 
 await client.close();
 await stack.identity.close();

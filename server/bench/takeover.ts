@@ -125,7 +125,7 @@ try {
                 { _id: new ObjectId(orderId) },
                 { projection: { status: 1, deliveredAt: 1, items: 1 } },
               ),
-            stderr: pair.filter((i) => i !== holder).map((i) => i.stderr().slice(-3000)),
+            output: pair.filter((i) => i !== holder).map((i) => i.output().slice(-3000)),
           },
           null,
           1,

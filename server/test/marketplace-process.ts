@@ -50,22 +50,41 @@ export type MarketplaceProcess = {
   ended: Promise<NodeJS.Signals | null>;
   /** Whether the process has ended. */
   dead(): boolean;
-  /** What it wrote on stderr (its warnings and errors), for a failure's message. */
-  stderr(): string;
+  /** The tail of what it wrote: its log at warn and above, and stderr. */
+  output(): string;
   /** SIGKILL, and waits for the end. */
   kill(): Promise<void>;
 };
 
-/**
- * Starts main.ts on `ports` and `dataDir` (no demo data, logs at warn) with `env` added, against
- * the Auth emulator at `emulatorHost`; resolves once `/api/health` answers.
- */
-export async function startMarketplace(opts: {
+type StartOptions = {
   ports: Ports;
   dataDir: string;
   emulatorHost: string;
   env?: Record<string, string>;
-}): Promise<MarketplaceProcess> {
+};
+
+/** The process ended before it answered because one of its ports was taken meanwhile. */
+class PortTaken extends Error {}
+
+/**
+ * Starts main.ts on `ports` and `dataDir` (no demo data, logs at warn) with `env` added, against
+ * the Auth emulator at `emulatorHost`; resolves once `/api/health` answers. A port found free can
+ * be taken before the process binds it (another test's server, or an outgoing connection's local
+ * port: the range is the same); the start is then tried again on fresh ports, which `opts.ports`
+ * takes, so a caller restarting on `opts.ports` finds the process's own.
+ */
+export async function startMarketplace(opts: StartOptions): Promise<MarketplaceProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 3) throw err;
+      Object.assign(opts.ports, await freePorts());
+    }
+  }
+}
+
+async function startOnce(opts: StartOptions): Promise<MarketplaceProcess> {
   const { ports } = opts;
   const child = spawn(process.execPath, [MAIN], {
     env: {
@@ -84,15 +103,21 @@ export async function startMarketplace(opts: {
       FAILPOINTS: '',
       ...opts.env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // Its log (warnings and errors, on stdout) and stderr, for a failure's message.
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let err = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    err = (err + chunk.toString('utf8')).slice(-20_000);
-  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const ended = new Promise<NodeJS.Signals | null>((resolve) =>
     child.once('exit', (_code, signal) => resolve(signal)),
   );
+  // After the exit, once its pipes are drained (the last lines are written as it exits; a
+  // child of its own holding a pipe could keep it open: a second at most then).
+  const closed = new Promise((resolve) => child.once('close', resolve));
   let over = false;
   void ended.then(() => (over = true));
   const url = `http://127.0.0.1:${ports.http}`;
@@ -102,7 +127,7 @@ export async function startMarketplace(opts: {
     child,
     ended,
     dead: () => over,
-    stderr: () => err,
+    output: () => output,
     async kill() {
       if (!over) child.kill('SIGKILL');
       await ended;
@@ -110,8 +135,13 @@ export async function startMarketplace(opts: {
   };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (over) throw new Error(`the marketplace exited while starting:\n${err}`);
-    const ok = await fetch(`${url}/api/health`).then(
+    if (over) {
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 1_000))]);
+      if (output.includes('EADDRINUSE')) throw new PortTaken(output);
+      throw new Error(`the marketplace exited while starting:\n${output}`);
+    }
+    // With a deadline: whatever holds the port may accept and never answer.
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
       (r) => r.ok,
       () => false,
     );
@@ -119,7 +149,7 @@ export async function startMarketplace(opts: {
     await new Promise((r) => setTimeout(r, 100));
   }
   await proc.kill();
-  throw new Error(`the marketplace did not become healthy:\n${err}`);
+  throw new Error(`the marketplace did not become healthy:\n${output}`);
 }
 
 /** A seller and a buyer signed up (Auth emulator) in a marketplace process's database. */
