@@ -17,6 +17,7 @@ import {
 import {
   clickButton,
   newPayment,
+  paypalSandboxToken,
   rejection,
   startWebhookReceiver,
   tempDir,
@@ -99,17 +100,7 @@ async function openDispute(provider: 'paypal' | 'checkout') {
   return (d.dispute_id ?? d.id)!;
 }
 
-async function paypalToken() {
-  const auth = Buffer.from(
-    `${PAYPAL_SANDBOX_CREDENTIALS.clientId}:${PAYPAL_SANDBOX_CREDENTIALS.clientSecret}`,
-  ).toString('base64');
-  const res = await fetch(`${paypalSandbox.url}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${auth}` },
-    body: 'grant_type=client_credentials',
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const paypalToken = () => paypalSandboxToken(paypalSandbox.url);
 
 describe('PayPal: evidence files', () => {
   /** A raw provide-evidence call whose proof of fulfilment names `file`'s part. */

@@ -11,6 +11,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
 } from '../src/integrations/payments/payment-provider.ts';
+import { PAYPAL_SANDBOX_CREDENTIALS } from '../src/sandboxes/paypal/index.ts';
 
 /** What a webhook receiver got: the raw body (signatures cover bytes) and the headers. */
 export type Delivery = { rawBody: string; headers: Record<string, string> };
@@ -161,4 +162,17 @@ export async function newPayment(
     idempotencyKey: `create-${orderId}`,
   });
   return { orderId, ...created };
+}
+
+/** A bearer token from the PayPal sandbox at `sandboxUrl`, as PayPal's client-credentials grant. */
+export async function paypalSandboxToken(sandboxUrl: string): Promise<string> {
+  const { clientId, clientSecret } = PAYPAL_SANDBOX_CREDENTIALS;
+  const res = await fetch(`${sandboxUrl}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+    },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
 }

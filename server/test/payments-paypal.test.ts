@@ -14,6 +14,7 @@ import {
   tempDir,
   SHOP,
   newPayment as newPaymentFor,
+  paypalSandboxToken,
 } from './payments-helpers.ts';
 
 // What only PayPal has: its ids, approval page, raw API answers and transmission signatures. The
@@ -59,19 +60,10 @@ async function approve(approvalUrl: string, button = 'Pay now') {
 
 /** A raw call to the sandbox's REST API with a fresh token, for answers the client hides. */
 async function rawCall(path: string, init: { body?: unknown; headers?: Record<string, string> }) {
-  const auth = Buffer.from(
-    `${PAYPAL_SANDBOX_CREDENTIALS.clientId}:${PAYPAL_SANDBOX_CREDENTIALS.clientSecret}`,
-  ).toString('base64');
-  const tokenRes = await fetch(`${sandbox.url}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${auth}` },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token } = (await tokenRes.json()) as { access_token: string };
   return fetch(`${sandbox.url}${path}`, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${access_token}`,
+      authorization: `Bearer ${await paypalSandboxToken(sandbox.url)}`,
       'content-type': 'application/json',
       ...init.headers,
     },
