@@ -60,7 +60,7 @@ const decided = (buyer: TestAccount, id: string) => settledOrder(t, buyer, id);
 
 /** `buyer` buys their cart with `provider` paying as `account`; answers the decided order. */
 async function buy(buyer: TestAccount, provider: PaymentProvider, account: string) {
-  const res = await checkout(t, buyer, provider, {}, AWIN_COOKIE);
+  const res = await checkout(t, buyer, provider, {}, { cookie: AWIN_COOKIE });
   expect(res.status).toBe(201);
   const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
   const paid = await PAYS_WITH[provider](approvalUrl, account);

@@ -69,8 +69,7 @@ export const checkout = (
   buyer: TestAccount,
   provider: PaymentProvider,
   extra: Record<string, unknown> = {},
-  cookie?: string,
-  /** More headers, as the proxy in front adds them (a CDN's client country). */
+  /** More headers: the browser's cookies, or what the proxy in front adds (a client country). */
   headers: Record<string, string> = {},
 ) =>
   fetch(`${t.url}/api/user/checkout`, {
@@ -79,7 +78,6 @@ export const checkout = (
       'content-type': 'application/json',
       authorization: `Bearer ${buyer.token}`,
       'x-forwarded-for': `10.0.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
-      ...(cookie ? { cookie } : {}),
       ...headers,
     },
     body: JSON.stringify({ provider, currency: 'eur', locale: 'en', ...extra }),

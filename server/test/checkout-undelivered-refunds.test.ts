@@ -58,7 +58,7 @@ async function boughtInCart(cents: number) {
 
 /** Checkout, pay on the provider's page, come back: answers the order once it left pending. */
 async function paidOrder(buyer: TestAccount, provider: PaymentProvider): Promise<Order> {
-  const res = await checkout(t, buyer, provider, {}, AWIN_COOKIE);
+  const res = await checkout(t, buyer, provider, {}, { cookie: AWIN_COOKIE });
   expect(res.status).toBe(201);
   const { orderId, approvalUrl } = CheckoutStartedSchema.parse(await res.json());
   const paid = await clickButton(approvalUrl, provider === 'paypal' ? 'Pay now' : 'Pay');

@@ -145,7 +145,7 @@ describe('POST /api/user/checkout, then the return', () => {
       const { productId, offerId } = await onSale(3);
       const buyer = await buyerWith(t, seller, [{ productId, quantity: 2 }]);
       const { orderId, approvalUrl } = await started(
-        await checkout(t, buyer, provider, {}, 'awc=1001_1700000000_abc; channel=aw'),
+        await checkout(t, buyer, provider, {}, { cookie: 'awc=1001_1700000000_abc; channel=aw' }),
       );
       // Keys are held while the buyer pays; the cart is emptied.
       expect(await stockOf(offerId)).toBe(1);
@@ -341,7 +341,7 @@ describe('POST /api/admin/orders/:id/refund', () => {
       { productId: b.productId, quantity: 1 },
     ]);
     const { orderId, approvalUrl } = await started(
-      await checkout(t, buyer, 'paypal', {}, 'awc=1001_1700000000_ref'),
+      await checkout(t, buyer, 'paypal', {}, { cookie: 'awc=1001_1700000000_ref' }),
     );
     await pay('paypal', approvalUrl);
     // A return racing the webhook may answer `pending` while the other call decides: poll.

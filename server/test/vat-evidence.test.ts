@@ -46,7 +46,6 @@ async function buy(
     buyer,
     provider,
     { billingCountry },
-    undefined,
     pay.clientCountry ? { 'cf-ipcountry': pay.clientCountry } : {},
   );
   expect(res.status, await res.clone().text()).toBe(201);

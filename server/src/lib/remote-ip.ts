@@ -33,6 +33,9 @@ export function parseTrustProxy(text: string): TrustProxy {
   return { text: value, trusts: proxyAddr.compile(ranges) };
 }
 
+/** The Node request under Hono's, when the app runs on a Node socket (not `app.request`). */
+const incomingOf = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
 /**
  * The address a request comes from. Behind trusted proxies it is the nearest `X-Forwarded-For`
  * entry appended by a proxy we trust (proxy-addr walks from the socket outwards and stops at the
@@ -40,7 +43,7 @@ export function parseTrustProxy(text: string): TrustProxy {
  * anyone pick their address. Without a trusted proxy the header is ignored; the socket is the truth.
  */
 export function clientAddress(c: Context, trust: TrustProxy): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = incomingOf(c);
   if (!incoming?.socket) return undefined; // not on a Node socket (app.request in tests)
   if (!trust) return incoming.socket.remoteAddress;
   return proxyAddr(incoming, trust.trusts) || undefined;
@@ -63,7 +66,7 @@ export function clientCountryOf(
   trust: TrustProxy,
   header: string | null,
 ): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = incomingOf(c);
   if (!header || !incoming?.socket || !fromTrustedProxy(incoming, trust)) return undefined;
   const country = c.req.header(header)?.trim().toUpperCase();
   return country && isCountryCode(country) ? country : undefined;

@@ -151,6 +151,18 @@ export function vatIncludedCents(grossCents: number, rateBps: number): number {
 }
 
 /**
+ * The order's tax record when it is placed: the billing country, and the client address's
+ * country when the proxy in front reports it; the payment's joins later (`withPaymentCountry`).
+ */
+export function taxAtPlacement(
+  vat: { country: string | null; billing: string },
+  address: string | null,
+): { country: string | null; evidence: TaxEvidence; conflict: boolean } {
+  const evidence = { billing: vat.billing, payment: null, address };
+  return { country: vat.country, evidence, conflict: evidenceConflicts(evidence) };
+}
+
+/**
  * The order's tax record once the payment settled: the instrument's country joins the evidence
  * (none when the provider reports none) and the evidence is checked again.
  */

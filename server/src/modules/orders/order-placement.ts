@@ -1,10 +1,10 @@
 import { ObjectId } from 'mongodb';
 import {
-  evidenceConflicts,
   OrderPlaceSchema,
   ORDER_REASONS,
   SHOP_COUNTRY,
   summarize,
+  taxAtPlacement,
   vatTable,
   type VatTable,
   type Attribution,
@@ -232,7 +232,7 @@ export function createOrderPlacement(deps: {
         },
         couponCode,
         // The payment's country joins the evidence when the payment settles (order-decisions.ts).
-        tax: taxRecord(vat, args.clientCountry ?? null),
+        tax: taxAtPlacement(vat, args.clientCountry ?? null),
         // The ledger credits the seller less the discount only when the seller funds it.
         ...(couponFundedBy === 'seller' ? { couponFundedBy } : {}),
         status: 'pending',
@@ -289,10 +289,4 @@ export function createOrderPlacement(deps: {
       if (!updated) throw new AppError('CONFLICT', { message: 'The order is paid another way' });
     },
   };
-}
-
-/** The order's tax record at placement: the billing country, and the client address's country. */
-function taxRecord(vat: { country: string | null; billing: string }, address: string | null) {
-  const evidence = { billing: vat.billing, payment: null, address };
-  return { country: vat.country, evidence, conflict: evidenceConflicts(evidence) };
 }
